@@ -1,0 +1,22 @@
+package io.clarq.core.llm;
+
+/**
+ * A language model could not give a usable reply (unreachable, refused, timed out, ...). Messages never contain
+ * an API key. Subclasses say whether a retry could help.
+ */
+public class LlmException extends Exception {
+  private static final long serialVersionUID = 1L;
+
+  public LlmException(String message) {
+    super(message);
+  }
+
+  public LlmException(String message, Throwable cause) {
+    super(message, cause);
+  }
+
+  /** Whether trying the same request again could succeed (rate limits, server errors, timeouts). */
+  public boolean retryable() {
+    return false;
+  }
+}
