@@ -1,8 +1,8 @@
 package io.clarq.datasets.hotpotqa;
 
+import io.clarq.core.flm.ExampleSeed;
 import io.clarq.core.flm.FlmExample;
 import io.clarq.core.flm.HotpotExample;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -10,8 +10,8 @@ import java.util.Random;
 /**
  * Chooses the masked fact f* of each HotpotQA example, reproducibly: the same seed gives the same masks on any
  * machine and in any example order. Each example draws from its own {@link Random} (whose algorithm the JDK
- * specifies exactly), seeded from the run's seed and the example's {@code _id}. Examples without a distractor
- * sentence are dropped, as the spec says.
+ * specifies exactly), seeded from the run's seed and the example's {@code _id} ({@link ExampleSeed}). Examples
+ * without a distractor sentence are dropped, as the spec says.
  */
 public final class FactMasker {
   /** How many masked examples each HotpotQA example yields. */
@@ -38,7 +38,7 @@ public final class FactMasker {
     }
     int supporting = first.supportingFacts().size();
     if (masks == Masks.ONE) {
-      int k = new Random(exampleSeed(seed, example.id())).nextInt(supporting);
+      int k = new Random(ExampleSeed.of(seed, example.id())).nextInt(supporting);
       return List.of(k == 0 ? first : FlmExample.mask(example, k));
     }
     List<FlmExample> all = new ArrayList<>(supporting);
@@ -47,22 +47,6 @@ public final class FactMasker {
       all.add(FlmExample.mask(example, k));
     }
     return all;
-  }
-
-  /**
-   * The per-example seed: FNV-1a (64 bit) of the id's UTF-8 bytes, mixed with the run seed by SplitMix64's
-   * finaliser, so that nearby seeds and ids give unrelated draws.
-   */
-  static long exampleSeed(long seed, String id) {
-    long h = 0xcbf29ce484222325L;
-    for (byte b : id.getBytes(StandardCharsets.UTF_8)) {
-      h ^= b & 0xff;
-      h *= 0x100000001b3L;
-    }
-    long z = h ^ (seed * 0x9e3779b97f4a7c15L);
-    z = (z ^ (z >>> 30)) * 0xbf58476d1ce4e5b9L;
-    z = (z ^ (z >>> 27)) * 0x94d049bb133111ebL;
-    return z ^ (z >>> 31);
   }
 
   @Override

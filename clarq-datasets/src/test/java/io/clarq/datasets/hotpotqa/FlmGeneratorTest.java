@@ -92,20 +92,6 @@ class FlmGeneratorTest {
   }
 
   @Test
-  void testPinnedPerExampleSeed() {
-    // FNV-1a + SplitMix64 finaliser, worked out independently; guards against a change of the mixing
-    assertThat(FactMasker.exampleSeed(0, "")).isEqualTo(mix(0xcbf29ce484222325L));
-    assertThat(FactMasker.exampleSeed(1, "a")).isEqualTo(mix((0xcbf29ce484222325L ^ 'a') * 0x100000001b3L
-        ^ 0x9e3779b97f4a7c15L));
-  }
-
-  private static long mix(long z) {
-    z = (z ^ (z >>> 30)) * 0xbf58476d1ce4e5b9L;
-    z = (z ^ (z >>> 27)) * 0x94d049bb133111ebL;
-    return z ^ (z >>> 31);
-  }
-
-  @Test
   void testDropsExamplesWithoutDistractor() throws IOException {
     Path in = tmp.resolve("in.json");
     Files.writeString(in, "[{\"_id\": \"all-supporting\", \"question\": \"q\", \"answer\": \"a\","
