@@ -20,6 +20,7 @@ import org.apache.lucene.document.TextField;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.NoMergePolicy;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.BooleanClause;
 import org.apache.lucene.search.BooleanQuery;
@@ -57,7 +58,14 @@ public final class Bm25Oracle implements Oracle {
   public List<Ranked> rank(String question, FlmExample example) {
     List<Fact> candidates = example.candidates();
     try (ByteBuffersDirectory dir = new ByteBuffersDirectory()) {
-      IndexWriterConfig config = new IndexWriterConfig(analyzer).setSimilarity(similarity);
+      // a throw-away index of a few dozen sentences: no compound files, no merges, no commit
+      IndexWriterConfig config = new IndexWriterConfig(analyzer).setSimilarity(similarity)
+          .setUseCompoundFile(false).setMergePolicy(NoMergePolicy.INSTANCE).setCommitOnClose(false);
+      BooleanQuery query = query(question);
+      List<Ranked> ranked = new ArrayList<>();
+      if (query.clauses().isEmpty()) {
+        return ranked;
+      }
       try (IndexWriter writer = new IndexWriter(dir, config)) {
         for (int i = 0; i < candidates.size(); i++) {
           Document doc = new Document();
@@ -65,18 +73,13 @@ public final class Bm25Oracle implements Oracle {
           doc.add(new StoredField(POSITION, i));
           writer.addDocument(doc);
         }
-      }
-      BooleanQuery query = query(question);
-      List<Ranked> ranked = new ArrayList<>();
-      if (query.clauses().isEmpty()) {
-        return ranked;
-      }
-      try (DirectoryReader reader = DirectoryReader.open(dir)) {
-        IndexSearcher searcher = new IndexSearcher(reader);
-        searcher.setSimilarity(similarity);
-        for (ScoreDoc sd : searcher.search(query, candidates.size()).scoreDocs) {
-          int position = searcher.storedFields().document(sd.doc).getField(POSITION).numericValue().intValue();
-          ranked.add(new Ranked(candidates.get(position), position, sd.score));
+        try (DirectoryReader reader = DirectoryReader.open(writer)) {
+          IndexSearcher searcher = new IndexSearcher(reader);
+          searcher.setSimilarity(similarity);
+          for (ScoreDoc sd : searcher.search(query, candidates.size()).scoreDocs) {
+            int position = searcher.storedFields().document(sd.doc).getField(POSITION).numericValue().intValue();
+            ranked.add(new Ranked(candidates.get(position), position, sd.score));
+          }
         }
       }
       ranked.sort(Comparator.comparingDouble(Ranked::score).reversed().thenComparingInt(Ranked::position));
