@@ -1,13 +1,9 @@
 package io.clarq.datasets.hotpotqa;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.clarq.core.flm.IncompleteTask;
 import io.clarq.core.toa.Asker;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
@@ -18,8 +14,6 @@ import java.util.Map;
  * error naming the file and the id.
  */
 public final class FileAsker implements Asker {
-  private static final ObjectMapper MAPPER = new ObjectMapper();
-
   private final Path file;
   private final Map<String, String> questions;
 
@@ -31,29 +25,16 @@ public final class FileAsker implements Asker {
   /** Reads the file; errors name the file and line (bad JSON, missing field, repeated id). */
   public static FileAsker read(Path file) throws IOException {
     Map<String, String> questions = new HashMap<>();
-    try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-      int lineNo = 0;
-      for (String line = in.readLine(); line != null; line = in.readLine()) {
-        lineNo++;
-        if (line.isBlank()) {
-          continue;
-        }
-        JsonNode o;
-        try {
-          o = MAPPER.readTree(line);
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-          throw new IOException(file + ", line " + lineNo + ": not JSON: " + e.getOriginalMessage(), e);
-        }
-        JsonNode id = o.get("id");
-        JsonNode q = o.get("question");
-        if (id == null || !id.isTextual() || q == null || !q.isTextual()) {
-          throw new IOException(file + ", line " + lineNo + ": expected {\"id\": \"...\", \"question\": \"...\"}");
-        }
-        if (questions.putIfAbsent(id.asText(), q.asText()) != null) {
-          throw new IOException(file + ", line " + lineNo + ": id " + id.asText() + " appears twice");
-        }
+    JsonLines.read(file, o -> {
+      JsonNode id = o.get("id");
+      JsonNode q = o.get("question");
+      if (id == null || !id.isTextual() || q == null || !q.isTextual()) {
+        throw new IOException("expected {\"id\": \"...\", \"question\": \"...\"}");
       }
-    }
+      if (questions.putIfAbsent(id.asText(), q.asText()) != null) {
+        throw new IOException("id " + id.asText() + " appears twice");
+      }
+    });
     return new FileAsker(file, questions);
   }
 

@@ -8,11 +8,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.clarq.core.flm.Fact;
 import io.clarq.core.flm.FactRole;
 import io.clarq.core.flm.FlmExample;
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Writer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -67,25 +64,11 @@ public final class FlmJsonl {
   /** Reads every example; errors name the file and line. */
   public static List<FlmExample> read(Path file) throws IOException {
     List<FlmExample> examples = new ArrayList<>();
-    try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-      int lineNo = 0;
-      for (String line = in.readLine(); line != null; line = in.readLine()) {
-        lineNo++;
-        if (line.isBlank()) {
-          continue;
-        }
-        try {
-          examples.add(fromLine(line));
-        } catch (IOException | IllegalArgumentException | NullPointerException ex) {
-          throw new IOException(file + ", line " + lineNo + ": " + ex.getMessage(), ex);
-        }
-      }
-    }
+    JsonLines.read(file, node -> examples.add(fromJson(node)));
     return examples;
   }
 
-  static FlmExample fromLine(String line) throws IOException {
-    JsonNode o = MAPPER.readTree(line);
+  static FlmExample fromJson(JsonNode o) throws IOException {
     List<Fact> facts = new ArrayList<>();
     for (JsonNode f : required(o, "facts")) {
       facts.add(new Fact(required(f, "title").asText(), required(f, "sentence").asInt(),
