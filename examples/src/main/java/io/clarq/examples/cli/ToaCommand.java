@@ -113,7 +113,7 @@ public final class ToaCommand implements Runnable {
         ToaPipeline pipeline;
         ToaRunner runner;
         try {
-          pipeline = new ToaPipeline(asker(), oracle(), new LlmPrimaryModel(client(primary), ""));
+          pipeline = new ToaPipeline(asker(), oracle(), new LlmPrimaryModel(client(primary), model(primary)));
           runner = new ToaRunner(pipeline, threads);
         } catch (IllegalArgumentException e) {
           throw new ParameterException(spec.commandLine(), e.getMessage(), e);
@@ -143,7 +143,7 @@ public final class ToaCommand implements Runnable {
       if (asker.startsWith("file:")) {
         return FileAsker.read(Path.of(asker.substring(5)));
       }
-      return new LlmAsker(client(asker), "", AskerTemplate.parse(askerTemplate));
+      return new LlmAsker(client(asker), model(asker), AskerTemplate.parse(askerTemplate));
     }
 
     private Oracle oracle() {
@@ -151,8 +151,8 @@ public final class ToaCommand implements Runnable {
         return new Bm25Oracle();
       }
       return switch (oracleMode) {
-        case "yesno" -> new LlmYesNoOracle(client(oracle), "");
-        case "choice" -> new LlmChoiceOracle(client(oracle), "", seed, choiceUnparsed);
+        case "yesno" -> new LlmYesNoOracle(client(oracle), model(oracle));
+        case "choice" -> new LlmChoiceOracle(client(oracle), model(oracle), seed, choiceUnparsed);
         default -> throw new IllegalArgumentException(
             "unknown --oracle-mode '" + oracleMode + "': expected yesno or choice");
       };
@@ -167,6 +167,11 @@ public final class ToaCommand implements Runnable {
         }
         return LlmClients.fromSpec(s);
       });
+    }
+
+    /** The spec's model name, sent with every request and recorded in the run's configuration. */
+    private static String model(String text) {
+      return LlmSpec.parse(text).model();
     }
   }
 }

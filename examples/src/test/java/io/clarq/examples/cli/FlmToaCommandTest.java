@@ -145,6 +145,14 @@ class FlmToaCommandTest {
       });
       assertThat(server.requests()).filteredOn(r -> r.lastUserMessage().startsWith("Here is a question"))
           .hasSize(5).allSatisfy(r -> assertThat(r.model()).isEqualTo("asker-model"));
+
+      // the same directory with another primary model is refused, nothing is appended
+      code = run("toa", "run", "--flm", small.toString(), "--asker", "openai:asker-model", "--oracle",
+          "openai:oracle-model", "--primary", "openai:other-model", "--base-url", server.baseUrl().toString(),
+          "--out", tmp.resolve("llm").toString());
+      assertThat(code).isEqualTo(1);
+      assertThat(err).contains("primary \"llm:primary-model\" there, \"llm:other-model\" now");
+      assertThat(Files.readAllLines(tmp.resolve("llm").resolve("toa-results.jsonl"))).hasSize(5);
     }
   }
 
