@@ -89,6 +89,7 @@ class LlmJudgeTest {
   @Test
   void testMissingPurposeIsSaid() {
     JudgeQuestion q = new JudgeQuestion(Language.ENGLISH, "g", "", List.of("a"));
-    assertThat(new LlmJudge(client).request(q).messages().get(1).content()).contains("What the step is for: (not given)");
+    assertThat(new LlmJudge(client).request(q).messages().get(1).content())
+        .contains("What the step is for: (not given)");
   }
 }
