@@ -210,8 +210,8 @@ public final class FakeOpenAiServer implements AutoCloseable {
     switch (reply.kind()) {
       case COMPLETION -> write(ex, 200, completion(reply, request));
       case ERROR -> write(ex, reply.status(), error(reply, request));
-      case MALFORMED_JSON -> write(ex, 200, "{\"id\": \"chatcmpl-fake\", \"choices\": [{\"message\": {\"content\": \"cut"
-          .getBytes(StandardCharsets.UTF_8));
+      case MALFORMED_JSON -> write(ex, 200,
+          "{\"id\": \"chatcmpl-fake\", \"choices\": [{\"message\": {\"content\": \"cut".getBytes(StandardCharsets.UTF_8));
       case TRUNCATED_BODY -> {
         byte[] full = completion(reply, request);
         ex.getResponseHeaders().set("Content-Type", "application/json");

@@ -2,8 +2,6 @@ package io.clarq.examples.cli;
 
 import io.clarq.core.flm.FlmExample;
 import io.clarq.core.llm.LlmClient;
-import io.clarq.core.llm.LlmClients;
-import io.clarq.core.llm.LlmSpec;
 import io.clarq.core.toa.Asker;
 import io.clarq.core.toa.Oracle;
 import io.clarq.core.toa.RepeaterAsker;
@@ -26,6 +24,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -52,7 +51,7 @@ public final class ToaCommand implements Runnable {
       description = {
         "Runs every FLM example through the asker, the oracle and the primary model, appending results to",
         "OUT/toa-results.jsonl (a rerun resumes), and prints F1, EM, both recoveries with 95%% intervals and MFRR.",
-        "LLM specs: SCHEME:MODEL (openai:gpt-4o) or a base URL; keys come from CLARQ_LLM_API_KEY or OPENAI_API_KEY.",
+        "LLM specs: SCHEME:MODEL (openai:gpt-4o) or a base URL; the LLM options below apply to every spec.",
         "Example: clarq toa run --flm dev-flm.jsonl --asker repeater --oracle offline --primary openai:gpt-4o-mini"})
   static final class Run implements Callable<Integer> {
     @Spec CommandSpec spec;
@@ -89,10 +88,6 @@ public final class ToaCommand implements Runnable {
     @Option(names = "--primary", required = true, paramLabel = "SPEC", description = "The primary model's LLM spec.")
     String primary;
 
-    @Option(names = "--base-url", paramLabel = "URL",
-        description = "Base URL for every LLM spec that gives none (e.g. http://127.0.0.1:8000/v1).")
-    String baseUrl;
-
     @Option(names = "--out", defaultValue = "toa-run", paramLabel = "DIR",
         description = "Run directory (default ${DEFAULT-VALUE}).")
     Path out;
@@ -104,6 +99,8 @@ public final class ToaCommand implements Runnable {
     @Option(names = "--json", description = "Print the figures as JSON.")
     boolean json;
 
+    @Mixin LlmOptions llm;
+
     private final Map<String, LlmClient> clients = new LinkedHashMap<>();
 
     @Override
@@ -113,7 +110,8 @@ public final class ToaCommand implements Runnable {
         ToaPipeline pipeline;
         ToaRunner runner;
         try {
-          pipeline = new ToaPipeline(asker(), oracle(), new LlmPrimaryModel(client(primary), model(primary)));
+          pipeline = new ToaPipeline(asker(), oracle(), new LlmPrimaryModel(client("--primary", primary),
+              model("--primary", primary)));
           runner = new ToaRunner(pipeline, threads);
         } catch (IllegalArgumentException e) {
           throw new ParameterException(spec.commandLine(), e.getMessage(), e);
@@ -128,6 +126,9 @@ public final class ToaCommand implements Runnable {
           o.printf("asker %s, oracle %s, primary %s%n", pipeline.asker().describe(), pipeline.oracle().describe(),
               pipeline.primary().describe());
           o.print(ToaReport.text(r.summary()));
+          if (!clients.isEmpty()) {
+            o.println(llm.usageSummary());
+          }
         }
         o.flush();
         return 0;
@@ -143,7 +144,7 @@ public final class ToaCommand implements Runnable {
       if (asker.startsWith("file:")) {
         return FileAsker.read(Path.of(asker.substring(5)));
       }
-      return new LlmAsker(client(asker), model(asker), AskerTemplate.parse(askerTemplate));
+      return new LlmAsker(client("--asker", asker), model("--asker", asker), AskerTemplate.parse(askerTemplate));
     }
 
     private Oracle oracle() {
@@ -151,27 +152,25 @@ public final class ToaCommand implements Runnable {
         return new Bm25Oracle();
       }
       return switch (oracleMode) {
-        case "yesno" -> new LlmYesNoOracle(client(oracle), model(oracle));
-        case "choice" -> new LlmChoiceOracle(client(oracle), model(oracle), seed, choiceUnparsed);
+        case "yesno" -> new LlmYesNoOracle(client("--oracle", oracle), model("--oracle", oracle));
+        case "choice" -> new LlmChoiceOracle(client("--oracle", oracle), model("--oracle", oracle), seed,
+            choiceUnparsed);
         default -> throw new IllegalArgumentException(
             "unknown --oracle-mode '" + oracleMode + "': expected yesno or choice");
       };
     }
 
-    /** One client per distinct spec, so agents sharing a model share its in-flight bound. */
-    private LlmClient client(String text) {
-      return clients.computeIfAbsent(text, t -> {
-        LlmSpec s = LlmSpec.parse(t);
-        if (baseUrl != null && s.baseUrl().isEmpty()) {
-          s = s.withBaseUrl(LlmSpec.parseUrl(baseUrl));
-        }
-        return LlmClients.fromSpec(s);
-      });
+    /**
+     * One client per distinct spec (so agents sharing a model share its in-flight bound), completed by the LLM
+     * options: --base-url, --model, --api-key-env, the limits and the response cache.
+     */
+    private LlmClient client(String option, String text) {
+      return clients.computeIfAbsent(text, t -> llm.client(spec.commandLine(), option, t));
     }
 
     /** The spec's model name, sent with every request and recorded in the run's configuration. */
-    private static String model(String text) {
-      return LlmSpec.parse(text).model();
+    private String model(String option, String text) {
+      return llm.spec(spec.commandLine(), option, text).model();
     }
   }
 }

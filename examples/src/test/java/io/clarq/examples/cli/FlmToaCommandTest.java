@@ -157,6 +157,27 @@ class FlmToaCommandTest {
   }
 
   @Test
+  void testResponseCacheReplaysTheWholeRun() throws IOException {
+    Path small = tmp.resolve("three.jsonl");
+    Files.write(small, Files.readAllLines(flm).subList(0, 3));
+    Path cache = tmp.resolve("llm-cache.jsonl");
+    try (FakeOpenAiServer server = FakeOpenAiServer.start(this::respond)) {
+      int code = run("toa", "run", "--flm", small.toString(), "--asker", "openai:asker", "--primary",
+          "openai:primary", "--base-url", server.baseUrl().toString(), "--llm-cache", cache.toString(), "--out",
+          tmp.resolve("live").toString(), "--json");
+      assertThat(code).as(err).isZero();
+      String live = out;
+      int calls = server.callCount();
+      code = run("toa", "run", "--flm", small.toString(), "--asker", "openai:asker", "--primary",
+          "openai:primary", "--base-url", server.baseUrl().toString(), "--llm-cache", cache.toString(),
+          "--replay-only", "--out", tmp.resolve("replay").toString(), "--json");
+      assertThat(code).as(err).isZero();
+      assertThat(out).isEqualTo(live);
+      assertThat(server.callCount()).isEqualTo(calls);
+    }
+  }
+
+  @Test
   void testChoiceOracleRecordsUnparsedReplies() throws IOException {
     Path small = tmp.resolve("three.jsonl");
     Files.write(small, Files.readAllLines(flm).subList(0, 3));

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.clarq.core.llm.LlmText;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -37,7 +38,8 @@ public final class JsonReplyParser {
         node = LENIENT.readTree(pythonLiteralsToJson(span));
       } catch (IOException e) {
         if (problem == null) {
-          problem = "not valid JSON: " + firstLine(e.getMessage()) + " in " + abbreviate(span);
+          problem = "not valid JSON: " + LlmText.firstLine(e.getMessage()) + " in "
+              + LlmText.abbreviate(span, 200);
         }
         continue;
       }
@@ -50,10 +52,11 @@ public final class JsonReplyParser {
       }
       if (problem == null || problem.startsWith("not valid JSON")) {
         problem = "missing field" + (missing.size() == 1 ? " " : "s ") + String.join(", ", missing) + " in "
-            + abbreviate(span);
+            + LlmText.abbreviate(span, 200);
       }
     }
-    return JsonReply.unparsed(raw, problem != null ? problem : "no JSON object in the reply: " + abbreviate(raw));
+    return JsonReply.unparsed(raw,
+        problem != null ? problem : "no JSON object in the reply: " + LlmText.abbreviate(raw, 200));
   }
 
   /** The balanced {...} spans of fenced blocks first, then of the whole reply, in order of appearance. */
@@ -140,18 +143,5 @@ public final class JsonReplyParser {
       }
     }
     return out.toString();
-  }
-
-  private static String abbreviate(String s) {
-    String one = s.replaceAll("\\s+", " ").strip();
-    return one.length() <= 200 ? one : one.substring(0, 200) + "...";
-  }
-
-  private static String firstLine(String s) {
-    if (s == null) {
-      return "";
-    }
-    int nl = s.indexOf('\n');
-    return nl < 0 ? s : s.substring(0, nl);
   }
 }

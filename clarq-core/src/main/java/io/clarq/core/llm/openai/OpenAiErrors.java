@@ -86,7 +86,8 @@ final class OpenAiErrors {
       return Duration.ofMillis(Math.max(0, Math.round(Double.parseDouble(v) * 1000)));
     } catch (NumberFormatException e) {
       try {
-        Duration d = Duration.between(ZonedDateTime.now(), ZonedDateTime.parse(v, DateTimeFormatter.RFC_1123_DATE_TIME));
+        ZonedDateTime at = ZonedDateTime.parse(v, DateTimeFormatter.RFC_1123_DATE_TIME);
+        Duration d = Duration.between(ZonedDateTime.now(), at);
         return d.isNegative() ? Duration.ZERO : d;
       } catch (DateTimeParseException e2) {
         return null;

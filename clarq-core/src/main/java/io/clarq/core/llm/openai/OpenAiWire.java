@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.clarq.core.llm.ChatMessage;
+import io.clarq.core.llm.LlmText;
 import io.clarq.core.llm.ChatRequest;
 import io.clarq.core.llm.ChatResponse;
 import io.clarq.core.llm.ResponseFormat;
@@ -98,15 +99,15 @@ public final class OpenAiWire {
       root = MAPPER.readTree(body);
     } catch (IOException e) {
       throw new IllegalArgumentException("reply is not JSON (" + body.length + " bytes): "
-          + firstLine(e.getMessage()), e);
+          + LlmText.firstLine(e.getMessage()), e);
     }
     if (root == null || !root.isObject()) {
       throw new IllegalArgumentException("reply is not a JSON object (" + body.length + " bytes)");
     }
     JsonNode choice = root.path("choices").path(0);
     if (!choice.isObject()) {
-      throw new IllegalArgumentException("reply has no choices: " + abbreviate(new String(body,
-          java.nio.charset.StandardCharsets.UTF_8)));
+      throw new IllegalArgumentException("reply has no choices: " + LlmText.abbreviate(new String(body,
+          java.nio.charset.StandardCharsets.UTF_8), 300));
     }
     JsonNode message = choice.path("message");
     if (!message.isObject()) {
@@ -141,18 +142,18 @@ public final class OpenAiWire {
       JsonNode root = MAPPER.readTree(body);
       JsonNode error = root == null ? null : root.path("error");
       if (error != null && error.isObject() && error.path("message").isTextual()) {
-        return abbreviate(error.path("message").asText());
+        return LlmText.abbreviate(error.path("message").asText(), 300);
       }
       if (error != null && error.isTextual()) {
-        return abbreviate(error.asText());
+        return LlmText.abbreviate(error.asText(), 300);
       }
       if (root != null && root.path("message").isTextual()) {
-        return abbreviate(root.path("message").asText());
+        return LlmText.abbreviate(root.path("message").asText(), 300);
       }
     } catch (IOException e) {
       // not JSON: fall through to the raw text, which is what the server said
     }
-    return abbreviate(raw.strip());
+    return LlmText.abbreviate(raw.strip(), 300);
   }
 
   /** The error body's {@code error.code} (or {@code error.type}), empty when absent. */
@@ -163,18 +164,5 @@ public final class OpenAiWire {
     } catch (IOException | NullPointerException e) {
       return "";
     }
-  }
-
-  static String abbreviate(String s) {
-    String one = s.replaceAll("\\s+", " ");
-    return one.length() <= 300 ? one : one.substring(0, 300) + "...";
-  }
-
-  private static String firstLine(String s) {
-    if (s == null) {
-      return "";
-    }
-    int nl = s.indexOf('\n');
-    return nl < 0 ? s : s.substring(0, nl);
   }
 }

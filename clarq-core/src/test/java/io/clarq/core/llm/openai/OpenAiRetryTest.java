@@ -19,6 +19,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -246,6 +247,23 @@ class OpenAiRetryTest {
     // five calls at 1,200 a minute: slots 50 ms apart, so the last starts 200 ms after the first
     assertThat(Duration.ofNanos(r.get(4).arrivalNanos() - r.get(0).arrivalNanos()).toMillis())
         .isGreaterThanOrEqualTo(190);
+  }
+
+  @Test
+  void testRetryAfterForms() {
+    java.util.function.Function<Map<String, List<String>>, Duration> parse =
+        h -> OpenAiErrors.retryAfter(java.net.http.HttpHeaders.of(h, (k, v) -> true));
+    assertThat(parse.apply(Map.of("retry-after", List.of("2")))).isEqualTo(Duration.ofSeconds(2));
+    assertThat(parse.apply(Map.of("retry-after", List.of("1.5")))).isEqualTo(Duration.ofMillis(1500));
+    assertThat(parse.apply(Map.of("retry-after", List.of("Wed, 21 Oct 2015 07:28:00 GMT")))).isZero();
+    String inAMinute = java.time.format.DateTimeFormatter.RFC_1123_DATE_TIME.format(
+        java.time.ZonedDateTime.now(java.time.ZoneOffset.UTC).plusSeconds(60));
+    assertThat(parse.apply(Map.of("retry-after", List.of(inAMinute)))).isBetween(Duration.ofSeconds(55),
+        Duration.ofSeconds(60));
+    assertThat(parse.apply(Map.of("retry-after", List.of("soon")))).isNull();
+    assertThat(parse.apply(Map.of("retry-after", List.of("9"), "retry-after-ms", List.of("120"))))
+        .isEqualTo(Duration.ofMillis(120));
+    assertThat(parse.apply(Map.of())).isNull();
   }
 
   @Test
