@@ -1,8 +1,8 @@
 package io.clarq.core.provider.llm;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.clarq.core.llm.LlmClient;
 import io.clarq.core.llm.LlmException;
+import io.clarq.core.llm.json.JsonReply;
 import io.clarq.core.provider.Intent;
 import io.clarq.core.provider.ProviderTurn;
 import io.clarq.core.tree.NodeId;
@@ -29,12 +29,17 @@ public final class LlmIntentClassifier implements IntentClassifier {
   public IntentReading classify(ProviderTurn turn) throws LlmException {
     TurnLog log = new TurnLog();
     String prompt = new ProviderPrompts(turn).intent(availableNodes(turn));
+    JsonReply reply;
     try {
-      JsonNode reply = ask.ask("intent classification", prompt, LlmIntentClassifier::hasType, log);
-      return IntentReading.of(Intent.ofCode(reply.get("type").asInt()), log.calls(), reply.path("analysis").asText(""));
+      reply = ask.ask("intent classification", prompt, turn.task().language(), log, "type");
     } catch (UnparsedReplyException e) {
       return IntentReading.unparsed(log.calls(), e.raw());
     }
+    String type = reply.text("type").orElse("").strip();
+    if (!type.matches("[1-6]")) {
+      return IntentReading.unparsed(log.calls(), reply.raw());
+    }
+    return IntentReading.of(Intent.ofCode(Integer.parseInt(type)), log.calls(), reply.text("analysis").orElse(""));
   }
 
   static List<ResponseNode> availableNodes(ProviderTurn turn) {
@@ -43,13 +48,5 @@ public final class LlmIntentClassifier implements IntentClassifier {
       out.add(turn.task().tree().node(id));
     }
     return out;
-  }
-
-  private static boolean hasType(JsonNode n) {
-    JsonNode t = n.path("type");
-    if (t.isTextual() && t.asText().strip().matches("[1-6]")) {
-      return true;
-    }
-    return t.isIntegralNumber() && t.asInt() >= 1 && t.asInt() <= 6;
   }
 }

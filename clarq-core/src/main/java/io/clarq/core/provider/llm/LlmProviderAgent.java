@@ -1,6 +1,5 @@
 package io.clarq.core.provider.llm;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.clarq.core.llm.LlmClient;
 import io.clarq.core.llm.LlmException;
 import io.clarq.core.provider.FixedReplies;
@@ -88,8 +87,8 @@ public final class LlmProviderAgent implements ProviderAgent {
       return responseII(FixedReplies.enoughInformation(language), intent, log);
     }
     if (intent == Intent.REPEAT) {
-      JsonNode r = ask.ask("repeat check", prompts.repeat(), JsonAsk.booleanField("repeat"), log);
-      if (!r.get("repeat").asBoolean()) {
+      if (!JsonAsk.yesNo(ask.ask("repeat check", prompts.repeat(), language, log, "repeat"), "repeat",
+          "repeat check")) {
         log.note("repeat check: not all answered before, read as type 2");
         intent = Intent.ANSWERABLE_DETAIL;
         detail = true;
@@ -98,7 +97,7 @@ public final class LlmProviderAgent implements ProviderAgent {
       }
     }
     if (detail) {
-      List<ResponseNode> nodes = matcher.match(prompts, available, multiInfo, log);
+      List<ResponseNode> nodes = matcher.match(prompts, language, available, multiInfo, log);
       if (!nodes.isEmpty()) {
         return responseI(language, nodes, log);
       }
@@ -106,12 +105,12 @@ public final class LlmProviderAgent implements ProviderAgent {
     }
     switch (intent) {
       case WHOLE_TASK:
-        return responseII(written(prompts.positive(), "positive reply", log), intent, log);
+        return responseII(written(prompts.positive(), "positive reply", language, log), intent, log);
       case UNANSWERABLE_DETAIL:
       case VAGUE:
-        return responseII(written(prompts.reassurance(), "reassurance", log), intent, log);
+        return responseII(written(prompts.reassurance(), "reassurance", language, log), intent, log);
       case REPEAT:
-        return responseII(written(prompts.restatement(), "restatement", log), intent, log);
+        return responseII(written(prompts.restatement(), "restatement", language, log), intent, log);
       case UNRELATED:
         return responseII(FixedReplies.unrelatedChat(language), intent, log);
       default:
@@ -121,14 +120,15 @@ public final class LlmProviderAgent implements ProviderAgent {
 
   private ProviderReply relevanceGate(ProviderTurn turn, ProviderPrompts prompts, TurnLog log) throws LlmException {
     ResponseNode root = turn.task().tree().root();
-    JsonNode r = ask.ask("relevance gate", prompts.relevance(root.text()), JsonAsk.booleanField("related"), log);
-    if (r.get("related").asBoolean()) {
+    Language language = turn.task().language();
+    if (JsonAsk.yesNo(ask.ask("relevance gate", prompts.relevance(root.text()), language, log, "related"), "related",
+        "relevance gate")) {
       log.note("relevance gate: about the task");
       return new ProviderReply(FixedReplies.PREFIX + root.text(), ReplyKind.RESPONSE_I, Optional.empty(),
           List.of(NodeId.ROOT), log.calls(), log.explanation());
     }
     log.note("relevance gate: not about the task");
-    return new ProviderReply(FixedReplies.notAboutTheTask(turn.task().language()), ReplyKind.RESPONSE_II,
+    return new ProviderReply(FixedReplies.notAboutTheTask(language), ReplyKind.RESPONSE_II,
         Optional.empty(), List.of(), log.calls(), log.explanation());
   }
 
@@ -142,8 +142,8 @@ public final class LlmProviderAgent implements ProviderAgent {
         Optional.of(Intent.ANSWERABLE_DETAIL), ids, log.calls(), log.explanation());
   }
 
-  private String written(String prompt, String what, TurnLog log) throws LlmException {
-    String text = ask.ask(what, prompt, JsonAsk.textField("response"), log).get("response").asText();
+  private String written(String prompt, String what, Language language, TurnLog log) throws LlmException {
+    String text = JsonAsk.text(ask.ask(what, prompt, language, log, "response"), "response", what);
     log.note(what + " written");
     return FixedReplies.withPrefix(text);
   }

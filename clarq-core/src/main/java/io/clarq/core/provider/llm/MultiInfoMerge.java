@@ -1,6 +1,5 @@
 package io.clarq.core.provider.llm;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.clarq.core.llm.LlmException;
 import io.clarq.core.task.Language;
 import java.util.List;
@@ -28,8 +27,8 @@ final class MultiInfoMerge {
   String merge(Language language, List<String> lines, TurnLog log) throws LlmException {
     String output;
     try {
-      JsonNode r = ask.ask("multi-info merge", ProviderPrompts.merge(language, lines), JsonAsk.textField("output"), log);
-      output = r.get("output").asText();
+      String step = "multi-info merge";
+      output = JsonAsk.text(ask.ask(step, ProviderPrompts.merge(language, lines), language, log, "output"), "output", step);
     } catch (UnparsedReplyException e) {
       // the connector join is the reference's own answer to a merge it cannot use, not a guess
       log.note("merge unparsed (raw kept: " + e.raw() + "), joined with connectors");

@@ -1,6 +1,7 @@
 package io.clarq.core.provider.llm;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import io.clarq.core.llm.json.JsonReply;
+import io.clarq.core.task.Language;
 import io.clarq.core.llm.LlmException;
 import io.clarq.core.tree.ResponseNode;
 import java.util.ArrayList;
@@ -23,15 +24,15 @@ final class NodeMatcher {
   }
 
   /** @return the nodes to give, in display order; empty when no pass found one */
-  List<ResponseNode> match(ProviderPrompts prompts, List<ResponseNode> available, boolean multiInfo, TurnLog log)
-      throws LlmException {
+  List<ResponseNode> match(ProviderPrompts prompts, Language language, List<ResponseNode> available, boolean multiInfo,
+      TurnLog log) throws LlmException {
     Map<ResponseNode, String> analyses = new LinkedHashMap<>();
     List<ResponseNode> passed = new ArrayList<>();
     List<String> verdicts = new ArrayList<>();
     for (ResponseNode node : available) {
-      JsonNode r = ask.ask("node check (pass 1) of node " + node.id(), prompts.clearlyResolves(node),
-          JsonAsk.booleanField("answerable"), log);
-      boolean yes = r.get("answerable").asBoolean();
+      String step = "node check (pass 1) of node " + node.id();
+      JsonReply r = ask.ask(step, prompts.clearlyResolves(node), language, log, "answerable");
+      boolean yes = JsonAsk.yesNo(r, "answerable", step);
       verdicts.add(node.id() + (yes ? " yes" : " no"));
       if (yes) {
         passed.add(node);
@@ -39,7 +40,7 @@ final class NodeMatcher {
           break;
         }
       } else {
-        analyses.put(node, r.path("analysis").asText(""));
+        analyses.put(node, r.text("analysis").orElse(""));
       }
     }
     log.note("pass 1: " + String.join(", ", verdicts));
@@ -49,9 +50,9 @@ final class NodeMatcher {
     verdicts.clear();
     for (Map.Entry<ResponseNode, String> e : analyses.entrySet()) {
       ResponseNode node = e.getKey();
-      JsonNode r = ask.ask("node check (pass 2) of node " + node.id(), prompts.answerableGiven(node, e.getValue()),
-          JsonAsk.booleanField("answerable"), log);
-      boolean yes = r.get("answerable").asBoolean();
+      String step = "node check (pass 2) of node " + node.id();
+      JsonReply r = ask.ask(step, prompts.answerableGiven(node, e.getValue()), language, log, "answerable");
+      boolean yes = JsonAsk.yesNo(r, "answerable", step);
       verdicts.add(node.id() + (yes ? " yes" : " no"));
       if (yes) {
         log.note("pass 2: " + String.join(", ", verdicts));
@@ -61,9 +62,9 @@ final class NodeMatcher {
     log.note("pass 2: " + String.join(", ", verdicts));
     verdicts.clear();
     for (ResponseNode node : available) {
-      JsonNode r = ask.ask("node check (pass 3) of node " + node.id(), prompts.noticedOrCorrects(node),
-          JsonAsk.booleanField("answerable"), log);
-      boolean yes = r.get("answerable").asBoolean();
+      String step = "node check (pass 3) of node " + node.id();
+      JsonReply r = ask.ask(step, prompts.noticedOrCorrects(node), language, log, "answerable");
+      boolean yes = JsonAsk.yesNo(r, "answerable", step);
       verdicts.add(node.id() + (yes ? " yes" : " no"));
       if (yes) {
         log.note("pass 3: " + String.join(", ", verdicts));

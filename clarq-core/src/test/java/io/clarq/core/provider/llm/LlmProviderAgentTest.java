@@ -199,7 +199,7 @@ class LlmProviderAgentTest {
         .on(Step.PASS2, no("answerable")).on(Step.PASS3, no("answerable")).on(Step.REASSURANCE, response("Relax."))
         .client();
     LlmProviderAgent.builder(client).build().reply(turn(EN, started(EN), "How do I stun them?"));
-    assertThat(client.requests()).noneMatch(r -> ProviderScript.lastUserMessage(r).contains(SmallTasks.FOG_EN));
+    assertThat(client.requests()).noneMatch(r -> ProviderScript.firstUserMessage(r).contains(SmallTasks.FOG_EN));
   }
 
   @Test
@@ -211,12 +211,19 @@ class LlmProviderAgentTest {
     assertThat(r.intent()).contains(Intent.UNRELATED);
     assertThat(r.llmCalls()).isEqualTo(2);
 
-    ProviderScript never = new ProviderScript().on(Step.INTENT, "{\"type\": 9}");
-    assertThatThrownBy(() -> reply(never, turn(EN, started(EN), "Hi")))
+    ScriptedLlmClient never = new ProviderScript().on(Step.INTENT, "type 2, I think").client();
+    assertThatThrownBy(() -> LlmProviderAgent.builder(never).build().reply(turn(EN, started(EN), "Hi")))
         .isInstanceOf(UnparsedReplyException.class)
-        .hasMessageContaining("intent classification").hasMessageContaining("{\"type\": 9}");
+        .hasMessageContaining("intent classification").hasMessageContaining("type 2, I think");
+    assertThat(never.requests()).hasSize(2);
+    assertThat(never.requests().get(1).messages()).extracting(m -> m.content())
+        .contains("type 2, I think");
 
-    ProviderScript badNodeCheck = new ProviderScript().on(Step.INTENT, type(2)).on(Step.PASS1, "yes");
+    ProviderScript outOfRange = new ProviderScript().on(Step.INTENT, "{\"type\": 9}");
+    assertThatThrownBy(() -> reply(outOfRange, turn(EN, started(EN), "Hi")))
+        .isInstanceOf(UnparsedReplyException.class).hasMessageContaining("{\"type\": 9}");
+
+    ProviderScript badNodeCheck = new ProviderScript().on(Step.INTENT, type(2)).on(Step.PASS1, "{\"answerable\": \"perhaps\"}");
     assertThatThrownBy(() -> reply(badNodeCheck, turn(EN, started(EN), "How?")))
         .isInstanceOf(UnparsedReplyException.class).hasMessageContaining("pass 1");
   }
@@ -288,7 +295,7 @@ class LlmProviderAgentTest {
         .on(Step.REASSURANCE, response("别想太多。")).client();
     ProviderReply r = LlmProviderAgent.builder(client).build().reply(turn(ZH, started(ZH), "下一步呢？"));
     assertThat(r.text()).isEqualTo("Jax: 别想太多。");
-    assertThat(ProviderScript.lastUserMessage(client.requests().get(0))).contains("冒险者: 下一步呢？", "对方不知道如何进入矿洞");
+    assertThat(ProviderScript.firstUserMessage(client.requests().get(0))).contains("冒险者: 下一步呢？", "对方不知道如何进入矿洞");
   }
 
   @Test

@@ -65,7 +65,7 @@ public final class ProviderScript implements ScriptedLlmClient.Script {
 
   @Override
   public String reply(ChatRequest request) throws LlmException {
-    String prompt = lastUserMessage(request);
+    String prompt = firstUserMessage(request);
     Step step = Step.of(prompt);
     if (step == null || !answers.containsKey(step)) {
       throw new LlmException("provider script: no answer for step " + step + " of prompt: " + prompt);
@@ -73,14 +73,14 @@ public final class ProviderScript implements ScriptedLlmClient.Script {
     return answers.get(step).apply(prompt);
   }
 
-  static String lastUserMessage(ChatRequest request) {
-    String last = "";
+  /** The prompt of a provider request (a retry appends the bad reply and a reminder after it). */
+  public static String firstUserMessage(ChatRequest request) {
     for (ChatMessage m : request.messages()) {
       if (m.role() == ChatMessage.Role.USER) {
-        last = m.content();
+        return m.content();
       }
     }
-    return last;
+    return "";
   }
 
   public static String type(int t) {
