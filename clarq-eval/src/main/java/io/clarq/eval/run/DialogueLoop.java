@@ -70,7 +70,7 @@ public final class DialogueLoop {
     while (true) {
       String line;
       long t0 = System.nanoTime();
-      try (MeteredLlmClient.Tally tally = MeteredLlmClient.open()) {
+      try (TurnUsage.Tally tally = TurnUsage.open()) {
         line = seeker.next(new SeekerTurn(task.id(), task.language(), task.briefing(), utterances));
         if (line == null) {
           throw new IllegalStateException("seeker " + seeker.name() + " returned null instead of a line");
@@ -93,7 +93,7 @@ public final class DialogueLoop {
       }
       t0 = System.nanoTime();
       ProviderReply reply;
-      try (MeteredLlmClient.Tally tally = MeteredLlmClient.open()) {
+      try (TurnUsage.Tally tally = TurnUsage.open()) {
         reply = provider.reply(new ProviderTurn(task, utterances, cursor));
         cursor = cursor.giveAll(reply.nodes());
         turns.add(providerTurn(reply, tally, System.nanoTime() - t0));
@@ -116,13 +116,13 @@ public final class DialogueLoop {
     return b.build();
   }
 
-  private TurnRecord seekerTurn(MeteredLlmClient.Tally tally, long nanos) {
+  private TurnRecord seekerTurn(TurnUsage.Tally tally, long nanos) {
     boolean metered = tally.calls() > 0;
     return new TurnRecord(latency(nanos), metered ? Optional.of(tally.usage()) : Optional.empty(),
         metered ? OptionalInt.of(tally.calls()) : OptionalInt.empty(), Optional.empty(), Optional.empty(), List.of());
   }
 
-  private TurnRecord providerTurn(ProviderReply reply, MeteredLlmClient.Tally tally, long nanos) {
+  private TurnRecord providerTurn(ProviderReply reply, TurnUsage.Tally tally, long nanos) {
     Optional<TokenUsage> usage = tally.calls() > 0 ? Optional.of(tally.usage()) : Optional.empty();
     return new TurnRecord(latency(nanos), usage, OptionalInt.of(reply.llmCalls()), Optional.of(reply.kind()),
         reply.intent(), reply.nodes());

@@ -20,6 +20,7 @@ import io.clarq.core.seeker.EndDetection;
 import io.clarq.core.seeker.llm.LlmSeeker;
 import io.clarq.core.task.ClarqTask;
 import io.clarq.core.task.Language;
+import io.clarq.core.llm.usage.MeteredLlmClient;
 import io.clarq.core.testing.ScriptedLlmClient;
 import io.clarq.core.tree.NodeId;
 import java.util.List;
@@ -79,7 +80,7 @@ class WholeDialogueTest {
     ScriptedLlmClient seekerModel = ScriptedLlmClient.replying(OFF_TOPIC, "You: " + ASK_TASK, ASK_ENTER, ASK_AGAIN,
         CONFIRM, CHAT, VAGUE, WHICH_MINE, MORE, "Thanks, goodbye then.", "Got it. Goodbye!");
     ScriptedLlmClient providerModel = englishProvider().client();
-    DialogueLoop loop = new DialogueLoop(new LlmSeeker(new MeteredLlmClient(seekerModel), LlmSeeker.Mode.COMPLETION,
+    DialogueLoop loop = new DialogueLoop(new LlmSeeker(new MeteredLlmClient(seekerModel, TurnUsage.listener()), LlmSeeker.Mode.COMPLETION,
         ""), LlmProviderAgent.builder(providerModel).build(), EndDetection.REFERENCE, 12, false);
 
     DialogueRecord r = loop.play(task);
