@@ -10,11 +10,9 @@ import io.clarq.core.task.Language;
 final class ReplyTemplates {
   private ReplyTemplates() {}
 
-  /** Before the task started, to a line that is not about the task (the reference's apology). */
+  /** Before the task started, to a line that is not about the task: the reference's apology. */
   static String notAboutTheTask(Language language) {
-    return zh(language)
-        ? "Jax: 抱歉，我对与任务无关的事情不太清楚。请告诉我你想完成什么任务。"
-        : "Jax: Sorry, I am not very clear on matters unrelated to the task. Tell me which task you want to do.";
+    return FixedReplies.notAboutTheTask(language);
   }
 
   /** To a question about the whole task (type 1): positive, without claiming the seeker has everything. */
@@ -36,12 +34,9 @@ final class ReplyTemplates {
     return zh(language) ? "Jax: 我之前说过：" + earlierText : "Jax: As I said before: " + earlierText;
   }
 
-  /** To unrelated chat (type 5). */
+  /** To unrelated chat (type 5): the reference's fixed line. */
   static String unrelated(Language language) {
-    return zh(language)
-        ? "Jax: 这与任务无关，我帮不上忙。如果你没有关于任务的问题了，可以对我说再见。"
-        : "Jax: That is unrelated to the task, so I cannot help with it. If you have no more questions about the "
-            + "task, you can say Goodbye to me.";
+    return FixedReplies.unrelatedChat(language);
   }
 
   /** To a goodbye that did not end the dialogue (a lowercase "goodbye" inside a longer line). */

@@ -13,6 +13,7 @@ import picocli.CommandLine.Command;
     subcommands = {
       CommandLine.HelpCommand.class,
       EvaluateCommand.class,
+      ProviderAuditCommand.class,
     })
 public final class ClarqCommand implements Runnable {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
