@@ -14,6 +14,7 @@ import picocli.CommandLine.Command;
       CommandLine.HelpCommand.class,
       EvaluateCommand.class,
       RunCommand.class,
+      ProviderAuditCommand.class,
     })
 public final class ClarqCommand implements Runnable {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
