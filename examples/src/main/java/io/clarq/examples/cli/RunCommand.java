@@ -3,14 +3,8 @@ package io.clarq.examples.cli;
 import io.clarq.core.dialogue.DialogueRecord;
 import io.clarq.core.judge.Judge;
 import io.clarq.core.llm.LlmClient;
-import io.clarq.core.llm.LlmClients;
-import io.clarq.core.llm.LlmListener;
-import io.clarq.core.llm.LlmSpec;
-import io.clarq.core.llm.cache.CachePolicy;
-import io.clarq.core.llm.cache.CachingLlmClient;
-import io.clarq.core.llm.cache.ResponseCacheFile;
+import io.clarq.core.llm.usage.MeteredLlmClient;
 import io.clarq.core.provider.ProviderAgent;
-import io.clarq.core.provider.ProviderAgentFactory;
 import io.clarq.core.provider.llm.LlmProviderAgent;
 import io.clarq.core.seeker.EndDetection;
 import io.clarq.core.seeker.SeekerAgent;
@@ -26,6 +20,8 @@ import io.clarq.eval.run.RunProgress;
 import io.clarq.eval.run.RunResult;
 import io.clarq.eval.run.TaskSelection;
 import io.clarq.eval.run.TurnUsage;
+import io.clarq.retrieval.provider.OfflineProvider;
+import io.clarq.retrieval.provider.OfflineProviderSettings;
 import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -35,12 +31,10 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import java.util.ServiceLoader;
-import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -58,6 +52,8 @@ import picocli.CommandLine.Option;
 public final class RunCommand implements Callable<Integer> {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
+  @Mixin LlmOptions llm;
+
   @Option(names = "--seeker", required = true, paramLabel = "SPEC",
       description = "The seeker: [comp:|chat:]MODEL-SPEC for the paper's baseline LLM seeker in Completion (default)"
           + " or Chat mode, e.g. chat:openai:gpt-4o; or 'console' to play it yourself.")
@@ -65,12 +61,8 @@ public final class RunCommand implements Callable<Integer> {
 
   @Option(names = "--provider", required = true, paramLabel = "SPEC",
       description = "The provider: a model spec (openai:gpt-4o, or a base URL) for the LLM provider agent, or "
-          + "'offline' for the provider that needs no model.")
+          + "'offline' for the provider that needs no model (clarq-retrieval's offline provider).")
   String providerSpec;
-
-  @Option(names = "--base-url", paramLabel = "URL",
-      description = "The OpenAI-compatible server for both model specs, e.g. http://127.0.0.1:8000/v1.")
-  String baseUrl;
 
   @Option(names = "--multi-info", description = "The multi-info provider: several answerable lines in one reply.")
   boolean multiInfo;
@@ -106,13 +98,6 @@ public final class RunCommand implements Callable<Integer> {
       + " case-sensitive 'Goodbye'.")
   boolean lenientEnd;
 
-  @Option(names = "--cache", paramLabel = "FILE",
-      description = "Record model replies in this JSONL file and replay them on reruns.")
-  Path cache;
-
-  @Option(names = "--replay-only", description = "Answer only from --cache: a request it lacks fails the dialogue.")
-  boolean replayOnly;
-
   @Option(names = "--verdicts", paramLabel = "FILE", description = "Judge leftover gold lines by replaying this "
       + "verdict file (e.g. clarq-llm/judge-verdicts.jsonl); without it they are reported unjudged.")
   Path verdicts;
@@ -122,13 +107,9 @@ public final class RunCommand implements Callable<Integer> {
     CommandLine cl = spec.commandLine();
     checkArguments(cl);
     List<AutoCloseable> closing = new ArrayList<>();
-    ResponseCacheFile cacheFile = cache == null ? null : ResponseCacheFile.open(cache);
     try {
-      if (cacheFile != null) {
-        closing.add(cacheFile);
-      }
-      SeekerAgent seeker = seeker(cl, cacheFile, closing);
-      ProviderAgent provider = provider(cl, cacheFile, closing);
+      SeekerAgent seeker = seeker(cl, closing);
+      ProviderAgent provider = provider(cl, closing);
       Judge judge = Judge.none();
       if (verdicts != null) {
         VerdictCacheJudge v = VerdictCacheJudge.readOnly(verdicts, Judge.none());
@@ -154,6 +135,9 @@ public final class RunCommand implements Callable<Integer> {
       stdout.print(result.summary());
       stdout.println("transcripts: " + result.transcript());
       stdout.println("results:     " + result.results());
+      if (llm.usage().calls() > 0) {
+        stdout.println("model usage: " + llm.usageSummary());
+      }
       stdout.flush();
       if (!result.failed().isEmpty()) {
         throw new IllegalStateException(result.failed().size() + " dialogue(s) failed (listed in "
@@ -167,7 +151,7 @@ public final class RunCommand implements Callable<Integer> {
     }
   }
 
-  private SeekerAgent seeker(CommandLine cl, ResponseCacheFile cacheFile, List<AutoCloseable> closing) {
+  private SeekerAgent seeker(CommandLine cl, List<AutoCloseable> closing) {
     if (seekerSpec.equals("console")) {
       return new ConsoleSeeker(new InputStreamReader(System.in, StandardCharsets.UTF_8), cl.getOut());
     }
@@ -179,49 +163,22 @@ public final class RunCommand implements Callable<Integer> {
         modelSpec = seekerSpec.substring(m.shortName().length() + 1);
       }
     }
-    LlmSpec s = llmSpec(cl, "--seeker", modelSpec);
-    return new LlmSeeker(client(cl, "--seeker", s, cacheFile, closing), mode, s.model());
+    return new LlmSeeker(client(cl, "--seeker", modelSpec, closing), mode, llm.spec(cl, "--seeker", modelSpec).model());
   }
 
-  private ProviderAgent provider(CommandLine cl, ResponseCacheFile cacheFile, List<AutoCloseable> closing) {
-    Map<String, ProviderAgentFactory> factories = new TreeMap<>();
-    for (ProviderAgentFactory f : ServiceLoader.load(ProviderAgentFactory.class, getClass().getClassLoader())) {
-      factories.putIfAbsent(f.name(), f);
-    }
-    if (factories.containsKey(providerSpec)) {
-      return factories.get(providerSpec).create(multiInfo);
-    }
+  private ProviderAgent provider(CommandLine cl, List<AutoCloseable> closing) {
     if (providerSpec.equals("offline")) {
-      throw new CommandLine.ParameterException(cl, "--provider offline: no offline provider on the class path"
-          + (factories.isEmpty() ? "" : "; named providers available: " + String.join(", ", factories.keySet()))
-          + "; give a model spec instead");
+      return new OfflineProvider(OfflineProviderSettings.DEFAULTS.withMultiInfo(multiInfo));
     }
-    LlmSpec s = llmSpec(cl, "--provider", providerSpec);
-    return LlmProviderAgent.builder(client(cl, "--provider", s, cacheFile, closing)).model(s.model())
-        .multiInfo(multiInfo).build();
+    return LlmProviderAgent.builder(client(cl, "--provider", providerSpec, closing))
+        .model(llm.spec(cl, "--provider", providerSpec).model()).multiInfo(multiInfo).build();
   }
 
-  private LlmSpec llmSpec(CommandLine cl, String option, String text) {
-    try {
-      LlmSpec s = LlmSpec.parse(text);
-      return baseUrl == null ? s : s.withBaseUrl(LlmSpec.parseUrl(baseUrl));
-    } catch (IllegalArgumentException e) {
-      throw new CommandLine.ParameterException(cl, option + " " + text + ": " + e.getMessage(), e, null, text);
-    }
-  }
-
-  private LlmClient client(CommandLine cl, String option, LlmSpec s, ResponseCacheFile cacheFile,
-      List<AutoCloseable> closing) {
-    LlmListener listener = TurnUsage.listener();
-    LlmClient live;
-    try {
-      live = LlmClients.fromSpec(s, System::getenv, listener);
-    } catch (IllegalArgumentException e) {
-      throw new CommandLine.ParameterException(cl, option + " " + s + ": " + e.getMessage(), e, null, s.toString());
-    }
-    closing.add(live);
-    return cacheFile == null ? live : CachingLlmClient.forSpec(live, s, cacheFile,
-        replayOnly ? CachePolicy.REPLAY_ONLY : CachePolicy.DEFAULT, listener);
+  /** A client from the shared LLM options, also reporting each reply to the runner's per-turn usage. */
+  private LlmClient client(CommandLine cl, String option, String specText, List<AutoCloseable> closing) {
+    LlmClient c = new MeteredLlmClient(llm.client(cl, option, specText), TurnUsage.listener());
+    closing.add(c);
+    return c;
   }
 
   private EnumSet<Language> languages(CommandLine cl) {
@@ -234,12 +191,6 @@ public final class RunCommand implements Callable<Integer> {
   }
 
   private void checkArguments(CommandLine cl) {
-    if (replayOnly && cache == null) {
-      throw new CommandLine.ParameterException(cl, "--replay-only needs --cache FILE");
-    }
-    if (replayOnly && !Files.isRegularFile(cache)) {
-      throw new CommandLine.ParameterException(cl, "--replay-only: cache file " + cache + " does not exist");
-    }
     if (!Files.isDirectory(tasks)) {
       throw new CommandLine.ParameterException(cl, "--tasks " + tasks + ": no such directory");
     }

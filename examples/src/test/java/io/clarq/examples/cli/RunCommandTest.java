@@ -40,13 +40,26 @@ class RunCommandTest {
     Path tasks = SharedData.require("clarq-llm/tasks");
     assertThat(run("run", "--seeker", "openai:gpt-4o", "--provider", "openai:gpt-4o", "--tasks", tasks.toString(),
         "--out", dir.toString(), "--replay-only")).isEqualTo(2);
-    assertThat(err.toString()).contains("--replay-only needs --cache FILE");
+    assertThat(err.toString()).contains("--replay-only needs --llm-cache FILE");
     assertThat(run("run", "--seeker", "openai:gpt-4o", "--provider", "openai:gpt-4o", "--tasks", tasks.toString(),
         "--out", dir.toString(), "--lang", "fr")).isEqualTo(2);
     assertThat(err.toString()).contains("--lang: unknown language \"fr\"");
     assertThat(run("run", "--seeker", "openai:gpt-4o", "--provider", "offline", "--tasks", tasks.toString(),
-        "--out", dir.toString(), "--select", "1.0")).isEqualTo(2);
-    assertThat(err.toString()).contains("--provider offline: no offline provider on the class path");
+        "--out", dir.toString(), "--select", "1.12")).isEqualTo(2);
+    assertThat(err.toString()).contains("--select: illegal task selection \"1.12\"");
+  }
+
+  @Test
+  void testOfflineProviderNeedsNoModel() throws Exception {
+    Path tasks = SharedData.require("clarq-llm/tasks");
+    try (FakeOpenAiServer server = FakeOpenAiServer.start(new SimulatedClarqModel(Duration.ZERO)::reply)) {
+      assertThat(run("run", "--seeker", server.baseUrl().toString(), "--provider", "offline", "--multi-info",
+          "--tasks", tasks.toString(), "--select", "3.1,4.2", "--out", dir.toString())).as(err.toString()).isZero();
+      assertThat(out.toString()).contains("| English | 2 |");
+      assertThat(Files.readString(dir.resolve("run-config.json"))).contains("\"provider\" : \"offline");
+      // every model call was the seeker's: the offline provider asked none
+      assertThat(server.requests()).allMatch(r -> !r.json().has("response_format"));
+    }
   }
 
   @Test
@@ -55,7 +68,7 @@ class RunCommandTest {
     try (FakeOpenAiServer server = FakeOpenAiServer.start(new SimulatedClarqModel(Duration.ZERO)::reply)) {
       List<String> args = new ArrayList<>(List.of("run", "--seeker", "chat:" + server.baseUrl(), "--provider",
           server.baseUrl().toString(), "--tasks", tasks.toString(), "--select", "1-2", "--concurrency", "3",
-          "--cache", dir.resolve("cache.jsonl").toString()));
+          "--llm-cache", dir.resolve("cache.jsonl").toString()));
       List<String> first = new ArrayList<>(args);
       first.addAll(List.of("--out", dir.resolve("a").toString()));
       assertThat(run(first.toArray(String[]::new))).as(err.toString()).isZero();
