@@ -22,6 +22,22 @@ public final class FixedReplies {
         : "Jax: You have already collected enough information to complete the task.";
   }
 
+  /** The relevance gate's apology when the seeker's first lines are not about the task (reference wording). */
+  public static String notAboutTheTask(Language language) {
+    return language == Language.CHINESE
+        ? "Jax: 抱歉，我可能没有理解你的诉求，而且与任务无关的事情我不太清楚。"
+        : "Jax: I am sorry, I might not have understood your request, and I am not very clear on matters unrelated"
+            + " to the task.";
+  }
+
+  /** The fixed Response II to unrelated chat (type 5), which tells the seeker how to end (reference wording). */
+  public static String unrelatedChat(Language language) {
+    return language == Language.CHINESE
+        ? "Jax: 抱歉，我可能没有理解你的诉求，而且与任务无关的事情我不太清楚。如果你想结束对话，你可以和我说再见。"
+        : "Jax: I am sorry, I might not have understood your request, and I am not very clear on matters unrelated"
+            + " to the task. If you want to end the conversation, you can said Goodbye to me.";
+  }
+
   /** Prefixes "Jax: " unless the text already starts with "jax:" (any case). */
   public static String withPrefix(String text) {
     String t = text.strip();

@@ -4,10 +4,45 @@ import io.clarq.core.llm.LlmException;
 
 /**
  * The agent under test: it must find out how to do a task by asking the provider. Implement this to put your own
- * seeker on the benchmark; say "Goodbye" when done (the reference end detector is case-sensitive).
+ * seeker on the benchmark; say "Goodbye" when done (the reference end detector is case-sensitive, see
+ * {@link EndDetection}).
  *
- * <p>One instance may serve many dialogues at once from several threads: keep per-dialogue state out of fields,
- * everything needed is in the {@link SeekerTurn}.
+ * <p>Each call gets a {@link SeekerTurn}: the task id and language, the seeker's briefing (role, task, items,
+ * skills/actions, scenes; never the provider's response tree) and the dialogue so far, which always ends with the
+ * provider's latest line. Return the next line. One instance may serve many dialogues at once from several threads:
+ * keep per-dialogue state out of fields, everything needed is in the turn.
+ *
+ * <p>A complete seeker that asks about each scene in turn, then says goodbye, run on the English test split:
+ *
+ * <pre>{@code
+ * public final class SceneByScene implements SeekerAgent {
+ *   @Override public String name() { return "scene-by-scene"; }
+ *
+ *   @Override public String next(SeekerTurn turn) {
+ *     int asked = turn.seekerTurnsSoFar();
+ *     if (asked == 0) {
+ *       return "Hello Jax, how do I complete the task of " + turn.briefing().task() + "?";
+ *     }
+ *     List<String> scenes = turn.briefing().scenes();
+ *     if (asked <= scenes.size()) {
+ *       return "Do I need to go to " + scenes.get(asked - 1) + "? What should I do there?";
+ *     }
+ *     return "Thanks, Goodbye!";
+ *   }
+ * }
+ *
+ * RunResult result = ClarqEvaluator.run(RunConfig.builder()
+ *     .tasks(Path.of("../shared/data/clarq-llm/tasks"))
+ *     .language(Language.ENGLISH)
+ *     .seeker(new SceneByScene())
+ *     .provider(LlmProviderAgent.builder(llmClient).model("gpt-4o").build())
+ *     .output(Path.of("runs/scene-by-scene"))
+ *     .build());
+ * System.out.println(result.summary());
+ * }</pre>
+ *
+ * A model-backed seeker throws {@link LlmException} when its model cannot be reached: the runner records the dialogue
+ * as an infrastructure error and retries it on resume; it is never scored as a seeker failure.
  */
 public interface SeekerAgent {
   /** A short name for transcripts and reports. */

@@ -15,6 +15,8 @@ import picocli.CommandLine.Command;
       EvaluateCommand.class,
       FlmCommand.class,
       ToaCommand.class,
+      RunCommand.class,
+      ProviderAuditCommand.class,
     })
 public final class ClarqCommand implements Runnable {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;

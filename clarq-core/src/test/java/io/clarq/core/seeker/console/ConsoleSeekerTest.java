@@ -1,0 +1,31 @@
+package io.clarq.core.seeker.console;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.clarq.core.dialogue.Utterance;
+import io.clarq.core.provider.llm.SmallTasks;
+import io.clarq.core.seeker.SeekerTurn;
+import io.clarq.core.task.ClarqTask;
+import java.io.PrintWriter;
+import java.io.StringReader;
+import java.io.StringWriter;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ConsoleSeekerTest {
+  @Test
+  void testReadsLinesShowsBriefingOnceAndEndsAtEndOfInput() {
+    ClarqTask task = SmallTasks.english();
+    StringWriter out = new StringWriter();
+    ConsoleSeeker seeker = new ConsoleSeeker(new StringReader("  How do I get rubies?  \n"), new PrintWriter(out));
+    SeekerTurn first = new SeekerTurn(task.id(), task.language(), task.briefing(),
+        List.of(Utterance.provider("Jax: what can help you?")));
+    assertThat(seeker.next(first)).isEqualTo("How do I get rubies?");
+    assertThat(out.toString()).contains("Task 1.0", "collect rubies", "Jax: what can help you?\nYou: ");
+    SeekerTurn second = new SeekerTurn(task.id(), task.language(), task.briefing(), List.of(
+        Utterance.provider("Jax: what can help you?"), Utterance.seeker("How?"), Utterance.provider("Jax: Dig.")));
+    int before = out.toString().length();
+    assertThat(seeker.next(second)).isEqualTo("Goodbye");
+    assertThat(out.toString().substring(before)).doesNotContain("collect rubies").contains("Jax: Dig.");
+  }
+}

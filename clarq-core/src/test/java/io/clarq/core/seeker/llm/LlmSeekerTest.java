@@ -1,0 +1,87 @@
+package io.clarq.core.seeker.llm;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.clarq.core.dialogue.Utterance;
+import io.clarq.core.llm.ChatMessage;
+import io.clarq.core.llm.ChatRequest;
+import io.clarq.core.provider.llm.SmallTasks;
+import io.clarq.core.seeker.SeekerTurn;
+import io.clarq.core.task.Briefing;
+import io.clarq.core.task.ClarqTask;
+import io.clarq.core.task.Language;
+import io.clarq.core.testing.ScriptedLlmClient;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class LlmSeekerTest {
+  private static final ClarqTask EN = SmallTasks.english();
+
+  private static SeekerTurn turn(ClarqTask task, String... lines) {
+    List<Utterance> h = new java.util.ArrayList<>();
+    for (int i = 0; i < lines.length; i++) {
+      h.add(i % 2 == 0 ? Utterance.provider(lines[i]) : Utterance.seeker(lines[i]));
+    }
+    return new SeekerTurn(task.id(), task.language(), task.briefing(), h);
+  }
+
+  @Test
+  void testCompletionFirstTurnPrompt() throws Exception {
+    ScriptedLlmClient client = ScriptedLlmClient.replying("You: How do I collect rubies?");
+    LlmSeeker seeker = new LlmSeeker(client, LlmSeeker.Mode.COMPLETION, "gpt-4o");
+    assertThat(seeker.next(turn(EN, "Jax: what can help you?"))).isEqualTo("How do I collect rubies?");
+    ChatRequest r = client.requests().get(0);
+    assertThat(r.messages()).hasSize(1);
+    assertThat(r.messages().get(0).role()).isEqualTo(ChatMessage.Role.USER);
+    String prompt = r.messages().get(0).content();
+    assertThat(prompt).startsWith(SeekerBriefing.render(EN.briefing(), Language.ENGLISH) + "\n\nWhat Jax said to you:\n"
+        + "Jax: what can help you?\n\n").endsWith("You:");
+    assertThat(r.temperature()).contains(0.0);
+    assertThat(r.seed()).contains(8848L);
+    assertThat(seeker.name()).isEqualTo("llm-comp:gpt-4o");
+  }
+
+  @Test
+  void testCompletionLaterTurnPrefixesSeekerLines() throws Exception {
+    ScriptedLlmClient client = ScriptedLlmClient.replying("you: Which mine?");
+    LlmSeeker seeker = new LlmSeeker(client, LlmSeeker.Mode.COMPLETION, "");
+    assertThat(seeker.next(turn(EN, "Jax: what can help you?", "How do I get rubies?", "Jax: Dig in the mine.")))
+        .isEqualTo("Which mine?");
+    String prompt = client.requests().get(0).messages().get(0).content();
+    assertThat(prompt).contains("Your previous conversation with Jax:\nJax: what can help you?\n"
+        + "You: How do I get rubies?\nJax: Dig in the mine.\n\n").endsWith("You:");
+  }
+
+  @Test
+  void testChatModeRoles() throws Exception {
+    ScriptedLlmClient client = ScriptedLlmClient.replying("You: keep this prefix");
+    LlmSeeker seeker = new LlmSeeker(client, LlmSeeker.Mode.CHAT, "");
+    assertThat(seeker.next(turn(EN, "Jax: what can help you?", "How?", "Jax: Dig."))).isEqualTo("You: keep this prefix");
+    List<ChatMessage> m = client.requests().get(0).messages();
+    assertThat(m).extracting(ChatMessage::role).containsExactly(ChatMessage.Role.SYSTEM, ChatMessage.Role.USER,
+        ChatMessage.Role.ASSISTANT, ChatMessage.Role.USER);
+    assertThat(m).extracting(ChatMessage::content).containsExactly(
+        SeekerBriefing.render(EN.briefing(), Language.ENGLISH), "Jax: what can help you?", "How?", "Jax: Dig.");
+  }
+
+  @Test
+  void testBriefingListsWhatIsPresentOnly() {
+    String full = SeekerBriefing.render(EN.briefing(), Language.ENGLISH);
+    assertThat(full).contains("You are a adventurer in a game", "collect rubies", "An air sucker",
+        "Summon the excavator to dig", "Fantasy Forest", "\"goodbye\"", "clarification questions",
+        "the scenes, your items and your skills/actions listed above are enough");
+    String bare = SeekerBriefing.render(new Briefing("chef", "bake bread", List.of(), List.of("Knead"), List.of()),
+        Language.ENGLISH);
+    assertThat(bare).doesNotContain("items", "scenes").contains("your skills/actions listed above are enough");
+    String zh = SeekerBriefing.render(SmallTasks.chinese().briefing(), Language.CHINESE);
+    assertThat(zh).contains("冒险者", "收集红宝石", "一个吸气器", "“再见”", "澄清问题");
+  }
+
+  @Test
+  void testChineseCompletionHeader() throws Exception {
+    ScriptedLlmClient client = ScriptedLlmClient.replying("我该怎么做？");
+    new LlmSeeker(client, LlmSeeker.Mode.COMPLETION, "").next(turn(SmallTasks.chinese(), "Jax: 有什么可以帮助你？"));
+    assertThat(client.requests().get(0).messages().get(0).content()).contains("Jax对你说的话：\nJax: 有什么可以帮助你？")
+        .endsWith("You:");
+  }
+}

@@ -1,0 +1,41 @@
+package io.clarq.eval.audit;
+
+import io.clarq.core.provider.FixedReplies;
+import io.clarq.core.task.Language;
+import io.clarq.core.task.ReferenceText;
+
+/**
+ * What a recorded reply reveals about the recorded provider's reading of the turn: a node given means a detail it
+ * could answer (type 2); its fixed lines reveal "nothing left" and unrelated chat; any other Response II is one of
+ * types 1, 3, 4 or 6, which its free-text replies do not tell apart.
+ */
+public enum RecordedReading {
+  /** Response I: a detail an available line answers (type 2). */
+  ANSWERABLE,
+  /** The fixed "enough information" line: a detail question with no node left (types 2/3). */
+  ENOUGH_INFORMATION,
+  /** The fixed unrelated-chat line (type 5). */
+  UNRELATED,
+  /** The relevance gate's apology: the line was not about the task. */
+  NOT_ABOUT_THE_TASK,
+  /** Another Response II: whole task, no answer, repeat or vague (types 1, 3, 4, 6). */
+  OTHER_RESPONSE_II;
+
+  /** Reads a recorded reply. */
+  public static RecordedReading of(Language language, String reply, boolean gaveNodes) {
+    if (gaveNodes) {
+      return ANSWERABLE;
+    }
+    String r = ReferenceText.strip(reply);
+    if (r.equals(FixedReplies.enoughInformation(language))) {
+      return ENOUGH_INFORMATION;
+    }
+    if (r.equals(FixedReplies.unrelatedChat(language))) {
+      return UNRELATED;
+    }
+    if (r.equals(FixedReplies.notAboutTheTask(language))) {
+      return NOT_ABOUT_THE_TASK;
+    }
+    return OTHER_RESPONSE_II;
+  }
+}

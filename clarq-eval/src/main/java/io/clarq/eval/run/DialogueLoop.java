@@ -1,0 +1,148 @@
+package io.clarq.eval.run;
+
+import io.clarq.core.dialogue.Dialogue;
+import io.clarq.core.dialogue.DialogueRecord;
+import io.clarq.core.dialogue.EndReason;
+import io.clarq.core.dialogue.TurnRecord;
+import io.clarq.core.dialogue.Utterance;
+import io.clarq.core.llm.LlmException;
+import io.clarq.core.llm.TokenUsage;
+import io.clarq.core.provider.ProviderAgent;
+import io.clarq.core.provider.ProviderReply;
+import io.clarq.core.provider.ProviderTurn;
+import io.clarq.core.seeker.EndDetection;
+import io.clarq.core.seeker.SeekerAgent;
+import io.clarq.core.seeker.SeekerTurn;
+import io.clarq.core.task.ClarqTask;
+import io.clarq.core.tree.TreeCursor;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalInt;
+
+/**
+ * Plays one task between a seeker and a provider (clarq-llm-protocol.md §3): the provider opens, then the seeker and
+ * the provider take turns; the dialogue stops right after a seeker line that ends it, or after the seeker's
+ * {@code maxSeekerTurns}-th line (the reference's cap: 12, i.e. more than 22 messages). The goodbye never gets a
+ * reply. The loop keeps the tree's gating state and gives the provider's nodes after each reply.
+ *
+ * <p>A failure of either agent (a model unreachable after retries, an unparsable model reply, a bug in the agent)
+ * does not escape: the record is marked failed with the cause and keeps what was said before.
+ */
+public final class DialogueLoop {
+  private final SeekerAgent seeker;
+  private final ProviderAgent provider;
+  private final EndDetection endDetection;
+  private final int maxSeekerTurns;
+  private final boolean recordTimings;
+
+  /**
+   * @param recordTimings whether records carry wall-clock data (start, wall time, latencies); without them, a rerun
+   *     of deterministic agents writes byte-identical transcripts
+   */
+  public DialogueLoop(SeekerAgent seeker, ProviderAgent provider, EndDetection endDetection, int maxSeekerTurns,
+      boolean recordTimings) {
+    this.seeker = Objects.requireNonNull(seeker, "seeker");
+    this.provider = Objects.requireNonNull(provider, "provider");
+    this.endDetection = Objects.requireNonNull(endDetection, "endDetection");
+    if (maxSeekerTurns < 1) {
+      throw new IllegalArgumentException("illegal max seeker turns " + maxSeekerTurns + ": must be at least 1");
+    }
+    this.maxSeekerTurns = maxSeekerTurns;
+    this.recordTimings = recordTimings;
+  }
+
+  /** Plays the task to its end; never throws for an agent's failure (see the class comment). */
+  public DialogueRecord play(ClarqTask task) {
+    Instant startedAt = Instant.now();
+    long start = System.nanoTime();
+    List<Utterance> utterances = new ArrayList<>();
+    List<TurnRecord> turns = new ArrayList<>();
+    utterances.add(Utterance.provider(provider.opening(task.language())));
+    turns.add(TurnRecord.unknown());
+    TreeCursor cursor = task.tree().start();
+    EndReason end;
+    String failure = null;
+    int seekerLines = 0;
+    while (true) {
+      String line;
+      long t0 = System.nanoTime();
+      try (TurnUsage.Tally tally = TurnUsage.open()) {
+        line = seeker.next(new SeekerTurn(task.id(), task.language(), task.briefing(), utterances));
+        if (line == null) {
+          throw new IllegalStateException("seeker " + seeker.name() + " returned null instead of a line");
+        }
+        turns.add(seekerTurn(tally, System.nanoTime() - t0));
+      } catch (LlmException | RuntimeException e) {
+        failure = "seeker: " + describe(e);
+        end = EndReason.UNKNOWN;
+        break;
+      }
+      utterances.add(Utterance.seeker(line));
+      seekerLines++;
+      if (endDetection.ends(line, task.language())) {
+        end = EndReason.GOODBYE;
+        break;
+      }
+      if (seekerLines >= maxSeekerTurns) {
+        end = EndReason.TURN_CAP;
+        break;
+      }
+      t0 = System.nanoTime();
+      ProviderReply reply;
+      try (TurnUsage.Tally tally = TurnUsage.open()) {
+        reply = provider.reply(new ProviderTurn(task, utterances, cursor));
+        cursor = cursor.giveAll(reply.nodes());
+        turns.add(providerTurn(reply, tally, System.nanoTime() - t0));
+      } catch (LlmException | RuntimeException e) {
+        failure = "provider: " + describe(e);
+        end = EndReason.UNKNOWN;
+        break;
+      }
+      utterances.add(Utterance.provider(reply.text()));
+    }
+    DialogueRecord.Builder b = DialogueRecord.builder(task.id(), task.language(), seeker.name(), provider.name())
+        .dialogue(new Dialogue(utterances, end))
+        .turns(turns.subList(0, utterances.size()));
+    if (failure != null) {
+      b.failed(failure);
+    }
+    if (recordTimings) {
+      b.startedAt(startedAt).wallTime(Duration.ofNanos(System.nanoTime() - start));
+    }
+    return b.build();
+  }
+
+  private TurnRecord seekerTurn(TurnUsage.Tally tally, long nanos) {
+    boolean metered = tally.calls() > 0;
+    return new TurnRecord(latency(nanos), metered ? Optional.of(tally.usage()) : Optional.empty(),
+        metered ? OptionalInt.of(tally.calls()) : OptionalInt.empty(), Optional.empty(), Optional.empty(), List.of());
+  }
+
+  private TurnRecord providerTurn(ProviderReply reply, TurnUsage.Tally tally, long nanos) {
+    Optional<TokenUsage> usage = tally.calls() > 0 ? Optional.of(tally.usage()) : Optional.empty();
+    return new TurnRecord(latency(nanos), usage, OptionalInt.of(reply.llmCalls()), Optional.of(reply.kind()),
+        reply.intent(), reply.nodes());
+  }
+
+  private Optional<Duration> latency(long nanos) {
+    return recordTimings ? Optional.of(Duration.ofNanos(nanos)) : Optional.empty();
+  }
+
+  /** The exception and its causes in one line, e.g. "LlmTransportException: ...: connection refused". */
+  static String describe(Throwable e) {
+    StringBuilder sb = new StringBuilder(e.getClass().getSimpleName());
+    if (e.getMessage() != null) {
+      sb.append(": ").append(e.getMessage());
+    }
+    for (Throwable c = e.getCause(); c != null && c != c.getCause(); c = c.getCause()) {
+      if (c.getMessage() != null && !sb.toString().contains(c.getMessage())) {
+        sb.append(": ").append(c.getMessage());
+      }
+    }
+    return sb.toString();
+  }
+}

@@ -1,0 +1,271 @@
+package io.clarq.eval.run;
+
+import io.clarq.core.judge.Judge;
+import io.clarq.core.provider.ProviderAgent;
+import io.clarq.core.seeker.EndDetection;
+import io.clarq.core.seeker.SeekerAgent;
+import io.clarq.core.task.Language;
+import io.clarq.core.task.Split;
+import io.clarq.core.task.TaskSet;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * What {@link ClarqEvaluator#run} runs. Built with {@link #builder()}; defaults:
+ *
+ * <ul>
+ *   <li>languages: English; split: test (the 260 tasks of the benchmark); tasks: all of the split;
+ *   <li>turn cap: 12 seeker utterances (the reference's); end detection: {@link EndDetection#REFERENCE};
+ *   <li>judge: {@link Judge#none()} (dialogues the verbatim check cannot decide are reported unjudged);
+ *   <li>dialogues in flight: 4; timings in transcripts: off (so a replayed run writes identical transcripts);
+ *   <li>listener: none.
+ * </ul>
+ *
+ * Required: the tasks (a directory or loaded task sets), the seeker, the provider and the output directory.
+ */
+public final class RunConfig {
+  /** The reference's turn cap: 12 seeker utterances (a transcript of more than 22 messages ends the dialogue). */
+  public static final int REFERENCE_MAX_SEEKER_TURNS = 12;
+
+  private final Optional<Path> tasksDirectory;
+  private final List<TaskSet> taskSets;
+  private final Set<Language> languages;
+  private final Split split;
+  private final TaskSelection selection;
+  private final SeekerAgent seeker;
+  private final ProviderAgent provider;
+  private final Judge judge;
+  private final int maxSeekerTurns;
+  private final EndDetection endDetection;
+  private final int concurrency;
+  private final Path output;
+  private final boolean recordTimings;
+  private final RunListener listener;
+
+  private RunConfig(Builder b) {
+    this.tasksDirectory = Optional.ofNullable(b.tasksDirectory);
+    this.taskSets = List.copyOf(b.taskSets);
+    this.languages = Set.copyOf(b.languages);
+    this.split = b.split;
+    this.selection = b.selection;
+    this.seeker = b.seeker;
+    this.provider = b.provider;
+    this.judge = b.judge;
+    this.maxSeekerTurns = b.maxSeekerTurns;
+    this.endDetection = b.endDetection;
+    this.concurrency = b.concurrency;
+    this.output = b.output;
+    this.recordTimings = b.recordTimings;
+    this.listener = b.listener;
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** The folder holding English/ and Chinese/ (or one language's folder), when tasks are read from disk. */
+  public Optional<Path> tasksDirectory() {
+    return tasksDirectory;
+  }
+
+  /** Task sets given already loaded (e.g. demo tasks from resources); used when no directory is set. */
+  public List<TaskSet> taskSets() {
+    return taskSets;
+  }
+
+  /** The languages to run, English before Chinese. */
+  public List<Language> languages() {
+    List<Language> out = new ArrayList<>();
+    for (Language l : Language.values()) {
+      if (languages.contains(l)) {
+        out.add(l);
+      }
+    }
+    return out;
+  }
+
+  public Split split() {
+    return split;
+  }
+
+  public TaskSelection selection() {
+    return selection;
+  }
+
+  public SeekerAgent seeker() {
+    return seeker;
+  }
+
+  public ProviderAgent provider() {
+    return provider;
+  }
+
+  public Judge judge() {
+    return judge;
+  }
+
+  public int maxSeekerTurns() {
+    return maxSeekerTurns;
+  }
+
+  public EndDetection endDetection() {
+    return endDetection;
+  }
+
+  /** Dialogues played at once. */
+  public int concurrency() {
+    return concurrency;
+  }
+
+  /** Where transcripts.jsonl, results.json, summary.md and run-config.json go. */
+  public Path output() {
+    return output;
+  }
+
+  public boolean recordTimings() {
+    return recordTimings;
+  }
+
+  public RunListener listener() {
+    return listener;
+  }
+
+  @Override
+  public String toString() {
+    return "RunConfig{tasks=" + tasksDirectory.map(Path::toString).orElse(taskSets.size() + " task sets")
+        + ", languages=" + languages() + ", split=" + split + ", selection=" + selection + ", seeker="
+        + seeker.name() + ", provider=" + provider.name() + ", maxSeekerTurns=" + maxSeekerTurns + ", endDetection="
+        + endDetection + ", concurrency=" + concurrency + ", output=" + output + ", recordTimings=" + recordTimings
+        + "}";
+  }
+
+  /** Builds a {@link RunConfig}; see the class comment for the defaults. */
+  public static final class Builder {
+    private Path tasksDirectory;
+    private final List<TaskSet> taskSets = new ArrayList<>();
+    private Set<Language> languages = EnumSet.of(Language.ENGLISH);
+    private Split split = Split.TEST;
+    private TaskSelection selection = TaskSelection.ALL;
+    private SeekerAgent seeker;
+    private ProviderAgent provider;
+    private Judge judge = Judge.none();
+    private int maxSeekerTurns = REFERENCE_MAX_SEEKER_TURNS;
+    private EndDetection endDetection = EndDetection.REFERENCE;
+    private int concurrency = 4;
+    private Path output;
+    private boolean recordTimings;
+    private RunListener listener = RunListener.NONE;
+
+    private Builder() {}
+
+    /** Reads the tasks from this folder (holding English/ and Chinese/, or one language's task files). */
+    public Builder tasks(Path directory) {
+      this.tasksDirectory = Objects.requireNonNull(directory, "directory");
+      return this;
+    }
+
+    /** Runs on task sets already loaded; their languages must be among {@link #languages}. */
+    public Builder taskSets(List<TaskSet> sets) {
+      this.taskSets.clear();
+      this.taskSets.addAll(sets);
+      return this;
+    }
+
+    public Builder languages(Set<Language> languages) {
+      this.languages = EnumSet.copyOf(Objects.requireNonNull(languages, "languages"));
+      return this;
+    }
+
+    public Builder language(Language language) {
+      return languages(EnumSet.of(language));
+    }
+
+    public Builder split(Split split) {
+      this.split = Objects.requireNonNull(split, "split");
+      return this;
+    }
+
+    public Builder selection(TaskSelection selection) {
+      this.selection = Objects.requireNonNull(selection, "selection");
+      return this;
+    }
+
+    public Builder seeker(SeekerAgent seeker) {
+      this.seeker = Objects.requireNonNull(seeker, "seeker");
+      return this;
+    }
+
+    public Builder provider(ProviderAgent provider) {
+      this.provider = Objects.requireNonNull(provider, "provider");
+      return this;
+    }
+
+    public Builder judge(Judge judge) {
+      this.judge = Objects.requireNonNull(judge, "judge");
+      return this;
+    }
+
+    public Builder maxSeekerTurns(int turns) {
+      this.maxSeekerTurns = turns;
+      return this;
+    }
+
+    public Builder endDetection(EndDetection endDetection) {
+      this.endDetection = Objects.requireNonNull(endDetection, "endDetection");
+      return this;
+    }
+
+    public Builder concurrency(int dialoguesInFlight) {
+      this.concurrency = dialoguesInFlight;
+      return this;
+    }
+
+    public Builder output(Path directory) {
+      this.output = Objects.requireNonNull(directory, "directory");
+      return this;
+    }
+
+    /** Whether transcripts carry start times, wall times and latencies (then reruns differ in those fields). */
+    public Builder recordTimings(boolean on) {
+      this.recordTimings = on;
+      return this;
+    }
+
+    public Builder listener(RunListener listener) {
+      this.listener = Objects.requireNonNull(listener, "listener");
+      return this;
+    }
+
+    /** @throws IllegalArgumentException naming the missing or bad setting */
+    public RunConfig build() {
+      if (tasksDirectory == null && taskSets.isEmpty()) {
+        throw new IllegalArgumentException("illegal run config: no tasks; give a tasks directory or task sets");
+      }
+      if (languages.isEmpty()) {
+        throw new IllegalArgumentException("illegal run config: no language selected");
+      }
+      for (TaskSet s : taskSets) {
+        if (!languages.contains(s.language())) {
+          throw new IllegalArgumentException("illegal run config: a task set is " + s.language()
+              + " but the languages are " + languages);
+        }
+      }
+      if (seeker == null || provider == null || output == null) {
+        throw new IllegalArgumentException("illegal run config: missing " + (seeker == null ? "seeker"
+            : provider == null ? "provider" : "output directory"));
+      }
+      if (maxSeekerTurns < 1) {
+        throw new IllegalArgumentException("illegal max seeker turns " + maxSeekerTurns + ": must be at least 1");
+      }
+      if (concurrency < 1 || concurrency > 1024) {
+        throw new IllegalArgumentException("illegal concurrency " + concurrency + ": must be 1-1024");
+      }
+      return new RunConfig(this);
+    }
+  }
+}

@@ -1,0 +1,55 @@
+package io.clarq.retrieval.provider;
+
+import io.clarq.core.provider.FixedReplies;
+import io.clarq.core.task.Language;
+
+/**
+ * The offline provider's Response II lines in both languages. None of them carries task content: a reassurance
+ * never invents a step, and only the restatement of a repeated question repeats a line the seeker already has.
+ */
+final class ReplyTemplates {
+  private ReplyTemplates() {}
+
+  /** Before the task started, to a line that is not about the task: the reference's apology. */
+  static String notAboutTheTask(Language language) {
+    return FixedReplies.notAboutTheTask(language);
+  }
+
+  /** To a question about the whole task (type 1): positive, without claiming the seeker has everything. */
+  static String wholeTask(Language language) {
+    return zh(language)
+        ? "Jax: 是的，这就是你的任务。如果哪一步还不清楚，可以具体问我。"
+        : "Jax: Yes, that is the task. If any step is still unclear to you, ask me about it.";
+  }
+
+  /** To a vague question or a detail no line answers (types 3 and 6): a reassurance without new content. */
+  static String reassurance(Language language) {
+    return zh(language)
+        ? "Jax: 你想得太多了，这个任务没有那么复杂，不用担心这些细节。"
+        : "Jax: You are overthinking it; the task is not that complicated, so do not worry about these details.";
+  }
+
+  /** To a question that was already answered (type 4): the earlier answer again. */
+  static String restatement(Language language, String earlierText) {
+    return zh(language) ? "Jax: 我之前说过：" + earlierText : "Jax: As I said before: " + earlierText;
+  }
+
+  /** To unrelated chat (type 5): the reference's fixed line. */
+  static String unrelated(Language language) {
+    return FixedReplies.unrelatedChat(language);
+  }
+
+  /** To a goodbye that did not end the dialogue (a lowercase "goodbye" inside a longer line). */
+  static String farewell(Language language) {
+    return zh(language) ? "Jax: 再见，祝你顺利完成任务。" : "Jax: Goodbye, and good luck with the task.";
+  }
+
+  /** To a detail question when no node is available any more: the reference's fixed line. */
+  static String enoughInformation(Language language) {
+    return FixedReplies.enoughInformation(language);
+  }
+
+  private static boolean zh(Language language) {
+    return language == Language.CHINESE;
+  }
+}

@@ -1,0 +1,207 @@
+package io.clarq.examples.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.clarq.core.provider.ProviderAgent;
+import io.clarq.core.task.Language;
+import io.clarq.core.task.TaskSet;
+import io.clarq.datasets.clarqllm.ClarqLlmTasks;
+import io.clarq.datasets.clarqllm.PublishedRun;
+import io.clarq.datasets.clarqllm.PublishedRuns;
+import io.clarq.eval.audit.AuditGroup;
+import io.clarq.eval.audit.AuditReport;
+import io.clarq.eval.audit.AuditedTurn;
+import io.clarq.eval.audit.ProviderAudit;
+import io.clarq.eval.audit.RecordedTurn;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.function.Function;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code clarq provider-audit}: replays a provider on the recorded turns of published runs, with the tree state the
+ * recorded provider had, and reports how often it chose the same (clarq-llm-protocol.md §7).
+ */
+@Command(
+    name = "provider-audit",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Replays a provider on every recorded provider turn of published ClarQ-LLM runs (turn 2 on, after node 0 was",
+      "given), with the history and tree state the recorded provider had, and compares the choices: decision",
+      "agreement (Response I vs II) and exact agreement (same node, or Response II from both; multi-info runs: the",
+      "same set), per run, language and task type, next to two baselines (always the first available node, always",
+      "Response II)."
+    })
+public final class ProviderAuditCommand implements Callable<Integer> {
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  @Option(names = "--tasks", required = true, paramLabel = "DIR",
+      description = "The ClarQ-LLM tasks: the folder holding English/ and Chinese/, or one language's folder.")
+  Path tasks;
+
+  @Option(names = "--transcripts", required = true, arity = "1..*", paramLabel = "FILE",
+      description = "Published results files (transcripts/*.json), one or more.")
+  List<Path> transcripts;
+
+  @Option(names = "--provider", defaultValue = "offline", paramLabel = "offline",
+      description = "The provider to audit: offline (the multi-info variant on multi-info runs). Default: offline.")
+  String provider;
+
+  @Option(names = "--types", defaultValue = "1-26", paramLabel = "RANGE",
+      description = "Task types to audit, e.g. 1-13 or 14-26 or 1,3,5-7. Default: 1-26 (the test split).")
+  String types;
+
+  @Option(names = "--json", description = "Print one JSON object: turns, decision_agreement, exact_agreement, overall"
+      + " and per run, with the baselines.")
+  boolean json;
+
+  @Option(names = "--explain", paramLabel = "TASK/TURN",
+      description = "Explain one turn, e.g. 3.2/4: the recorded reply, the available nodes, the audited reply and"
+          + " why (its scores), in every run given.")
+  String explain;
+
+  @Option(names = "--dump", paramLabel = "FILE",
+      description = "Write every audited turn as one JSON line (run, task, turn, recorded and audited nodes, the"
+          + " audited provider's explanation).")
+  Path dump;
+
+  @Override
+  public Integer call() throws Exception {
+    TypeRange typeRange = TypeRange.parse(spec.commandLine(), "--types", types);
+    Function<String, ProviderAgent> providerForRun = ProviderChoice.forAudit(spec.commandLine(), provider);
+    checkFiles();
+    Map<Language, TaskSet> taskSets = new EnumMap<>(Language.class);
+    List<RecordedTurn> turns = new ArrayList<>();
+    for (Path file : transcripts) {
+      PublishedRun run = PublishedRuns.load(file);
+      TaskSet set = taskSets.computeIfAbsent(run.language(), l -> ClarqLlmTasks.load(tasks, l));
+      turns.addAll(ProviderAudit.turns(run, set, typeRange::contains));
+    }
+    AuditReport report = ProviderAudit.audit(provider, turns, providerForRun);
+    PrintWriter out = spec.commandLine().getOut();
+    if (dump != null) {
+      writeDump(report);
+    }
+    if (explain != null) {
+      explain(out, report);
+    } else if (json) {
+      out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(jsonOf(report)));
+    } else {
+      out.print(report.table());
+    }
+    out.flush();
+    return 0;
+  }
+
+  private void checkFiles() {
+    if (!Files.isDirectory(tasks)) {
+      throw new CommandLine.ParameterException(spec.commandLine(), "--tasks " + tasks + ": no such directory");
+    }
+    for (Path p : transcripts) {
+      if (!Files.isRegularFile(p)) {
+        throw new CommandLine.ParameterException(spec.commandLine(), "--transcripts " + p + ": no such file");
+      }
+    }
+  }
+
+  private void explain(PrintWriter out, AuditReport report) {
+    List<AuditedTurn> found = report.turns().stream().filter(t -> t.recorded().key().equals(explain.trim()))
+        .toList();
+    if (found.isEmpty()) {
+      throw new IllegalArgumentException("--explain " + explain + ": no audited turn " + explain + " in the runs"
+          + " and types given (turns are numbered from 1, audited from 2 on; e.g. 3.2/4)");
+    }
+    for (AuditedTurn t : found) {
+      RecordedTurn r = t.recorded();
+      out.printf("run %s, task %s, turn %d%n", r.run(), r.task().id(), r.turn());
+      out.printf("  seeker:    %s%n", r.history().get(r.history().size() - 1).text().replace('\n', ' '));
+      out.printf("  available: %s (given so far %s)%n", r.before().available(), r.before().given());
+      out.printf("  recorded:  %s %s%n", r.recordedNodes().isEmpty() ? "Response II" : r.recordedNodes(),
+          r.recordedReply().replace('\n', ' '));
+      out.printf("  audited:   %s %s%n", t.reply().nodes().isEmpty() ? "Response II" : t.reply().nodes(),
+          t.reply().text().replace('\n', ' '));
+      out.printf("  why:       %s%n", t.reply().explanation());
+      out.printf("  agreement: decision %s, exact %s%n%n", t.sameDecision() ? "same" : "differs",
+          t.sameChoice() ? "same" : "differs");
+    }
+  }
+
+  private void writeDump(AuditReport report) throws IOException {
+    ObjectMapper mapper = new ObjectMapper();
+    Path parent = dump.toAbsolutePath().getParent();
+    Files.createDirectories(parent);
+    Path tmp = Files.createTempFile(parent, dump.getFileName().toString(), ".tmp");
+    try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
+      for (AuditedTurn t : report.turns()) {
+        Map<String, Object> line = new LinkedHashMap<>();
+        RecordedTurn r = t.recorded();
+        line.put("run", r.run());
+        line.put("task", r.task().id().toString());
+        line.put("turn", r.turn());
+        line.put("available", r.before().available().stream().map(Object::toString).toList());
+        line.put("recorded_nodes", r.recordedNodes().stream().map(Object::toString).toList());
+        line.put("audited_nodes", t.reply().nodes().stream().map(Object::toString).toList());
+        line.put("same_decision", t.sameDecision());
+        line.put("same_choice", t.sameChoice());
+        line.put("recorded_reading", t.recordedReading().name().toLowerCase(java.util.Locale.ROOT));
+        line.put("audited_reading", t.auditedReading());
+        line.put("explanation", t.reply().explanation());
+        w.write(mapper.writeValueAsString(line));
+        w.write('\n');
+      }
+    } catch (IOException | RuntimeException e) {
+      Files.deleteIfExists(tmp);
+      throw e;
+    }
+    Files.move(tmp, dump, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+  }
+
+  static Map<String, Object> jsonOf(AuditReport report) {
+    Map<String, Object> root = new LinkedHashMap<>();
+    root.put("provider", report.provider());
+    root.putAll(jsonOf(report.overall()));
+    root.put("runs", groups(report.perRun()));
+    root.put("languages", groups(report.perLanguage()));
+    root.put("types", groups(report.perType()));
+    Map<String, Object> confusion = new LinkedHashMap<>();
+    report.confusion().forEach((k, v) -> confusion.put(k.name().toLowerCase(java.util.Locale.ROOT), v));
+    root.put("confusion", confusion);
+    return root;
+  }
+
+  private static Map<String, Object> groups(List<AuditGroup> groups) {
+    Map<String, Object> out = new LinkedHashMap<>();
+    groups.forEach(g -> out.put(g.name(), jsonOf(g)));
+    return out;
+  }
+
+  private static Map<String, Object> jsonOf(AuditGroup g) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("turns", g.turns());
+    m.put("decision_agreement", round(g.audited().decisionAgreement()));
+    m.put("exact_agreement", round(g.audited().exactAgreement()));
+    m.put("baselines", Map.of(
+        "first_node", Map.of("decision_agreement", round(g.firstNode().decisionAgreement()),
+            "exact_agreement", round(g.firstNode().exactAgreement())),
+        "always_response_ii", Map.of("decision_agreement", round(g.alwaysResponseII().decisionAgreement()),
+            "exact_agreement", round(g.alwaysResponseII().exactAgreement()))));
+    return m;
+  }
+
+  private static double round(double v) {
+    return Math.round(v * 10000) / 10000.0;
+  }
+}
