@@ -14,6 +14,7 @@ import picocli.CommandLine.Command;
       CommandLine.HelpCommand.class,
       EvaluateCommand.class,
       ProviderAuditCommand.class,
+      DemoCommand.class,
     })
 public final class ClarqCommand implements Runnable {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
