@@ -71,14 +71,15 @@ public final class DemoCommand implements Callable<Integer> {
   }
 
   static void print(PrintWriter out, RunResult result) {
-    out.printf(Locale.ROOT, "%-8s %9s %8s %8s %8s %9s%n", "language", "dialogues", "success", "AQD", "AQL",
-        "unjudged");
+    out.printf(Locale.ROOT, "%-8s %9s %8s %8s %8s %9s %15s%n", "language", "dialogues", "success", "AQD", "AQL",
+        "unjudged", "success(judged)");
     for (Map.Entry<Language, ClarqSummary> e : new java.util.TreeMap<>(result.summaries()).entrySet()) {
       ClarqSummary s = e.getValue();
-      out.printf(Locale.ROOT, "%-8s %9d %8.4f %8.4f %8.4f %9d%n", e.getKey().directoryName(), s.dialogues(),
-          s.success(), s.aqd(), s.aql(), s.unjudged().size());
+      out.printf(Locale.ROOT, "%-8s %9d %8.4f %8.4f %8.4f %9d %15.4f%n", e.getKey().directoryName(), s.dialogues(),
+          s.successLowerBound(), s.aqd(), s.aql(), s.unjudged().size(), s.success());
     }
-    out.println("success is over the judged dialogues; unjudged ones need a judge (none is asked offline)");
+    out.println("success counts unjudged dialogues as failures: no judge is asked offline, and the offline"
+        + " provider's Response II lines carry no task content; success(judged) is over the judged ones only");
     if (!result.failed().isEmpty() || !result.unscored().isEmpty()) {
       out.printf("%d dialogues failed, %d could not be scored: see %s%n", result.failed().size(),
           result.unscored().size(), result.summaryFile());
