@@ -15,6 +15,7 @@ import picocli.CommandLine.Command;
       EvaluateCommand.class,
       ProviderAuditCommand.class,
       DemoCommand.class,
+      PlayCommand.class,
     })
 public final class ClarqCommand implements Runnable {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
