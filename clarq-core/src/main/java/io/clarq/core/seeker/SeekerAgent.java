@@ -33,7 +33,7 @@ import io.clarq.core.llm.LlmException;
  *
  * RunResult result = ClarqEvaluator.run(RunConfig.builder()
  *     .tasks(Path.of("../shared/data/clarq-llm/tasks"))
- *     .languages(List.of(Language.ENGLISH))
+ *     .language(Language.ENGLISH)
  *     .seeker(new SceneByScene())
  *     .provider(LlmProviderAgent.builder(llmClient).model("gpt-4o").build())
  *     .output(Path.of("runs/scene-by-scene"))

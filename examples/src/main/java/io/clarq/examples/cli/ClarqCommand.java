@@ -13,6 +13,7 @@ import picocli.CommandLine.Command;
     subcommands = {
       CommandLine.HelpCommand.class,
       EvaluateCommand.class,
+      RunCommand.class,
       ProviderAuditCommand.class,
       DemoCommand.class,
       PlayCommand.class,

@@ -1,6 +1,8 @@
 package io.clarq.examples.cli;
 
 import io.clarq.core.judge.Judge;
+import io.clarq.core.judge.llm.LlmJudge;
+import io.clarq.core.llm.LlmClient;
 import io.clarq.core.metrics.ClarqSummary;
 import io.clarq.eval.evaluate.ClarqEvaluation;
 import io.clarq.eval.evaluate.EvaluationReport;
@@ -18,8 +20,9 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code clarq evaluate}: scores a published ClarQ-LLM results file or a clarq JSONL transcript with the reference
- * metrics. Without {@code --verdicts} no judge is asked: dialogues the verbatim stages cannot decide are listed as
- * unjudged (left out of success, never counted as failures).
+ * metrics. Without {@code --verdicts} or {@code --judge} no judge is asked: dialogues the verbatim stages cannot
+ * decide are listed as unjudged (left out of success, never counted as failures). With {@code --judge SPEC} a model
+ * answers what the verdicts do not, and every new verdict is appended to {@code --judge-verdicts}.
  */
 @Command(
     name = "evaluate",
@@ -27,7 +30,9 @@ import picocli.CommandLine.Option;
     description = {
       "Scores recorded ClarQ-LLM dialogues: success, AQD, AQL as the reference evaluator computes them.",
       "Reads a published results file (transcripts/*.json) or a clarq JSONL transcript; tells them apart itself.",
-      "Without --verdicts no judge is asked: dialogues the verbatim check cannot decide are reported as unjudged."
+      "Without --verdicts or --judge no judge is asked: dialogues the verbatim check cannot decide are reported as"
+          + " unjudged.",
+      "With --judge SPEC a model answers what --verdicts does not hold; new verdicts go to --judge-verdicts."
     })
 public final class EvaluateCommand implements Callable<Integer> {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
@@ -51,6 +56,22 @@ public final class EvaluateCommand implements Callable<Integer> {
   @Option(names = "--json", description = "Print one JSON object instead of the table.")
   boolean json;
 
+  @Option(names = "--judge", paramLabel = "SPEC",
+      description = "Ask this model what the verbatim check and --verdicts cannot decide: openai:MODEL, or an "
+          + "OpenAI-compatible base URL (or use --base-url and --model).")
+  String judgeSpec;
+
+  @Option(names = "--judge-verdicts", paramLabel = "FILE", defaultValue = "clarq-out/judge-verdicts.jsonl",
+      description = "The verdict cache --judge reads first and appends every new verdict to (created if missing; "
+          + "default: ${DEFAULT-VALUE}). Unparsed replies are reported, never cached.")
+  Path judgeVerdicts;
+
+  @Option(names = "--judge-json-mode",
+      description = "Ask the judge model for JSON output (response_format json_object), if the server has it.")
+  boolean judgeJsonMode;
+
+  @CommandLine.Mixin LlmOptions llm;
+
   @Override
   public Integer call() throws Exception {
     checkArguments();
@@ -60,7 +81,9 @@ public final class EvaluateCommand implements Callable<Integer> {
           + (run.notes().isEmpty() ? "" : " (" + String.join("; ", run.notes()) + ")"));
     }
     EvaluationReport report;
-    if (verdicts == null) {
+    if (judgeSpec != null) {
+      report = judgeWithModel(run);
+    } else if (verdicts == null) {
       report = new EvaluationReport(run, ClarqEvaluation.score(run, Judge.none()), OptionalInt.empty());
     } else {
       try (VerdictCacheJudge judge = VerdictCacheJudge.readOnly(verdicts, Judge.none())) {
@@ -78,8 +101,30 @@ public final class EvaluateCommand implements Callable<Integer> {
     return 0;
   }
 
+  // recorded verdicts first (read only), then the judge's own verdict cache, then the model
+  private EvaluationReport judgeWithModel(RecordedRun run) throws Exception {
+    try (LlmClient client = llm.client(spec.commandLine(), "--judge", judgeSpec);
+        VerdictCacheJudge asked = VerdictCacheJudge.open(judgeVerdicts, new LlmJudge(client, "", judgeJsonMode));
+        VerdictCacheJudge recorded = verdicts == null ? VerdictCacheJudge.of(java.util.List.of(), asked)
+            : VerdictCacheJudge.readOnly(verdicts, asked)) {
+      ClarqSummary summary = ClarqEvaluation.score(run, recorded);
+      PrintWriter err = spec.commandLine().getErr();
+      err.println("judge " + judgeSpec + ": " + llm.usageSummary() + "; " + asked.appended()
+          + " new verdicts appended to " + judgeVerdicts);
+      err.flush();
+      return new EvaluationReport(run, summary, OptionalInt.of(recorded.hits() + asked.hits()));
+    }
+  }
+
   private void checkArguments() {
     CommandLine cl = spec.commandLine();
+    if (judgeSpec == null && llm.anyGiven()) {
+      throw new CommandLine.ParameterException(cl, "--base-url, --model and the other model options go with "
+          + "--judge SPEC");
+    }
+    if (noJudge && judgeSpec != null) {
+      throw new CommandLine.ParameterException(cl, "--no-judge and --judge exclude each other");
+    }
     if (noJudge && verdicts != null) {
       throw new CommandLine.ParameterException(cl, "--no-judge and --verdicts exclude each other: --no-judge asks"
           + " no judge, not even the verdict cache");

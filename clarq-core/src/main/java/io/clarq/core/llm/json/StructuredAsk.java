@@ -5,6 +5,7 @@ import io.clarq.core.llm.LlmClient;
 import io.clarq.core.llm.LlmException;
 import java.util.List;
 import java.util.function.BiFunction;
+import java.util.function.Function;
 
 /**
  * How every agent asks a model for a JSON object: ask; if the reply cannot be read, ask once more with the unusable
@@ -37,8 +38,19 @@ public final class StructuredAsk {
    */
   public static JsonReply ask(LlmClient client, ChatRequest request, List<String> required,
       BiFunction<String, List<String>, String> reminder) throws LlmException {
+    return ask(client, request, required, reminder, r -> "");
+  }
+
+  /**
+   * Asks for an object holding {@code required} whose values {@code check} accepts, at most twice.
+   *
+   * @param check the problem with a parsed object's values (e.g. "match is not true or false"), "" when none; an
+   *     object it finds a problem with counts as unreadable
+   */
+  public static JsonReply ask(LlmClient client, ChatRequest request, List<String> required,
+      BiFunction<String, List<String>, String> reminder, Function<JsonReply, String> check) throws LlmException {
     String first = client.chat(request).text();
-    JsonReply reply = JsonReplyParser.parse(first, required);
+    JsonReply reply = parse(first, required, check);
     if (reply.isParsed()) {
       return reply;
     }
@@ -47,6 +59,15 @@ public final class StructuredAsk {
         .user(reminder.apply(reply.problem(), required))
         .build();
     String second = client.chat(again).text();
-    return JsonReplyParser.parse(second, required).after(List.of(first), reply.problem());
+    return parse(second, required, check).after(List.of(first), reply.problem());
+  }
+
+  private static JsonReply parse(String raw, List<String> required, Function<JsonReply, String> check) {
+    JsonReply reply = JsonReplyParser.parse(raw, required);
+    if (!reply.isParsed()) {
+      return reply;
+    }
+    String problem = check.apply(reply);
+    return problem.isEmpty() ? reply : JsonReply.unparsed(raw, problem);
   }
 }

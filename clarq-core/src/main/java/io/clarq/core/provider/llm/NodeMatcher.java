@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * Tree-gated node matching (clarq-llm-protocol.md §4 step 5): the available nodes are tried in display order, one
@@ -27,51 +28,40 @@ final class NodeMatcher {
   List<ResponseNode> match(ProviderPrompts prompts, Language language, List<ResponseNode> available, boolean multiInfo,
       TurnLog log) throws LlmException {
     Map<ResponseNode, String> analyses = new LinkedHashMap<>();
+    List<ResponseNode> passed = pass(1, available, prompts::clearlyResolves, !multiInfo, analyses, language, log);
+    if (passed.isEmpty()) {
+      passed = pass(2, new ArrayList<>(analyses.keySet()), n -> prompts.answerableGiven(n, analyses.get(n)), true,
+          new LinkedHashMap<>(), language, log);
+    }
+    if (passed.isEmpty()) {
+      passed = pass(3, available, prompts::noticedOrCorrects, true, new LinkedHashMap<>(), language, log);
+    }
+    return passed;
+  }
+
+  /**
+   * One pass over {@code nodes}: the nodes judged answerable, stopping at the first when {@code firstOnly}; the
+   * analysis of each node judged not answerable goes to {@code analyses}.
+   */
+  private List<ResponseNode> pass(int pass, List<ResponseNode> nodes, Function<ResponseNode, String> prompt,
+      boolean firstOnly, Map<ResponseNode, String> analyses, Language language, TurnLog log) throws LlmException {
     List<ResponseNode> passed = new ArrayList<>();
     List<String> verdicts = new ArrayList<>();
-    for (ResponseNode node : available) {
-      String step = "node check (pass 1) of node " + node.id();
-      JsonReply r = ask.ask(step, prompts.clearlyResolves(node), language, log, "answerable");
+    for (ResponseNode node : nodes) {
+      String step = "node check (pass " + pass + ") of node " + node.id();
+      JsonReply r = ask.ask(step, prompt.apply(node), language, log, "answerable");
       boolean yes = JsonAsk.yesNo(r, "answerable", step);
       verdicts.add(node.id() + (yes ? " yes" : " no"));
-      if (yes) {
-        passed.add(node);
-        if (!multiInfo) {
-          break;
-        }
-      } else {
+      if (!yes) {
         analyses.put(node, r.text("analysis").orElse(""));
+        continue;
+      }
+      passed.add(node);
+      if (firstOnly) {
+        break;
       }
     }
-    log.note("pass 1: " + String.join(", ", verdicts));
-    if (!passed.isEmpty()) {
-      return passed;
-    }
-    verdicts.clear();
-    for (Map.Entry<ResponseNode, String> e : analyses.entrySet()) {
-      ResponseNode node = e.getKey();
-      String step = "node check (pass 2) of node " + node.id();
-      JsonReply r = ask.ask(step, prompts.answerableGiven(node, e.getValue()), language, log, "answerable");
-      boolean yes = JsonAsk.yesNo(r, "answerable", step);
-      verdicts.add(node.id() + (yes ? " yes" : " no"));
-      if (yes) {
-        log.note("pass 2: " + String.join(", ", verdicts));
-        return List.of(node);
-      }
-    }
-    log.note("pass 2: " + String.join(", ", verdicts));
-    verdicts.clear();
-    for (ResponseNode node : available) {
-      String step = "node check (pass 3) of node " + node.id();
-      JsonReply r = ask.ask(step, prompts.noticedOrCorrects(node), language, log, "answerable");
-      boolean yes = JsonAsk.yesNo(r, "answerable", step);
-      verdicts.add(node.id() + (yes ? " yes" : " no"));
-      if (yes) {
-        log.note("pass 3: " + String.join(", ", verdicts));
-        return List.of(node);
-      }
-    }
-    log.note("pass 3: " + String.join(", ", verdicts));
-    return List.of();
+    log.note("pass " + pass + ": " + String.join(", ", verdicts));
+    return passed;
   }
 }

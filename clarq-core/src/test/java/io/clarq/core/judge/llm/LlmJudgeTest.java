@@ -1,0 +1,94 @@
+package io.clarq.core.judge.llm;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.clarq.core.judge.JudgeQuestion;
+import io.clarq.core.judge.Verdict;
+import io.clarq.core.llm.LlmException;
+import io.clarq.core.llm.LlmSettings;
+import io.clarq.core.llm.RetryPolicy;
+import io.clarq.core.llm.openai.OpenAiClient;
+import io.clarq.core.task.Language;
+import io.clarq.core.testing.FakeOpenAiServer;
+import io.clarq.core.testing.FakeReply;
+import io.clarq.core.testing.RecordedRequest;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class LlmJudgeTest {
+  private static final JudgeQuestion ENGLISH = new JudgeQuestion(Language.ENGLISH, "preheat the oven to 180c",
+      "tells the temperature", List.of("jax: first, heat the oven", "jax: 180 degrees is right"));
+  private static final JudgeQuestion CHINESE = new JudgeQuestion(Language.CHINESE, "把烤箱预热到180度", "告知温度",
+      List.of("先预热烤箱"));
+
+  private final FakeOpenAiServer server = FakeOpenAiServer.start();
+  private final OpenAiClient client = OpenAiClient.builder().baseUrl(server.baseUrl()).model("judge-model")
+      .settings(LlmSettings.DEFAULT.withRetry(RetryPolicy.NONE)).build();
+
+  @AfterEach
+  void stop() {
+    client.close();
+    server.close();
+  }
+
+  @Test
+  void testAsksTheEnglishQuestionAndReadsAMatch() throws Exception {
+    server.respondWith(r -> FakeReply.text("{\"analysis\": \"the temperature is given\", \"match\": true}"));
+    Verdict v = new LlmJudge(client).judge(ENGLISH).orElseThrow();
+    assertThat(v).isEqualTo(Verdict.of(true, "the temperature is given"));
+    RecordedRequest r = server.requests().get(0);
+    assertThat(r.systemPrompt()).contains("reference step").contains("\"match\": true or false");
+    assertThat(r.lastUserMessage()).isEqualTo("Reference step: preheat the oven to 180c\n"
+        + "What the step is for: tells the temperature\nWhat the assistant said:\n1. jax: first, heat the oven\n"
+        + "2. jax: 180 degrees is right\n\nDo the assistant's lines serve the purpose of this step? "
+        + "Reply with the JSON object only.");
+    assertThat(r.json().path("temperature").asDouble(-1)).isEqualTo(0.0);
+    assertThat(r.json().has("response_format")).isFalse();
+  }
+
+  @Test
+  void testAsksInChineseAndReadsANoInPythonStyle() throws Exception {
+    server.respondWith(r -> FakeReply.text("```python\n{'analysis': '没有说温度', 'match': False}\n```"));
+    Verdict v = new LlmJudge(client, "other-model", true).judge(CHINESE).orElseThrow();
+    assertThat(v).isEqualTo(Verdict.of(false, "没有说温度"));
+    RecordedRequest r = server.requests().get(0);
+    assertThat(r.systemPrompt()).startsWith("你要检查一段对话");
+    assertThat(r.lastUserMessage()).startsWith("参考步骤：把烤箱预热到180度\n这一步的用途：告知温度\n助手实际说的话：\n1. 先预热烤箱\n");
+    assertThat(r.model()).isEqualTo("other-model");
+    assertThat(r.json().path("response_format").path("type").asText()).isEqualTo("json_object");
+  }
+
+  @Test
+  void testUnreadableReplyIsAskedOnceMore() throws Exception {
+    server.enqueue(FakeReply.text("Yes, it matches."), FakeReply.text("{\"analysis\": \"ok\", \"match\": \"yes\"}"));
+    assertThat(new LlmJudge(client).judge(ENGLISH)).contains(Verdict.of(true, "ok"));
+    assertThat(server.callCount()).isEqualTo(2);
+    assertThat(server.requests().get(1).lastUserMessage()).startsWith("Your previous reply could not be read");
+  }
+
+  @Test
+  void testTwiceUnreadableIsUnparsedNeverNo() throws Exception {
+    server.enqueue(FakeReply.text("{\"analysis\": \"hmm\", \"match\": \"partly\"}"), FakeReply.text("不确定"));
+    Verdict v = new LlmJudge(client).judge(CHINESE).orElseThrow();
+    assertThat(v.outcome()).isEqualTo(Verdict.Outcome.UNPARSED);
+    assertThat(v.isMatch()).isFalse();
+    assertThat(v.raw()).isEqualTo("{\"analysis\": \"hmm\", \"match\": \"partly\"}\n---\n不确定");
+    assertThat(server.requests().get(1).lastUserMessage()).startsWith("无法读取你上一条回复（match is not true or false");
+    assertThat(server.callCount()).isEqualTo(2);
+  }
+
+  @Test
+  void testUnreachableModelIsAnLlmException() {
+    server.respondWith(r -> FakeReply.unavailable());
+    assertThatThrownBy(() -> new LlmJudge(client).judge(ENGLISH)).isInstanceOf(LlmException.class)
+        .hasMessageContaining("HTTP 503");
+  }
+
+  @Test
+  void testMissingPurposeIsSaid() {
+    JudgeQuestion q = new JudgeQuestion(Language.ENGLISH, "g", "", List.of("a"));
+    assertThat(new LlmJudge(client).request(q).messages().get(1).content()).contains("What the step is for: (not given)");
+  }
+}

@@ -1,0 +1,165 @@
+package io.clarq.examples.cli;
+
+import io.clarq.core.llm.LlmClient;
+import io.clarq.core.llm.LlmClients;
+import io.clarq.core.llm.LlmListener;
+import io.clarq.core.llm.LlmSettings;
+import io.clarq.core.llm.LlmSpec;
+import io.clarq.core.llm.RetryPolicy;
+import io.clarq.core.llm.cache.CachePolicy;
+import io.clarq.core.llm.cache.CachingLlmClient;
+import io.clarq.core.llm.cache.ResponseCacheFile;
+import io.clarq.core.llm.usage.PriceTable;
+import io.clarq.core.llm.usage.UsageMeter;
+import io.clarq.core.llm.usage.UsageReport;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
+import picocli.CommandLine;
+import picocli.CommandLine.Option;
+
+/**
+ * The options every command that talks to a model shares, as a picocli mixin ({@code @Mixin LlmOptions llm;}): the
+ * command declares its own SPEC option ({@code --judge SPEC}, ...) and asks {@link #client} for a client built from
+ * it and these options. Every client made here reports to one usage meter, summarised by {@link #usageSummary()}.
+ */
+public final class LlmOptions {
+  @Option(names = "--base-url", paramLabel = "URL",
+      description = "The OpenAI-compatible server for the model SPEC, e.g. http://127.0.0.1:8000/v1 (vLLM, Ollama, "
+          + "llama.cpp, LM Studio). Replaces the spec's default server.")
+  String baseUrl;
+
+  @Option(names = "--model", paramLabel = "NAME",
+      description = "The model name when SPEC names none (a bare base URL); overrides the spec's model otherwise.")
+  String model;
+
+  @Option(names = "--api-key-env", paramLabel = "VAR", split = ",",
+      description = "Environment variables the API key is read from, tried in order (default: "
+          + "CLARQ_LLM_API_KEY,OPENAI_API_KEY). No key is fine for a local server. Keys are never printed.")
+  List<String> apiKeyEnv;
+
+  @Option(names = "--llm-cache", paramLabel = "FILE",
+      description = "Record model replies in this JSONL file and replay them on reruns (deterministic requests "
+          + "only, unless --cache-all).")
+  Path cache;
+
+  @Option(names = "--replay-only",
+      description = "Answer only from --llm-cache: a request it does not hold fails, so a rerun proves it made no "
+          + "live call.")
+  boolean replayOnly;
+
+  @Option(names = "--cache-all", description = "Also cache requests that are not deterministic (temperature > 0 "
+      + "without a seed).")
+  boolean cacheAll;
+
+  @Option(names = "--llm-timeout", paramLabel = "SECONDS", defaultValue = "120",
+      description = "Timeout of each attempt, in seconds (default: ${DEFAULT-VALUE}).")
+  int timeoutSeconds;
+
+  @Option(names = "--llm-attempts", paramLabel = "N", defaultValue = "5",
+      description = "Attempts per call, retries included (default: ${DEFAULT-VALUE}); 429, 5xx, timeouts and "
+          + "dropped connections are retried with backoff, honouring Retry-After.")
+  int attempts;
+
+  @Option(names = "--llm-in-flight", paramLabel = "N", defaultValue = "16",
+      description = "Most calls on the wire at once per model (default: ${DEFAULT-VALUE}).")
+  int inFlight;
+
+  @Option(names = "--llm-rpm", paramLabel = "N", defaultValue = "0",
+      description = "Requests per minute per model, evenly spaced; 0 = no limit (default).")
+  int requestsPerMinute;
+
+  @Option(names = "--prices", paramLabel = "TABLE",
+      description = "Prices per million tokens to report cost, e.g. gpt-4o=2.50/10.00,gpt-4o-mini=0.15/0.60.")
+  String prices;
+
+  private final UsageMeter usage = new UsageMeter();
+  private Function<String, String> environment = System::getenv;
+
+  /** Reads keys from {@code env} instead of the process environment (tests). */
+  LlmOptions environment(Function<String, String> env) {
+    this.environment = env;
+    return this;
+  }
+
+  /** Whether any of these options was given (a command without a SPEC can then say they need one). */
+  public boolean anyGiven() {
+    return baseUrl != null || model != null || apiKeyEnv != null || cache != null || replayOnly || cacheAll
+        || prices != null;
+  }
+
+  /**
+   * The spec given as {@code specText} to {@code option}, completed by {@code --base-url}, {@code --model},
+   * {@code --api-key-env} and the limits.
+   *
+   * @throws CommandLine.ParameterException naming the option that is wrong (exit code 2)
+   */
+  public LlmSpec spec(CommandLine cl, String option, String specText) {
+    try {
+      LlmSpec spec = LlmSpec.parse(specText);
+      if (baseUrl != null) {
+        spec = spec.withBaseUrl(LlmSpec.parseUrl(baseUrl));
+      }
+      if (model != null) {
+        spec = spec.withModel(model);
+      }
+      if (apiKeyEnv != null) {
+        spec = spec.withApiKeyEnv(apiKeyEnv);
+      }
+      return spec.withSettings(new LlmSettings(Duration.ofSeconds(timeoutSeconds),
+          RetryPolicy.DEFAULT.withMaxAttempts(attempts), inFlight, requestsPerMinute));
+    } catch (IllegalArgumentException e) {
+      throw new CommandLine.ParameterException(cl, option + " " + specText + ": " + e.getMessage(), e, null,
+          specText);
+    }
+  }
+
+  /**
+   * A client for {@code specText}: the backend its scheme names, behind the response cache when
+   * {@code --llm-cache} is given, reporting to this command's usage meter. The caller closes it.
+   *
+   * @throws CommandLine.ParameterException when the spec or an option is wrong
+   */
+  public LlmClient client(CommandLine cl, String option, String specText) {
+    LlmSpec spec = spec(cl, option, specText);
+    if ((replayOnly || cacheAll) && cache == null) {
+      throw new CommandLine.ParameterException(cl, (replayOnly ? "--replay-only" : "--cache-all")
+          + " needs --llm-cache FILE");
+    }
+    pricesTable();
+    LlmListener listener = usage.listener(spec.model());
+    LlmClient live;
+    try {
+      live = LlmClients.fromSpec(spec, environment, listener);
+    } catch (IllegalArgumentException e) {
+      throw new CommandLine.ParameterException(cl, option + " " + specText + ": " + e.getMessage(), e, null,
+          specText);
+    }
+    if (cache == null) {
+      return live;
+    }
+    CachePolicy policy = new CachePolicy(replayOnly ? CachePolicy.Mode.REPLAY_ONLY : CachePolicy.Mode.READ_WRITE,
+        cacheAll);
+    return CachingLlmClient.forSpec(live, spec, ResponseCacheFile.open(cache), policy, listener);
+  }
+
+  /** What the clients made here used so far. */
+  public UsageReport usage() {
+    return usage.report();
+  }
+
+  /** One line of usage, with cost when {@code --prices} was given. */
+  public String usageSummary() {
+    return usage.report().summary(pricesTable());
+  }
+
+  private Optional<PriceTable> pricesTable() {
+    try {
+      return prices == null ? Optional.empty() : Optional.of(PriceTable.parse(prices));
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("--prices: " + e.getMessage(), e);
+    }
+  }
+}

@@ -1,0 +1,156 @@
+package io.clarq.examples.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.clarq.core.judge.llm.LlmJudge;
+import io.clarq.core.testing.FakeOpenAiServer;
+import io.clarq.core.testing.FakeReply;
+import io.clarq.core.testing.ScriptedLlmClient;
+import io.clarq.core.testing.SharedData;
+import io.clarq.datasets.verdict.VerdictFile;
+import io.clarq.datasets.verdict.VerdictRecord;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/**
+ * {@code clarq evaluate --judge} end to end against the loopback OpenAI server. The server plays the reference
+ * judge: it answers each question with the verdict the reference judge gave (judge-verdicts.jsonl), found by the
+ * exact prompt our LLM judge sends, so the published success rate must come out.
+ */
+class EvaluateJudgeCommandTest {
+  private static final String KEY = "sk-judge-e2e-SECRET-5150";
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  @TempDir Path tmp;
+  private final StringWriter out = new StringWriter();
+  private final StringWriter err = new StringWriter();
+  private FakeOpenAiServer server;
+
+  @BeforeEach
+  void startReferenceJudge() {
+    Map<String, String> replies = new HashMap<>();
+    LlmJudge promptsOnly = new LlmJudge(ScriptedLlmClient.replying());
+    for (VerdictRecord r : VerdictFile.read(SharedData.require("clarq-llm/judge-verdicts.jsonl"))) {
+      String prompt = promptsOnly.request(r.question()).messages().get(1).content();
+      replies.put(prompt, JSON.createObjectNode().put("analysis", r.analysis()).put("match", r.match()).toString());
+    }
+    server = FakeOpenAiServer.start(req -> FakeReply.text(replies.getOrDefault(req.lastUserMessage(),
+        "I cannot tell.")));
+  }
+
+  @AfterEach
+  void stop() {
+    server.close();
+  }
+
+  private int run(String... args) {
+    CommandLine cl = ClarqCommand.commandLine();
+    ((EvaluateCommand) cl.getSubcommands().get("evaluate").getCommand()).llm
+        .environment(Map.of("CLARQ_LLM_API_KEY", KEY)::get);
+    cl.setOut(new PrintWriter(out, true));
+    cl.setErr(new PrintWriter(err, true));
+    return cl.execute(args);
+  }
+
+  private static String data(String relative) {
+    return SharedData.require("clarq-llm/" + relative).toString();
+  }
+
+  private static final String CHAT_EN = "transcripts/l2l_GPT-4o_seeker_vs_GPT-4o_provider.Chat.En.json";
+
+  @Test
+  void testJudgeOnABaseUrlReproducesThePublishedSuccessAndRecordsEveryVerdict() throws Exception {
+    Path verdicts = tmp.resolve("out/judge-verdicts.jsonl");
+    String[] args = {"evaluate", "--tasks", data("tasks"), "--transcripts", data(CHAT_EN),
+        "--judge", server.baseUrl().toString(), "--model", "judge-7b", "--judge-verdicts", verdicts.toString(),
+        "--json"};
+    assertThat(run(args)).as(err.toString()).isEqualTo(0);
+    JsonNode first = JSON.readTree(out.toString());
+    assertThat(first.get("success").asDouble()).isCloseTo(0.1346, within(5e-5));
+    assertThat(first.get("unjudged").asInt()).isZero();
+    int asked = server.callCount();
+    assertThat(asked).isPositive();
+    assertThat(Files.readAllLines(verdicts)).hasSize(asked);
+    assertThat(server.requests()).allSatisfy(r -> {
+      assertThat(r.model()).isEqualTo("judge-7b");
+      assertThat(r.header("Authorization")).contains("Bearer " + KEY);
+    });
+    assertThat(err.toString()).contains("judge " + server.baseUrl() + ": calls " + asked + " (cache hits 0)")
+        .contains(asked + " new verdicts appended to " + verdicts);
+
+    // the second run finds every verdict in the file and asks nothing
+    out.getBuffer().setLength(0);
+    assertThat(run(args)).as(err.toString()).isEqualTo(0);
+    assertThat(JSON.readTree(out.toString()).get("success").asDouble()).isCloseTo(0.1346, within(5e-5));
+    assertThat(server.callCount()).isEqualTo(asked);
+    assertThat(Files.readString(verdicts) + out + err).doesNotContain(KEY);
+  }
+
+  @Test
+  void testOpenAiSpecWithBaseUrlAndAResponseCacheReplaysWithoutACall() throws Exception {
+    Path cache = tmp.resolve("llm-cache.jsonl");
+    assertThat(run("evaluate", "--tasks", data("tasks"), "--transcripts", data(CHAT_EN), "--judge", "openai:gpt-4o",
+        "--base-url", server.baseUrl().toString(), "--llm-cache", cache.toString(),
+        "--judge-verdicts", tmp.resolve("v1.jsonl").toString(), "--json")).as(err.toString()).isEqualTo(0);
+    int asked = server.callCount();
+    assertThat(server.requests().get(0).model()).isEqualTo("gpt-4o");
+    server.reset();
+    out.getBuffer().setLength(0);
+    assertThat(run("evaluate", "--tasks", data("tasks"), "--transcripts", data(CHAT_EN), "--judge", "openai:gpt-4o",
+        "--base-url", server.baseUrl().toString(), "--llm-cache", cache.toString(), "--replay-only",
+        "--judge-verdicts", tmp.resolve("v2.jsonl").toString(), "--json")).as(err.toString()).isEqualTo(0);
+    assertThat(server.callCount()).isZero();
+    assertThat(JSON.readTree(out.toString()).get("success").asDouble()).isCloseTo(0.1346, within(5e-5));
+    assertThat(err.toString()).contains("calls 0 (cache hits " + asked + ")");
+    assertThat(Files.readString(cache)).doesNotContain(KEY);
+  }
+
+  @Test
+  void testUnreadableJudgeRepliesAreUnjudgedNotFailures() throws Exception {
+    server.respondWith(r -> FakeReply.text("Hard to say."));
+    Path verdicts = tmp.resolve("v.jsonl");
+    assertThat(run("evaluate", "--tasks", data("tasks"), "--transcripts", data(CHAT_EN), "--judge",
+        server.baseUrl().toString(), "--judge-verdicts", verdicts.toString(), "--json"))
+        .as(err.toString()).isEqualTo(0);
+    JsonNode json = JSON.readTree(out.toString());
+    assertThat(json.get("unjudged").asInt()).isPositive();
+    assertThat(json.get("success_upper_bound").asDouble()).isGreaterThan(json.get("success_lower_bound").asDouble());
+    assertThat(Files.readString(verdicts)).isEmpty();
+  }
+
+  @Test
+  void testBadModelOptionsExitTwo() {
+    assertThat(run("evaluate", "--tasks", data("tasks"), "--transcripts", data(CHAT_EN), "--base-url",
+        server.baseUrl().toString())).isEqualTo(2);
+    assertThat(err.toString()).contains("go with --judge SPEC");
+    assertThat(run("evaluate", "--tasks", data("tasks"), "--transcripts", data(CHAT_EN), "--judge", "nope:m"))
+        .isEqualTo(2);
+    assertThat(err.toString()).contains("--judge nope:m: unknown LLM scheme 'nope'").contains("known schemes: openai");
+    assertThat(run("evaluate", "--tasks", data("tasks"), "--transcripts", data(CHAT_EN), "--judge", "openai:x",
+        "--replay-only")).isEqualTo(2);
+    assertThat(err.toString()).contains("--replay-only needs --llm-cache FILE");
+    assertThat(run("evaluate", "--tasks", data("tasks"), "--transcripts", data(CHAT_EN), "--judge", "openai:x",
+        "--base-url", "ftp://x")).isEqualTo(2);
+    assertThat(err.toString()).contains("illegal base URL 'ftp://x'");
+    assertThat(server.callCount()).isZero();
+  }
+
+  @Test
+  void testHelpListsTheModelOptions() {
+    assertThat(run("evaluate", "--help")).isEqualTo(0);
+    assertThat(out.toString()).contains("--judge=SPEC", "--base-url=URL", "--model=NAME", "--api-key-env=VAR",
+        "--llm-cache=FILE", "--replay-only", "--judge-verdicts=FILE");
+  }
+}

@@ -1,0 +1,89 @@
+package io.clarq.examples.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.clarq.core.provider.llm.SimulatedClarqModel;
+import io.clarq.core.testing.FakeOpenAiServer;
+import io.clarq.core.testing.SharedData;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+class RunCommandTest {
+  @TempDir Path dir;
+
+  private final StringWriter out = new StringWriter();
+  private final StringWriter err = new StringWriter();
+
+  private int run(String... args) {
+    CommandLine cl = ClarqCommand.commandLine();
+    cl.setOut(new PrintWriter(out, true));
+    cl.setErr(new PrintWriter(err, true));
+    return cl.execute(args);
+  }
+
+  @Test
+  void testHelp() {
+    assertThat(run("run", "--help")).isZero();
+    assertThat(out.toString()).contains("--seeker", "--provider", "--multi-info", "--replay-only", "--max-seeker-turns");
+  }
+
+  @Test
+  void testBadArgumentsExitTwoWithMessage() {
+    Path tasks = SharedData.require("clarq-llm/tasks");
+    assertThat(run("run", "--seeker", "openai:gpt-4o", "--provider", "openai:gpt-4o", "--tasks", tasks.toString(),
+        "--out", dir.toString(), "--replay-only")).isEqualTo(2);
+    assertThat(err.toString()).contains("--replay-only needs --llm-cache FILE");
+    assertThat(run("run", "--seeker", "openai:gpt-4o", "--provider", "openai:gpt-4o", "--tasks", tasks.toString(),
+        "--out", dir.toString(), "--lang", "fr")).isEqualTo(2);
+    assertThat(err.toString()).contains("--lang: unknown language \"fr\"");
+    assertThat(run("run", "--seeker", "openai:gpt-4o", "--provider", "offline", "--tasks", tasks.toString(),
+        "--out", dir.toString(), "--select", "1.12")).isEqualTo(2);
+    assertThat(err.toString()).contains("--select: illegal task selection \"1.12\"");
+  }
+
+  @Test
+  void testOfflineProviderNeedsNoModel() throws Exception {
+    Path tasks = SharedData.require("clarq-llm/tasks");
+    try (FakeOpenAiServer server = FakeOpenAiServer.start(new SimulatedClarqModel(Duration.ZERO)::reply)) {
+      assertThat(run("run", "--seeker", server.baseUrl().toString(), "--provider", "offline", "--multi-info",
+          "--tasks", tasks.toString(), "--select", "3.1,4.2", "--out", dir.toString())).as(err.toString()).isZero();
+      assertThat(out.toString()).contains("| English | 2 |");
+      assertThat(Files.readString(dir.resolve("run-config.json"))).contains("\"provider\" : \"offline");
+      // every model call was the seeker's: the offline provider asked none
+      assertThat(server.requests()).allMatch(r -> !r.json().has("response_format"));
+    }
+  }
+
+  @Test
+  void testRunsAgainstLoopbackServerThenReplaysFromCache() throws Exception {
+    Path tasks = SharedData.require("clarq-llm/tasks");
+    try (FakeOpenAiServer server = FakeOpenAiServer.start(new SimulatedClarqModel(Duration.ZERO)::reply)) {
+      List<String> args = new ArrayList<>(List.of("run", "--seeker", "chat:" + server.baseUrl(), "--provider",
+          server.baseUrl().toString(), "--tasks", tasks.toString(), "--select", "1-2", "--concurrency", "3",
+          "--llm-cache", dir.resolve("cache.jsonl").toString()));
+      List<String> first = new ArrayList<>(args);
+      first.addAll(List.of("--out", dir.resolve("a").toString()));
+      assertThat(run(first.toArray(String[]::new))).as(err.toString()).isZero();
+      assertThat(out.toString()).contains("| English | 20 |", "transcripts: ");
+      assertThat(err.toString()).contains("clarq run: 20 dialogues, 0 already finished", "20/20 dialogues");
+      assertThat(server.callCount()).isPositive();
+
+      server.reset();
+      List<String> replay = new ArrayList<>(args);
+      replay.addAll(List.of("--out", dir.resolve("b").toString(), "--replay-only"));
+      assertThat(run(replay.toArray(String[]::new))).as(err.toString()).isZero();
+      assertThat(server.callCount()).isZero();
+      assertThat(Files.readAllBytes(dir.resolve("b").resolve("transcripts.jsonl")))
+          .isEqualTo(Files.readAllBytes(dir.resolve("a").resolve("transcripts.jsonl")));
+      assertThat(Files.readString(dir.resolve("b").resolve("results.json"))).contains("\"seeker\" : \"llm-chat\"");
+    }
+  }
+}
