@@ -25,6 +25,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -50,9 +51,11 @@ public final class PlayCommand implements Callable<Integer> {
   @Option(names = "--lang", defaultValue = "en", paramLabel = "en|zh", description = "Language. Default: en.")
   String lang;
 
-  @Option(names = "--provider", defaultValue = "offline", paramLabel = "offline",
-      description = "Who answers: offline (default).")
+  @Option(names = "--provider", defaultValue = "offline", paramLabel = "offline|SPEC",
+      description = "Who answers: offline (default), or a model spec (e.g. openai:gpt-4o) for the LLM provider agent.")
   String provider;
+
+  @Mixin LlmOptions llm;
 
   @Option(names = "--tasks", paramLabel = "DIR",
       description = "The ClarQ-LLM tasks (the folder holding English/ and Chinese/, or one language's folder).")
@@ -70,7 +73,18 @@ public final class PlayCommand implements Callable<Integer> {
     CommandLine cl = spec.commandLine();
     TaskId id = parse(cl, "--task", task, TaskId::parse);
     Language language = parse(cl, "--lang", lang, Language::parse);
-    var agent = ProviderChoice.single(cl, provider);
+    List<AutoCloseable> closing = new java.util.ArrayList<>();
+    try {
+      return play(cl, id, language, ProviderChoice.single(cl, provider, llm, closing));
+    } finally {
+      for (AutoCloseable c : closing) {
+        c.close();
+      }
+    }
+  }
+
+  private int play(CommandLine cl, TaskId id, Language language, io.clarq.core.provider.ProviderAgent agent)
+      throws Exception {
     TaskSet set = taskSet(cl, language);
     ClarqTask played = set.find(id).orElseThrow(() -> new CommandLine.ParameterException(cl,
         "--task " + task + ": no such task in " + describeTasks() + " (" + set.size() + " tasks, "
