@@ -1,5 +1,6 @@
 package io.clarq.core.seeker.rule;
 
+import io.clarq.core.provider.FixedReplies;
 import io.clarq.core.task.Briefing;
 import io.clarq.core.task.Language;
 import java.util.ArrayList;
@@ -127,7 +128,6 @@ final class FollowUpTopics {
   }
 
   static String stripSpeaker(String line) {
-    String t = line.strip();
-    return t.regionMatches(true, 0, "jax:", 0, 4) ? t.substring(4).strip() : t;
+    return FixedReplies.stripPrefix(line);
   }
 }
