@@ -15,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
@@ -40,8 +41,8 @@ import java.util.concurrent.ConcurrentMap;
  */
 public final class OfflineProvider implements ProviderAgent {
   private static final int CACHE_LIMIT = 2048;
-  private static final List<String> TASK_REQUEST_EN = List.of("task", "mission", "quest", "help", "how");
-  private static final List<String> TASK_REQUEST_ZH = List.of("任务", "帮", "怎么", "如何");
+  private static final List<String> TASK_REQUEST_EN = List.of("task", "mission", "quest", "help");
+  private static final List<String> TASK_REQUEST_ZH = List.of("任务", "帮");
 
   private final OfflineProviderSettings settings;
   private final ConcurrentMap<ClarqTask, TaskIndex> indexes = new ConcurrentHashMap<>();
@@ -52,7 +53,7 @@ public final class OfflineProvider implements ProviderAgent {
   }
 
   public OfflineProvider(OfflineProviderSettings settings) {
-    this.settings = java.util.Objects.requireNonNull(settings, "settings");
+    this.settings = Objects.requireNonNull(settings, "settings");
   }
 
   /** The thresholds this provider uses. */

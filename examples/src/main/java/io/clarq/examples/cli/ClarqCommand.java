@@ -17,6 +17,8 @@ import picocli.CommandLine.Command;
       ToaCommand.class,
       RunCommand.class,
       ProviderAuditCommand.class,
+      DemoCommand.class,
+      PlayCommand.class,
     })
 public final class ClarqCommand implements Runnable {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;

@@ -29,6 +29,7 @@ import java.util.concurrent.Callable;
 import java.util.function.Function;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -56,9 +57,12 @@ public final class ProviderAuditCommand implements Callable<Integer> {
       description = "Published results files (transcripts/*.json), one or more.")
   List<Path> transcripts;
 
-  @Option(names = "--provider", defaultValue = "offline", paramLabel = "offline",
-      description = "The provider to audit: offline (the multi-info variant on multi-info runs). Default: offline.")
+  @Option(names = "--provider", defaultValue = "offline", paramLabel = "offline|SPEC",
+      description = "The provider to audit: offline, or a model spec (e.g. openai:gpt-4o) for the LLM provider agent;"
+          + " the multi-info variant on multi-info runs. Default: offline.")
   String provider;
+
+  @Mixin LlmOptions llm;
 
   @Option(names = "--types", defaultValue = "1-26", paramLabel = "RANGE",
       description = "Task types to audit, e.g. 1-13 or 14-26 or 1,3,5-7. Default: 1-26 (the test split).")
@@ -81,8 +85,18 @@ public final class ProviderAuditCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     TypeRange typeRange = TypeRange.parse(spec.commandLine(), "--types", types);
-    Function<String, ProviderAgent> providerForRun = ProviderChoice.forAudit(spec.commandLine(), provider);
     checkFiles();
+    List<AutoCloseable> closing = new ArrayList<>();
+    try {
+      return audit(typeRange, ProviderChoice.forAudit(spec.commandLine(), provider, llm, closing));
+    } finally {
+      for (AutoCloseable c : closing) {
+        c.close();
+      }
+    }
+  }
+
+  private int audit(TypeRange typeRange, Function<String, ProviderAgent> providerForRun) throws Exception {
     Map<Language, TaskSet> taskSets = new EnumMap<>(Language.class);
     List<RecordedTurn> turns = new ArrayList<>();
     for (Path file : transcripts) {

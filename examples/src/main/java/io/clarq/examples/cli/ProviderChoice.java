@@ -1,28 +1,42 @@
 package io.clarq.examples.cli;
 
+import io.clarq.core.llm.LlmClient;
 import io.clarq.core.provider.ProviderAgent;
+import io.clarq.core.provider.llm.LlmProviderAgent;
 import io.clarq.retrieval.provider.OfflineProvider;
 import io.clarq.retrieval.provider.OfflineProviderSettings;
+import java.util.List;
 import java.util.function.Function;
 import picocli.CommandLine;
 
-/** Turns a {@code --provider} value into provider agents. */
+/**
+ * Turns a {@code --provider} value into provider agents: {@code offline} for clarq-retrieval's offline provider, or a
+ * model spec (e.g. {@code openai:gpt-4o}, with the shared LLM options) for the LLM provider agent.
+ */
 final class ProviderChoice {
   private ProviderChoice() {}
 
-  /** The provider for one task run: {@code offline}. */
-  static ProviderAgent single(CommandLine cl, String spec) {
-    return forAudit(cl, spec).apply("");
+  /** The provider for one dialogue. Clients opened for it are added to {@code closing}. */
+  static ProviderAgent single(CommandLine cl, String spec, LlmOptions llm, List<AutoCloseable> closing) {
+    return forAudit(cl, spec, llm, closing).apply("");
   }
 
   /**
-   * The provider per published run: {@code offline} is the single-node offline provider, and its multi-info variant
-   * on runs whose name says {@code multi_info}.
+   * The provider per published run, by run name: the multi-info variant on runs whose name says
+   * {@code multi_info}, the single-node provider on the others. Clients opened are added to {@code closing}.
    */
-  static Function<String, ProviderAgent> forAudit(CommandLine cl, String spec) {
+  static Function<String, ProviderAgent> forAudit(CommandLine cl, String spec, LlmOptions llm,
+      List<AutoCloseable> closing) {
     if (spec.trim().equals("offline")) {
-      return run -> new OfflineProvider(OfflineProviderSettings.DEFAULTS.withMultiInfo(run.contains("multi_info")));
+      return run -> new OfflineProvider(OfflineProviderSettings.DEFAULTS.withMultiInfo(multiInfo(run)));
     }
-    throw new CommandLine.ParameterException(cl, "--provider " + spec + ": unknown provider; known: offline");
+    LlmClient client = llm.client(cl, "--provider", spec);
+    closing.add(client);
+    String model = llm.spec(cl, "--provider", spec).model();
+    return run -> LlmProviderAgent.builder(client).model(model).multiInfo(multiInfo(run)).build();
+  }
+
+  private static boolean multiInfo(String run) {
+    return run.contains("multi_info");
   }
 }

@@ -1,0 +1,92 @@
+package io.clarq.examples.cli;
+
+import io.clarq.core.judge.Judge;
+import io.clarq.core.metrics.ClarqSummary;
+import io.clarq.core.seeker.rule.RuleBasedSeeker;
+import io.clarq.core.task.Language;
+import io.clarq.core.task.TaskSet;
+import io.clarq.eval.run.ClarqEvaluator;
+import io.clarq.eval.run.RunConfig;
+import io.clarq.eval.run.RunResult;
+import io.clarq.examples.demo.DemoTasks;
+import io.clarq.retrieval.provider.OfflineProvider;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code clarq demo}: the whole ClarQ-LLM loop offline, no model and no network: the rule-based seeker asks, the
+ * offline provider answers, the reference metrics score. Runs the demo tasks shipped in the jar, or the real tasks
+ * with {@code --tasks}.
+ */
+@Command(
+    name = "demo",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Runs ClarQ-LLM fully offline: a rule-based seeker against the offline provider, scored with the reference",
+      "metrics (success, AQD, AQL). Without --tasks it plays the 10 English and 10 Chinese demo tasks shipped in",
+      "the jar; with --tasks DIR the 260 test tasks per language. No judge is asked: dialogues only a judge could",
+      "decide are reported as unjudged."
+    })
+public final class DemoCommand implements Callable<Integer> {
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  @Option(names = "--tasks", paramLabel = "DIR",
+      description = "Play these ClarQ-LLM tasks (the folder holding English/ and Chinese/, or one language's folder)"
+          + " instead of the demo tasks.")
+  Path tasks;
+
+  @Option(names = "--output", paramLabel = "DIR",
+      description = "Where transcripts.jsonl, results.json and summary.md go. Default: a new folder under the"
+          + " system's temporary directory.")
+  Path output;
+
+  @Override
+  public Integer call() throws Exception {
+    RunConfig.Builder config = RunConfig.builder()
+        .seeker(new RuleBasedSeeker())
+        .provider(new OfflineProvider())
+        .judge(Judge.none())
+        .output(output != null ? output : Files.createTempDirectory("clarq-demo-"));
+    if (tasks != null) {
+      if (!Files.isDirectory(tasks)) {
+        throw new CommandLine.ParameterException(spec.commandLine(), "--tasks " + tasks + ": no such directory");
+      }
+      config.tasks(tasks).languages(io.clarq.datasets.clarqllm.TasksDirectory.languages(tasks));
+    } else {
+      config.taskSets(List.of(DemoTasks.load(Language.ENGLISH), DemoTasks.load(Language.CHINESE)))
+          .languages(EnumSet.allOf(Language.class));
+    }
+    RunResult result = ClarqEvaluator.run(config.build());
+    print(spec.commandLine().getOut(), result);
+    return result.complete() ? 0 : 1;
+  }
+
+  static void print(PrintWriter out, RunResult result) {
+    out.printf(Locale.ROOT, "%-8s %9s %8s %8s %8s %9s %15s%n", "language", "dialogues", "success", "AQD", "AQL",
+        "unjudged", "success(judged)");
+    for (Map.Entry<Language, ClarqSummary> e : new java.util.TreeMap<>(result.summaries()).entrySet()) {
+      ClarqSummary s = e.getValue();
+      out.printf(Locale.ROOT, "%-8s %9d %8.4f %8.4f %8.4f %9d %15.4f%n", e.getKey().directoryName(), s.dialogues(),
+          s.successLowerBound(), s.aqd(), s.aql(), s.unjudged().size(), s.success());
+    }
+    out.println("success counts unjudged dialogues as failures: no judge is asked offline, and the offline"
+        + " provider's Response II lines carry no task content; success(judged) is over the judged ones only");
+    if (!result.failed().isEmpty() || !result.unscored().isEmpty()) {
+      out.printf("%d dialogues failed, %d could not be scored: see %s%n", result.failed().size(),
+          result.unscored().size(), result.summaryFile());
+    }
+    out.println("transcripts: " + result.transcript());
+    out.println("results:     " + result.results());
+    out.println("summary:     " + result.summaryFile());
+    out.flush();
+  }
+}

@@ -1,0 +1,73 @@
+package io.clarq.examples.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.clarq.core.testing.SharedData;
+import java.io.PrintWriter;
+import java.io.StringReader;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** {@code clarq play} driven through its input: a person's typed lines, the offline provider answering. */
+class PlayCommandTest {
+  @TempDir Path tmp;
+
+  private final StringWriter out = new StringWriter();
+  private final StringWriter err = new StringWriter();
+
+  private int play(String typed, String... args) {
+    CommandLine cl = ClarqCommand.commandLine();
+    cl.setOut(new PrintWriter(out, true));
+    cl.setErr(new PrintWriter(err, true));
+    ((PlayCommand) cl.getSubcommands().get("play").getCommand()).in = new StringReader(typed);
+    String[] all = new String[args.length + 5];
+    all[0] = "play";
+    all[1] = "--tasks";
+    all[2] = SharedData.require("clarq-llm/tasks").toString();
+    all[3] = "--output";
+    all[4] = tmp.toString();
+    System.arraycopy(args, 0, all, 5, args.length);
+    return cl.execute(all);
+  }
+
+  @Test
+  void testAskingTheRightQuestionsSucceeds() {
+    int code = play(String.join("\n", "How do I steal the documents?",
+        "How do I get past the guards with the goggles?", "Where do I get an alarm?", "which black market?",
+        "Should I use the invisibility cloak or the potion?", "goodbye"), "--task", "3.2");
+    assertThat(code).as(err.toString()).isZero();
+    assertThat(out.toString())
+        .contains("You are a thief in a game")
+        .contains("Jax: Arthur is a merchant in the Nine Heavens Black Market")
+        .contains("Success: Jax gave you every gold line.")
+        .doesNotContain("Gold lines you did not get")
+        .contains("transcript: " + tmp.resolve("transcripts.jsonl"));
+  }
+
+  @Test
+  void testEarlyGoodbyeShowsTheMissedGoldLines() {
+    int code = play("How do I steal the documents?\nGoodbye\n", "--task", "3.2");
+    assertThat(code).as(err.toString()).isZero();
+    assertThat(out.toString())
+        .contains("Not a success")
+        .contains("Gold lines you did not get:")
+        .contains("  1.1: The alarms you need can be purchased from Arthur on the black market.")
+        .contains("  2: The invisibility potion makes the drinker invisible");
+  }
+
+  @Test
+  void testChineseTaskAndEndOfInputEndsTheDialogue() {
+    int code = play("我该怎么偷机密文件？\n", "--task", "3.2", "--lang", "zh");
+    assertThat(code).as(err.toString()).isZero();
+    assertThat(out.toString()).contains("Jax: 有什么可以帮助你？").contains("你的任务是潜入").contains("1.1: 你需要的报警器");
+  }
+
+  @Test
+  void testUnknownTaskIsABadArgument() {
+    assertThat(play("", "--task", "3.12")).isEqualTo(2);
+    assertThat(err.toString()).contains("--task 3.12: illegal task index 12: must be 0-9");
+  }
+}
