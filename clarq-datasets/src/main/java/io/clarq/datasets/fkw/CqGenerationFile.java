@@ -110,10 +110,12 @@ public final class CqGenerationFile {
           texts(c, "rejected"), texts(c, "missing_facet_words"),
           score == null || score.isNull() ? OptionalDouble.empty() : OptionalDouble.of(score.asDouble())));
     }
+    String generator = text(o, "generator");
+    String ranking = text(o, "ranking");
+    int chosen = field(o, "chosen").asInt();
     GeneratedQuestion q;
     try {
-      q = new GeneratedQuestion(r.id(), text(o, "generator"), GeneratedQuestion.Ranking.valueOf(text(o, "ranking")),
-          cands, field(o, "chosen").asInt());
+      q = new GeneratedQuestion(r.id(), generator, GeneratedQuestion.Ranking.valueOf(ranking), cands, chosen);
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException("bad ranking or candidates: " + e.getMessage(), e);
     }

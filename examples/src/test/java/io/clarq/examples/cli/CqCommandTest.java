@@ -1,0 +1,65 @@
+package io.clarq.examples.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.clarq.core.testing.SharedData;
+import io.clarq.datasets.fkw.CqGenerationFile;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+class CqCommandTest {
+  @TempDir Path dir;
+
+  private final StringWriter out = new StringWriter();
+  private final StringWriter err = new StringWriter();
+
+  private int run(String... args) {
+    CommandLine cl = ClarqCommand.commandLine();
+    cl.setOut(new PrintWriter(out, true));
+    cl.setErr(new PrintWriter(err, true));
+    return cl.execute(args);
+  }
+
+  @Test
+  void testGenerateTemplateWritesQuestionsAndPrintsBothScoreSets() {
+    Path data = SharedData.require("clariq-fkw");
+    Path file = dir.resolve("dev.jsonl");
+    assertThat(run("cq", "generate", "--data", data.toString(), "--split", "dev", "--generator", "template",
+        "--limit", "4", "--out", file.toString())).isEqualTo(0);
+    assertThat(CqGenerationFile.read(file)).hasSize(4);
+    assertThat(out.toString()).contains("4 questions written", "with template words", "without template words");
+  }
+
+  @Test
+  void testGenerateJsonAndResume() {
+    Path data = SharedData.require("clariq-fkw");
+    Path file = dir.resolve("dev.jsonl");
+    assertThat(run("cq", "generate", "--data", data.toString(), "--limit", "2", "--out", file.toString()))
+        .isEqualTo(0);
+    assertThat(run("cq", "generate", "--data", data.toString(), "--limit", "3", "--resume", "--json", "--out",
+        file.toString())).isEqualTo(0);
+    assertThat(CqGenerationFile.read(file)).hasSize(3);
+    assertThat(out.toString()).contains("{\"questions\":3,\"facet_satisfied\":3,\"with_template_words\":{");
+  }
+
+  @Test
+  void testBadArgumentsExitTwoAndFailuresExitOne() {
+    assertThat(run("cq", "generate", "--data", "x", "--split", "test", "--out", "y")).isEqualTo(2);
+    assertThat(err.toString()).contains("unknown ClariQ-FKw split \"test\"");
+    assertThat(run("cq", "generate", "--data", "x", "--generator", "bogus", "--out", "y")).isEqualTo(2);
+    assertThat(err.toString()).contains("unknown generator \"bogus\"");
+    assertThat(run("cq", "generate", "--data", dir.resolve("none").toString(), "--out",
+        dir.resolve("o.jsonl").toString())).isEqualTo(1);
+    assertThat(err.toString()).contains("ClariQ-FKw dev split not found");
+  }
+
+  @Test
+  void testHelp() {
+    assertThat(run("cq", "generate", "--help")).isEqualTo(0);
+    assertThat(out.toString()).contains("--generator");
+  }
+}
