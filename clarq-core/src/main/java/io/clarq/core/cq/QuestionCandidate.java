@@ -39,9 +39,21 @@ public record QuestionCandidate(
     return new QuestionCandidate(form, text, attempts, rejected, missingFacetWords, OptionalDouble.of(s));
   }
 
-  /** The facet words (from {@link FacetRequest#facetWords()}) that the text does not contain as tokens. */
+  /**
+   * The facet words (from {@link FacetRequest#facetWords()}) that the text does not contain. A word is contained when
+   * a token of the text ({@link OverlapTokens}) equals it or differs from it only by a plural ending "s" or "es"
+   * ("car" is in "jaguar cars", "prices" in "the price"): the constraint asks for the facet, not for its inflection.
+   */
   public static List<String> missingWords(List<String> facetWords, String text) {
     List<String> tokens = OverlapTokens.tokenize(text);
-    return facetWords.stream().filter(w -> !tokens.contains(w)).toList();
+    return facetWords.stream().filter(w -> tokens.stream().noneMatch(t -> sameWord(w, t))).toList();
+  }
+
+  private static boolean sameWord(String a, String b) {
+    return a.equals(b) || pluralOf(a, b) || pluralOf(b, a);
+  }
+
+  private static boolean pluralOf(String singular, String plural) {
+    return plural.equals(singular + "s") || plural.equals(singular + "es");
   }
 }

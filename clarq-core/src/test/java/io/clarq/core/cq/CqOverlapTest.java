@@ -44,7 +44,10 @@ class CqOverlapTest {
   void testFacetWordsAndMissingWords() {
     FacetRequest fr = new FacetRequest("231", "123", "What is von Willebrand Disease?", "treatments Types types");
     assertThat(fr.facetWords()).containsExactly("treatments", "types");
-    assertThat(QuestionCandidate.missingWords(fr.facetWords(), "Which types of treatment?"))
+    assertThat(QuestionCandidate.missingWords(fr.facetWords(), "Which types of treat?"))
         .containsExactly("treatments");
+    assertThat(QuestionCandidate.missingWords(fr.facetWords(), "Which type of treatment?")).isEmpty();
+    assertThat(QuestionCandidate.missingWords(List.of("boxes", "car"), "a box or cars")).isEmpty();
+    assertThat(QuestionCandidate.missingWords(List.of("car"), "cart")).containsExactly("car");
   }
 }

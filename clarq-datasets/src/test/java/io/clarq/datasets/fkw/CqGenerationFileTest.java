@@ -32,7 +32,7 @@ class CqGenerationFileTest {
   @Test
   void testRoundTrip() {
     Path f = dir.resolve("out/gen.jsonl");
-    try (CqGenerationFile.Appender w = CqGenerationFile.open(f, false)) {
+    try (JsonLines.Appender<CqGeneration> w = CqGenerationFile.open(f, false)) {
       w.write(generation("1"));
       w.write(generation("2"));
     }
@@ -48,7 +48,7 @@ class CqGenerationFileTest {
     Files.writeString(f, whole + CqGenerationFile.toJson(generation("2")).substring(0, 40), StandardCharsets.UTF_8);
     assertThat(CqGenerationFile.readForResume(f)).containsExactly(generation("1"));
     assertThatThrownBy(() -> CqGenerationFile.read(f)).hasMessageContaining("gen.jsonl, line 2:");
-    try (CqGenerationFile.Appender w = CqGenerationFile.open(f, true)) {
+    try (JsonLines.Appender<CqGeneration> w = CqGenerationFile.open(f, true)) {
       w.write(generation("3"));
     }
     assertThat(CqGenerationFile.read(f)).containsExactly(generation("1"), generation("3"));

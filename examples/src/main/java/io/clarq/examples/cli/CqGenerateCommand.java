@@ -8,6 +8,7 @@ import io.clarq.core.cq.OverlapScores;
 import io.clarq.core.cq.QuestionGenerator;
 import io.clarq.datasets.fkw.CqGenerationFile;
 import io.clarq.datasets.fkw.FkwDataset;
+import io.clarq.datasets.fkw.JsonLines;
 import io.clarq.datasets.fkw.FkwSplit;
 import io.clarq.eval.cq.CqGenerationRun;
 import io.clarq.eval.cq.TemplateQuestionGenerator;
@@ -77,7 +78,7 @@ public final class CqGenerateCommand implements Callable<Integer> {
     }
     List<CqGeneration> done = resume && Files.exists(out) ? CqGenerationFile.readForResume(out) : List.of();
     List<CqGeneration> generations;
-    try (CqGenerationFile.Appender appender = CqGenerationFile.open(out, resume)) {
+    try (JsonLines.Appender<CqGeneration> appender = CqGenerationFile.open(out, resume)) {
       generations = CqGenerationRun.run(examples, gen, done, threads, appender::write);
     }
     print(generations);
