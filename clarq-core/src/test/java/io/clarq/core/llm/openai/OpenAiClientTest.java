@@ -34,8 +34,12 @@ class OpenAiClientTest {
   }
 
   private OpenAiClient client(RetryPolicy retry) {
+    return client(retry, Duration.ofSeconds(10));
+  }
+
+  private OpenAiClient client(RetryPolicy retry, Duration timeout) {
     return OpenAiClient.builder().baseUrl(server.baseUrl()).model("fake-4o").apiKey(ApiKey.of(KEY, "test"))
-        .settings(LlmSettings.DEFAULT.withTimeout(Duration.ofMillis(500)).withRetry(retry)).build();
+        .settings(LlmSettings.DEFAULT.withTimeout(timeout).withRetry(retry)).build();
   }
 
   private static ChatRequest.Builder hello() {
@@ -177,7 +181,7 @@ class OpenAiClientTest {
   @Test
   void testReplySlowerThanTheTimeoutTimesOut() {
     server.enqueue(FakeReply.text("late").after(Duration.ofSeconds(3)));
-    try (OpenAiClient client = client(RetryPolicy.NONE)) {
+    try (OpenAiClient client = client(RetryPolicy.NONE, Duration.ofMillis(500))) {
       assertThatThrownBy(() -> client.chat(hello().build())).isInstanceOfSatisfying(LlmTransportException.class,
           e -> assertThat(e.kind()).isEqualTo(LlmTransportException.Kind.TIMEOUT))
           .hasMessageContaining("no reply within 0.500s");

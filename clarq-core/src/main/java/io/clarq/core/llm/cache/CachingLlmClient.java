@@ -1,0 +1,108 @@
+package io.clarq.core.llm.cache;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.clarq.core.llm.ChatMessage;
+import io.clarq.core.llm.ChatRequest;
+import io.clarq.core.llm.ChatResponse;
+import io.clarq.core.llm.LlmClient;
+import io.clarq.core.llm.LlmException;
+import io.clarq.core.llm.LlmListener;
+import io.clarq.core.llm.LlmReplayMissException;
+import io.clarq.core.llm.LlmSpec;
+import java.net.URI;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * A response cache around any {@link LlmClient}. A hit replays the recorded reply (same text, finish reason, usage
+ * and log-probabilities; latency zero) without calling the model; a miss calls it and records the reply. Only
+ * deterministic requests (temperature 0 or a seed) are cached unless the policy says otherwise; failures and blank
+ * replies are never recorded, so a rerun asks again instead of replaying an error. In replay-only mode a miss fails
+ * with {@link LlmReplayMissException} and the model is never called.
+ *
+ * <p>Closing this client closes the cache file and the wrapped client.
+ */
+public final class CachingLlmClient implements LlmClient {
+  private final LlmClient delegate;
+  private final ResponseCacheFile file;
+  private final String endpoint;
+  private final String defaultModel;
+  private final CachePolicy policy;
+  private final LlmListener listener;
+
+  /**
+   * @param endpoint the server the delegate talks to (part of the key: the same prompt to another server is
+   *     another entry)
+   * @param defaultModel the model the delegate uses when a request names none (part of the key)
+   * @param listener told of hits
+   */
+  public CachingLlmClient(LlmClient delegate, ResponseCacheFile file, String endpoint, String defaultModel,
+      CachePolicy policy, LlmListener listener) {
+    this.delegate = Objects.requireNonNull(delegate, "delegate");
+    this.file = Objects.requireNonNull(file, "file");
+    this.endpoint = Objects.requireNonNull(endpoint, "endpoint");
+    this.defaultModel = Objects.requireNonNull(defaultModel, "defaultModel");
+    this.policy = Objects.requireNonNull(policy, "policy");
+    this.listener = Objects.requireNonNull(listener, "listener");
+  }
+
+  /** A cache around a client made from {@code spec}: endpoint and default model come from the spec. */
+  public static CachingLlmClient forSpec(LlmClient delegate, LlmSpec spec, ResponseCacheFile file,
+      CachePolicy policy, LlmListener listener) {
+    return new CachingLlmClient(delegate, file, endpointOf(spec), spec.model(), policy, listener);
+  }
+
+  /** The endpoint part of the key for {@code spec}: its base URL, else its scheme. */
+  public static String endpointOf(LlmSpec spec) {
+    return spec.baseUrl().map(URI::toString).map(s -> s.replaceAll("/+$", "")).orElse(spec.scheme() + ":");
+  }
+
+  @Override
+  public ChatResponse chat(ChatRequest request) throws LlmException {
+    boolean replayOnly = policy.mode() == CachePolicy.Mode.REPLAY_ONLY;
+    boolean cacheable = policy.cacheNondeterministic() || request.deterministic();
+    if (!cacheable && !replayOnly) {
+      return delegate.chat(request);
+    }
+    ObjectNode canonical = CacheKey.canonical(request, endpoint, defaultModel);
+    String key = CacheKey.of(canonical);
+    Optional<ChatResponse> hit = file.get(key);
+    if (hit.isPresent()) {
+      listener.onCacheHit(request, hit.get());
+      return hit.get();
+    }
+    if (replayOnly) {
+      throw new LlmReplayMissException("replay-only cache " + file.path() + " has no reply for this request (key "
+          + key.substring(0, 12) + ", " + describe(request) + "); no live call was made. Run once without "
+          + "replay-only to record it" + (cacheable ? "" : ", and cache non-deterministic requests too"));
+    }
+    ChatResponse response = delegate.chat(request);
+    if (!response.text().isBlank()) {
+      file.put(key, canonical, response);
+    }
+    return response;
+  }
+
+  private String describe(ChatRequest r) {
+    String model = r.model().isEmpty() ? defaultModel : r.model();
+    String last = r.messages().get(r.messages().size() - 1).content().replaceAll("\\s+", " ");
+    ChatMessage.Role role = r.messages().get(r.messages().size() - 1).role();
+    return "model " + (model.isEmpty() ? "(server default)" : model) + " at " + endpoint + ", "
+        + r.messages().size() + " messages, last " + role.wireName() + ": \""
+        + (last.length() > 80 ? last.substring(0, 80) + "..." : last) + "\"";
+  }
+
+  /** The cache file. */
+  public ResponseCacheFile file() {
+    return file;
+  }
+
+  @Override
+  public void close() {
+    try {
+      file.close();
+    } finally {
+      delegate.close();
+    }
+  }
+}

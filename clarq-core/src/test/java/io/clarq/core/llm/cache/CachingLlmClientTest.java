@@ -1,0 +1,246 @@
+package io.clarq.core.llm.cache;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.clarq.core.llm.ApiKey;
+import io.clarq.core.llm.ChatRequest;
+import io.clarq.core.llm.ChatResponse;
+import io.clarq.core.llm.LlmException;
+import io.clarq.core.llm.LlmListener;
+import io.clarq.core.llm.LlmReplayMissException;
+import io.clarq.core.llm.LlmSettings;
+import io.clarq.core.llm.ResponseFormat;
+import io.clarq.core.llm.RetryPolicy;
+import io.clarq.core.llm.TokenLogprob;
+import io.clarq.core.llm.openai.OpenAiClient;
+import io.clarq.core.testing.FakeOpenAiServer;
+import io.clarq.core.testing.FakeReply;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class CachingLlmClientTest {
+  private static final String KEY = "sk-cache-test-SECRET-4242";
+  private static final List<TokenLogprob> LOGPROBS =
+      List.of(new TokenLogprob("是", -0.2, List.of(new TokenLogprob.Alternative("否", -1.7))));
+
+  @TempDir Path dir;
+  private final FakeOpenAiServer server = FakeOpenAiServer.start(r -> FakeReply.text(
+      "reply to «" + r.lastUserMessage() + "»\n\twith \"quotes\", 中文 and \\ backslash").withUsage(17, 9)
+      .withLogprobs(LOGPROBS).withFinishReason("stop"));
+
+  @AfterEach
+  void stop() {
+    server.close();
+  }
+
+  private CachingLlmClient cached(Path file, CachePolicy policy) {
+    OpenAiClient live = OpenAiClient.builder().baseUrl(server.baseUrl()).model("m1").apiKey(ApiKey.of(KEY, "test"))
+        .settings(LlmSettings.DEFAULT.withRetry(RetryPolicy.NONE)).build();
+    return new CachingLlmClient(live, ResponseCacheFile.open(file), server.baseUrl().toString(), "m1", policy,
+        LlmListener.NONE);
+  }
+
+  private static ChatRequest ask(String question) {
+    return ChatRequest.builder().system("judge").user(question).temperature(0.0).logprobs(true).build();
+  }
+
+  @Test
+  void testReplayOnlyReplaysByteIdenticalRepliesWithZeroHttpCalls() throws Exception {
+    Path file = dir.resolve("llm-cache.jsonl");
+    List<ChatResponse> live = new ArrayList<>();
+    try (CachingLlmClient client = cached(file, CachePolicy.DEFAULT)) {
+      for (String q : List.of("one", "two", "three")) {
+        live.add(client.chat(ask(q)));
+      }
+    }
+    assertThat(server.callCount()).isEqualTo(3);
+    server.reset();
+    try (CachingLlmClient client = cached(file, CachePolicy.REPLAY_ONLY)) {
+      for (int i = 0; i < 3; i++) {
+        ChatResponse replay = client.chat(ask(List.of("one", "two", "three").get(i)));
+        assertThat(replay.text().getBytes(StandardCharsets.UTF_8))
+            .isEqualTo(live.get(i).text().getBytes(StandardCharsets.UTF_8));
+        assertThat(replay).isEqualTo(new ChatResponse(live.get(i).text(), "stop", live.get(i).usage(),
+            Duration.ZERO, LOGPROBS));
+      }
+    }
+    assertThat(server.callCount()).isZero();
+  }
+
+  @Test
+  void testReplayOnlyMissFailsWithoutACall() throws Exception {
+    try (CachingLlmClient client = cached(dir.resolve("empty.jsonl"), CachePolicy.REPLAY_ONLY)) {
+      assertThatThrownBy(() -> client.chat(ask("never recorded"))).isInstanceOf(LlmReplayMissException.class)
+          .hasMessageContaining("replay-only cache " + dir.resolve("empty.jsonl"))
+          .hasMessageContaining("model m1").hasMessageContaining("last user: \"never recorded\"")
+          .hasMessageContaining("no live call was made");
+    }
+    assertThat(server.callCount()).isZero();
+  }
+
+  @Test
+  void testNondeterministicRequestsAreCachedOnlyWhenAsked() throws Exception {
+    ChatRequest sampled = ChatRequest.builder().user("tell me a story").temperature(0.9).build();
+    try (CachingLlmClient client = cached(dir.resolve("a.jsonl"), CachePolicy.DEFAULT)) {
+      client.chat(sampled);
+      client.chat(sampled);
+      assertThat(client.file().size()).isZero();
+    }
+    assertThat(server.callCount()).isEqualTo(2);
+    try (CachingLlmClient client = cached(dir.resolve("b.jsonl"),
+        CachePolicy.DEFAULT.withCacheNondeterministic(true))) {
+      client.chat(sampled);
+      client.chat(sampled);
+    }
+    assertThat(server.callCount()).isEqualTo(3);
+    ChatRequest seeded = ChatRequest.builder().user("tell me a story").temperature(0.9).seed(7L).build();
+    try (CachingLlmClient client = cached(dir.resolve("c.jsonl"), CachePolicy.DEFAULT)) {
+      client.chat(seeded);
+      client.chat(seeded);
+    }
+    assertThat(server.callCount()).isEqualTo(4);
+  }
+
+  @Test
+  void testErrorsAndBlankRepliesAreNeverCached() throws Exception {
+    Path file = dir.resolve("errors.jsonl");
+    server.enqueue(FakeReply.serverError(), FakeReply.text("  \n"));
+    try (CachingLlmClient client = cached(file, CachePolicy.DEFAULT)) {
+      assertThatThrownBy(() -> client.chat(ask("q"))).isInstanceOf(LlmException.class);
+      assertThat(client.chat(ask("q")).text()).isBlank();
+      assertThat(client.chat(ask("q")).text()).startsWith("reply to");
+      assertThat(client.chat(ask("q")).text()).startsWith("reply to");
+    }
+    assertThat(server.callCount()).isEqualTo(3);
+    assertThat(Files.readAllLines(file)).hasSize(1);
+  }
+
+  @Test
+  void testKeyCoversEndpointModelMessagesAndEveryParameter() {
+    ChatRequest base = ChatRequest.builder().user("q").temperature(0.0).build();
+    String k = CacheKey.of(base, "http://a/v1", "m");
+    assertThat(CacheKey.of(ChatRequest.builder().user("q").temperature(0.0).build(), "http://a/v1", "m"))
+        .isEqualTo(k);
+    List<String> variants = List.of(
+        CacheKey.of(base, "http://b/v1", "m"),
+        CacheKey.of(base, "http://a/v1", "m2"),
+        CacheKey.of(base.toBuilder().model("m3").build(), "http://a/v1", "m"),
+        CacheKey.of(ChatRequest.builder().system("q").temperature(0.0).build(), "http://a/v1", "m"),
+        CacheKey.of(base.toBuilder().user("more").build(), "http://a/v1", "m"),
+        CacheKey.of(base.toBuilder().temperature(0.5).build(), "http://a/v1", "m"),
+        CacheKey.of(base.toBuilder().topP(0.9).build(), "http://a/v1", "m"),
+        CacheKey.of(base.toBuilder().seed(1L).build(), "http://a/v1", "m"),
+        CacheKey.of(base.toBuilder().maxTokens(5).build(), "http://a/v1", "m"),
+        CacheKey.of(base.toBuilder().stop(List.of("x")).build(), "http://a/v1", "m"),
+        CacheKey.of(base.toBuilder().responseFormat(ResponseFormat.JSON_OBJECT).build(), "http://a/v1", "m"),
+        CacheKey.of(base.toBuilder().jsonSchema("{}").build(), "http://a/v1", "m"),
+        CacheKey.of(base.toBuilder().logprobs(true).build(), "http://a/v1", "m"),
+        CacheKey.of(base.toBuilder().logprobs(true).topLogprobs(2).build(), "http://a/v1", "m"));
+    assertThat(variants).doesNotContain(k).doesNotHaveDuplicates();
+    // the explicit model and the default model are the same call
+    assertThat(CacheKey.of(base.toBuilder().model("m").build(), "http://a/v1", "")).isEqualTo(k);
+  }
+
+  @Test
+  void testKilledWriterLeavesAReadableCache() throws Exception {
+    Path file = dir.resolve("torn.jsonl");
+    try (CachingLlmClient client = cached(file, CachePolicy.DEFAULT)) {
+      client.chat(ask("one"));
+      client.chat(ask("two"));
+    }
+    String whole = Files.readString(file);
+    String secondRecord = whole.substring(whole.indexOf('\n') + 1);
+    // a writer killed halfway through a third record
+    Files.writeString(file, secondRecord.substring(0, secondRecord.length() / 2),
+        java.nio.file.StandardOpenOption.APPEND);
+    server.reset();
+    try (CachingLlmClient client = cached(file, CachePolicy.DEFAULT)) {
+      assertThat(client.chat(ask("one")).text()).startsWith("reply to «one»");
+      assertThat(client.chat(ask("two")).text()).startsWith("reply to «two»");
+      assertThat(server.callCount()).isZero();
+      client.chat(ask("three"));
+      assertThat(client.file().skippedLines()).isEqualTo(1);
+    }
+    assertThat(server.callCount()).isEqualTo(1);
+    server.reset();
+    try (CachingLlmClient client = cached(file, CachePolicy.REPLAY_ONLY)) {
+      for (String q : List.of("one", "two", "three")) {
+        assertThat(client.chat(ask(q)).text()).startsWith("reply to «" + q + "»");
+      }
+      assertThat(client.file().skippedLines()).isEqualTo(1);
+      assertThat(client.file().size()).isEqualTo(3);
+    }
+    assertThat(server.callCount()).isZero();
+  }
+
+  @Test
+  void testConcurrentWritersOnOneFileLoseNothing() throws Exception {
+    Path file = dir.resolve("shared.jsonl");
+    int writers = 4;
+    int each = 50;
+    List<Thread> threads = new ArrayList<>();
+    List<ResponseCacheFile> stores = new ArrayList<>();
+    for (int w = 0; w < writers; w++) {
+      ResponseCacheFile store = ResponseCacheFile.open(file, ResponseCacheFile.Fsync.OS);
+      stores.add(store);
+      int writer = w;
+      threads.add(new Thread(() -> {
+        for (int i = 0; i < each; i++) {
+          ChatRequest r = ask("w" + writer + "-" + i);
+          store.put(CacheKey.of(r, "e", "m"), CacheKey.canonical(r, "e", "m"), ChatResponse.ofText("r" + i));
+        }
+      }, "cache-writer-" + w));
+    }
+    threads.forEach(Thread::start);
+    for (Thread t : threads) {
+      t.join();
+    }
+    stores.forEach(ResponseCacheFile::close);
+    try (ResponseCacheFile reread = ResponseCacheFile.open(file)) {
+      assertThat(reread.size()).isEqualTo(writers * each);
+      assertThat(reread.skippedLines()).isZero();
+      ChatRequest r = ask("w3-49");
+      assertThat(reread.get(CacheKey.of(r, "e", "m"))).map(ChatResponse::text).contains("r49");
+    }
+  }
+
+  @Test
+  void testAnotherWritersRecordsAreSeenOnAMiss() {
+    Path file = dir.resolve("two-runs.jsonl");
+    try (ResponseCacheFile a = ResponseCacheFile.open(file); ResponseCacheFile b = ResponseCacheFile.open(file)) {
+      ChatRequest r = ask("q");
+      a.put(CacheKey.of(r, "e", "m"), CacheKey.canonical(r, "e", "m"), ChatResponse.ofText("first"));
+      b.put(CacheKey.of(r, "e", "m"), CacheKey.canonical(r, "e", "m"), ChatResponse.ofText("second"));
+      assertThat(b.get(CacheKey.of(r, "e", "m"))).map(ChatResponse::text).contains("first");
+    }
+  }
+
+  @Test
+  void testHitsAreReportedAndTheKeyNeverReachesTheFile() throws Exception {
+    Path file = dir.resolve("hits.jsonl");
+    AtomicInteger hits = new AtomicInteger();
+    LlmListener listener = new LlmListener() {
+      @Override
+      public void onCacheHit(ChatRequest request, ChatResponse response) {
+        hits.incrementAndGet();
+      }
+    };
+    OpenAiClient live = OpenAiClient.builder().baseUrl(server.baseUrl()).apiKey(ApiKey.of(KEY, "test")).build();
+    try (CachingLlmClient client = new CachingLlmClient(live, ResponseCacheFile.open(file),
+        server.baseUrl().toString(), "", CachePolicy.DEFAULT, listener)) {
+      client.chat(ask("q"));
+      client.chat(ask("q"));
+    }
+    assertThat(hits).hasValue(1);
+    assertThat(Files.readString(file)).contains("reply to").doesNotContain(KEY).doesNotContain("SECRET");
+  }
+}
