@@ -100,7 +100,10 @@ public final class ClarificationNeedRunReader {
       }
       String labelCell = r.cells().get(1);
       if (textLabels || labelCell == null) {
-        throw new FileFormatException(KIND, file, r.line(), "label \"" + labelCell
+        PandasSpaceTable.Row bad = table.rows().stream()
+            .filter(x -> x.cells().get(1) == null || PandasSpaceTable.parseNumber(x.cells().get(1)) == null)
+            .findFirst().orElse(r);
+        throw new FileFormatException(KIND, file, bad.line(), "label \"" + bad.cells().get(1)
             + "\" is not a number; the official tool fails here too (mix of label types)");
       }
       double label = PandasSpaceTable.parseNumber(labelCell);
