@@ -11,10 +11,10 @@ import io.clarq.datasets.fkw.FkwDataset;
 import io.clarq.datasets.fkw.JsonLines;
 import io.clarq.datasets.fkw.FkwSplit;
 import io.clarq.eval.cq.CqGenerationRun;
-import io.clarq.eval.cq.TemplateQuestionGenerator;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -26,10 +26,8 @@ import picocli.CommandLine.Option;
 @Command(
     name = "generate",
     mixinStandardHelpOptions = true,
-    description = {
-      "Generates one clarifying question per ClariQ-FKw (request, facet) row, writes them as JSON Lines and prints",
-      "BLEU-4 and ROUGE-L against the reference questions, with and without template words."
-    })
+    description = "Generates one clarifying question per ClariQ-FKw (request, facet) row, writes them as JSON Lines "
+        + "and prints BLEU-4 and ROUGE-L against the reference questions, with and without template words.")
 public final class CqGenerateCommand implements Callable<Integer> {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
@@ -41,10 +39,7 @@ public final class CqGenerateCommand implements Callable<Integer> {
       description = "train or dev (default: ${DEFAULT-VALUE})")
   String split;
 
-  @Option(names = "--generator", defaultValue = "template", paramLabel = "SPEC",
-      description = {"template, template:FORM (FORM: looking-for, interested-in, want-to-know, would-like,",
-          "facet-only) (default: ${DEFAULT-VALUE})"})
-  String generator;
+  @CommandLine.Mixin CqGeneratorOptions generatorOptions;
 
   @Option(names = "--out", required = true, paramLabel = "FILE", description = "the JSONL file to write")
   Path out;
@@ -71,30 +66,23 @@ public final class CqGenerateCommand implements Callable<Integer> {
     if (threads < 1) {
       throw new CommandLine.ParameterException(spec.commandLine(), "--threads must be positive, got " + threads);
     }
-    QuestionGenerator gen = generatorFor(generator);
-    List<CqExample> examples = FkwDataset.load(data, s);
-    if (limit != null && limit < examples.size()) {
-      examples = examples.subList(0, limit);
+    List<AutoCloseable> opened = new ArrayList<>();
+    try {
+      QuestionGenerator gen = parse(() -> generatorOptions.open(opened));
+      List<CqExample> examples = FkwDataset.load(data, s);
+      if (limit != null && limit < examples.size()) {
+        examples = examples.subList(0, limit);
+      }
+      List<CqGeneration> done = resume && Files.exists(out) ? CqGenerationFile.readForResume(out) : List.of();
+      List<CqGeneration> generations;
+      try (JsonLines.Appender<CqGeneration> appender = CqGenerationFile.open(out, resume)) {
+        generations = CqGenerationRun.run(examples, gen, done, threads, appender::write);
+      }
+      print(generations);
+      return 0;
+    } finally {
+      CqCommand.closeAll(opened);
     }
-    List<CqGeneration> done = resume && Files.exists(out) ? CqGenerationFile.readForResume(out) : List.of();
-    List<CqGeneration> generations;
-    try (JsonLines.Appender<CqGeneration> appender = CqGenerationFile.open(out, resume)) {
-      generations = CqGenerationRun.run(examples, gen, done, threads, appender::write);
-    }
-    print(generations);
-    return 0;
-  }
-
-  QuestionGenerator generatorFor(String spec) {
-    if (spec.equals("template")) {
-      return new TemplateQuestionGenerator();
-    }
-    if (spec.startsWith("template:")) {
-      return parse(() -> new TemplateQuestionGenerator(
-          TemplateQuestionGenerator.Form.parse(spec.substring("template:".length()))));
-    }
-    throw new CommandLine.ParameterException(this.spec.commandLine(),
-        "unknown generator \"" + spec + "\": expected template or template:FORM");
   }
 
   private <T> T parse(java.util.function.Supplier<T> parser) {

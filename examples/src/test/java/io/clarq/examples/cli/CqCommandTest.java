@@ -51,7 +51,7 @@ class CqCommandTest {
     assertThat(run("cq", "generate", "--data", "x", "--split", "test", "--out", "y")).isEqualTo(2);
     assertThat(err.toString()).contains("unknown ClariQ-FKw split \"test\"");
     assertThat(run("cq", "generate", "--data", "x", "--generator", "bogus", "--out", "y")).isEqualTo(2);
-    assertThat(err.toString()).contains("unknown generator \"bogus\"");
+    assertThat(err.toString()).contains("unknown LLM scheme 'bogus'");
     assertThat(run("cq", "generate", "--data", dir.resolve("none").toString(), "--out",
         dir.resolve("o.jsonl").toString())).isEqualTo(1);
     assertThat(err.toString()).contains("ClariQ-FKw dev split not found");
