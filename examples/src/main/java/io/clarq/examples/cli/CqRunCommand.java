@@ -12,7 +12,16 @@ import io.clarq.core.cq.QuestionGenerator;
 import io.clarq.datasets.clariq.ClariqDataDir;
 import io.clarq.datasets.clariq.MultiTurnRunRow;
 import io.clarq.datasets.clariq.MultiTurnRuns;
+import io.clarq.core.ir.RelevanceJudgments;
+import io.clarq.datasets.trec.QrelsReader;
 import io.clarq.eval.cq.ClariqFacetRequests;
+import io.clarq.eval.cq.CqDocumentRelevance;
+import io.clarq.eval.retrieval.RetrievalScores;
+import io.clarq.retrieval.analysis.EnglishAnalysis;
+import io.clarq.retrieval.document.DocumentIndex;
+import io.clarq.retrieval.document.DocumentSearcher;
+import io.clarq.retrieval.document.HtmlCollection;
+import io.clarq.retrieval.document.RetrievalModel;
 import io.clarq.eval.cq.CqGenerationRun;
 import io.clarq.eval.cq.CqMultiTurnRun;
 import java.nio.file.Path;
@@ -59,6 +68,21 @@ public final class CqRunCommand implements Callable<Integer> {
       description = "facets generated at once (default: ${DEFAULT-VALUE})")
   int threads;
 
+  @Option(names = "--documents", paramLabel = "TAR_GZ",
+      description = "also score document relevance in retrieval mode: a collection of HTML files (tar.gz, docid = "
+          + "file name without .html) searched with BM25 (k1 0.9, b 0.4) for request + selected question + answer "
+          + "per facet (request contexts only)")
+  Path documents;
+
+  @Option(names = "--qrels", paramLabel = "FILE",
+      description = "the judgments for --documents (default: the split's .qrel in the ClariQ directory)")
+  Path qrels;
+
+  @Option(names = "--answer", defaultValue = "facet", paramLabel = "MODE",
+      description = "how the simulated user answers the selected question: facet (its facet description if the "
+          + "question was made for its facet, else \"no\") or none (default: ${DEFAULT-VALUE})")
+  String answer;
+
   @Mixin CqGeneratorOptions generatorOptions;
 
   @Override
@@ -72,6 +96,16 @@ public final class CqRunCommand implements Callable<Integer> {
     if (!contexts.equals("requests") && !contexts.equals("human")) {
       throw new CommandLine.ParameterException(spec.commandLine(),
           "unknown --contexts \"" + contexts + "\": expected requests or human");
+    }
+    CqDocumentRelevance.Answer answerMode;
+    try {
+      answerMode = CqDocumentRelevance.Answer.valueOf(answer.toUpperCase(java.util.Locale.ROOT));
+    } catch (IllegalArgumentException e) {
+      throw new CommandLine.ParameterException(spec.commandLine(),
+          "unknown --answer \"" + answer + "\": expected facet or none", e);
+    }
+    if (documents != null && !contexts.equals("requests")) {
+      throw new CommandLine.ParameterException(spec.commandLine(), "--documents needs --contexts requests");
     }
     if (threads < 1) {
       throw new CommandLine.ParameterException(spec.commandLine(), "--threads must be positive, got " + threads);
@@ -102,6 +136,16 @@ public final class CqRunCommand implements Callable<Integer> {
       MultiTurnRuns.write(out, rows);
       spec.commandLine().getOut().printf("%d run lines for %d contexts (%d facets, %s) written to %s%n",
           rows.size(), ctx.size(), examples.size(), gen.name(), out);
+      if (documents != null) {
+        RelevanceJudgments judgments = qrels != null ? QrelsReader.read(qrels) : dir.qrels(s);
+        try (DocumentIndex index = DocumentIndex.build(HtmlCollection.read(documents), EnglishAnalysis.porter())) {
+          DocumentSearcher searcher = new DocumentSearcher(index, RetrievalModel.Bm25.ANSERINI, null);
+          RetrievalScores scores = CqDocumentRelevance.evaluate(tag, searcher,
+              CqDocumentRelevance.queries(topics, rows, byFacet, answerMode), judgments, 1000);
+          spec.commandLine().getOut().printf("document relevance (%d judged facets):%n%s", scores.topics(),
+              scores.summary());
+        }
+      }
       spec.commandLine().getOut().flush();
       return 0;
     } finally {

@@ -58,6 +58,21 @@ class CqCommandTest {
   }
 
   @Test
+  void testRunWritesAMultiTurnRunForEveryDevFacet() {
+    Path clariq = SharedData.require("clariq");
+    Path file = dir.resolve("dev.run");
+    assertThat(run("cq", "run", "--clariq", clariq.toString(), "--split", "dev", "--tag", "tpl", "--out",
+        file.toString())).isEqualTo(0);
+    assertThat(io.clarq.datasets.clariq.MultiTurnRuns.read(file)).hasSize(163)
+        .allSatisfy(r -> assertThat(r.tag()).isEqualTo("tpl"));
+    assertThat(out.toString()).contains("163 run lines for 50 contexts (163 facets, template:looking-for)");
+    assertThat(run("cq", "run", "--clariq", clariq.toString(), "--contexts", "human", "--out",
+        dir.resolve("x").toString())).isEqualTo(1);
+    assertThat(err.toString()).contains("they are on test topics: use --split test");
+    assertThat(run("cq", "run", "--clariq", clariq.toString(), "--answer", "maybe", "--out", "x")).isEqualTo(2);
+  }
+
+  @Test
   void testHelp() {
     assertThat(run("cq", "generate", "--help")).isEqualTo(0);
     assertThat(out.toString()).contains("--generator");
