@@ -11,31 +11,15 @@ import io.clarq.core.testing.RecordedRequest;
 import io.clarq.core.testing.SharedData;
 import io.clarq.datasets.fkw.CqGenerationFile;
 import io.clarq.datasets.fkw.RubricRatingFile;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /** {@code clarq cq generate} with an LLM and {@code clarq cq judge}, end to end against the loopback fake server. */
-class CqLlmCommandTest {
+class CqLlmCommandTest extends CqCommandHarness {
   private static final Pattern WORDS = Pattern.compile("uses each of these words: (.*)\\.");
-
-  @TempDir Path dir;
-
-  private final StringWriter out = new StringWriter();
-  private final StringWriter err = new StringWriter();
-
-  private int run(String... args) {
-    CommandLine cl = ClarqCommand.commandLine();
-    cl.setOut(new PrintWriter(out, true));
-    cl.setErr(new PrintWriter(err, true));
-    return cl.execute(args);
-  }
 
   /** A generator model that forgets the facet words on its first try at every form, then complies. */
   private static FakeReply generator(RecordedRequest r) {
