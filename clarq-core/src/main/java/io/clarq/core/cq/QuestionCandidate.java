@@ -25,7 +25,8 @@ public record QuestionCandidate(
     rejected = List.copyOf(rejected);
     missingFacetWords = List.copyOf(missingFacetWords);
     if (attempts < 1) {
-      throw new IllegalArgumentException("illegal attempt count " + attempts + " for form \"" + form + "\": must be >= 1");
+      throw new IllegalArgumentException(
+          "illegal attempt count " + attempts + " for form \"" + form + "\": must be >= 1");
     }
   }
 

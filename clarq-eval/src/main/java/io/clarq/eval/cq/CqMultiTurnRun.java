@@ -64,7 +64,8 @@ public final class CqMultiTurnRun {
     for (Facet f : topic.facets()) {
       GeneratedQuestion q = byFacetId.get(f.id());
       if (q == null) {
-        throw new IllegalArgumentException("facet " + f.id() + " of topic " + topic.id() + " has no generated question");
+        throw new IllegalArgumentException(
+            "facet " + f.id() + " of topic " + topic.id() + " has no generated question");
       }
       qs.add(q);
     }

@@ -34,7 +34,8 @@ class CqDocumentRelevanceTest {
     String asked = "are you looking for resort of the ritz carlton lake las vegas?";
     assertThat(run.get(0).question()).isEqualTo(asked);
 
-    Map<String, String> withAnswers = CqDocumentRelevance.queries(topic, run, byFacet, CqDocumentRelevance.Answer.FACET);
+    Map<String, String> withAnswers =
+        CqDocumentRelevance.queries(topic, run, byFacet, CqDocumentRelevance.Answer.FACET);
     assertThat(withAnswers).containsOnlyKeys("F0010", "F0011", "F0012", "F0013");
     assertThat(withAnswers.get("F0010"))
         .isEqualTo(REQUEST + " " + asked + " Find information about the Ritz Carlton resort at Lake Las Vegas.");

@@ -54,7 +54,8 @@ public final class CqRunCommand implements Callable<Integer> {
 
   @Option(names = "--contexts", defaultValue = "requests", paramLabel = "KIND",
       description = "requests: one context per topic, named by the topic id; human: the contexts of "
-          + "multi_turn_human_generated_data.tsv (<row>-<turns>) whose topic is in the split (default: ${DEFAULT-VALUE})")
+          + "multi_turn_human_generated_data.tsv (<row>-<turns>) whose topic is in the split "
+          + "(default: ${DEFAULT-VALUE})")
   String contexts;
 
   @Option(names = "--tag", defaultValue = "clarq_cq", paramLabel = "TAG",
