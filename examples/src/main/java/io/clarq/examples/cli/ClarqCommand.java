@@ -12,6 +12,7 @@ import picocli.CommandLine.Command;
     description = "Benchmarks for agents that ask clarifying questions: ClarQ-LLM, ClariQ, fact-level masking.",
     subcommands = {
       CommandLine.HelpCommand.class,
+      EvaluateCommand.class,
       CqCommand.class,
     })
 public final class ClarqCommand implements Runnable {

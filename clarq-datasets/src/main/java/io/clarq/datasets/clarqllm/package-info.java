@@ -1,0 +1,5 @@
+/**
+ * Reads the ClarQ-LLM files: the task directories ({@code tasks/English}, {@code tasks/Chinese}, 31 files of
+ * 10 tasks) and the published results files (the six released runs, dialogues in {@code l2l[0]}).
+ */
+package io.clarq.datasets.clarqllm;

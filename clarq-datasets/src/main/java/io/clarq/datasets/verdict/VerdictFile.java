@@ -1,0 +1,113 @@
+package io.clarq.datasets.verdict;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.clarq.core.task.Language;
+import io.clarq.datasets.transcript.JsonLines;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Reads and writes verdict files, one record a line in the layout of the released {@code judge-verdicts.jsonl}:
+ * Python's {@code json.dumps(..., ensure_ascii=False)}, keys in the order language, gold, purpose, generated,
+ * match, analysis. A line written here is byte-identical to the one the reference tooling would write.
+ */
+public final class VerdictFile {
+  private static final Logger LOG = LoggerFactory.getLogger(VerdictFile.class);
+
+  private VerdictFile() {}
+
+  /**
+   * Reads every record. A torn last line (no newline, not valid JSON) is skipped with a warning.
+   *
+   * @throws IllegalArgumentException naming the file and line when a complete line is not a verdict record
+   */
+  public static List<VerdictRecord> read(Path file) {
+    JsonLines.Contents<VerdictRecord> c = JsonLines.read(file, VerdictFile::fromLine);
+    c.tornLine().ifPresent(t -> LOG.warn("verdict file {}: skipped a torn last line (line {}, {} characters)", file,
+        t.line(), t.length()));
+    return c.items().stream().map(JsonLines.Numbered::item).toList();
+  }
+
+  /**
+   * Parses one line.
+   *
+   * @throws IllegalArgumentException starting with {@code where} when the line is not a verdict record
+   */
+  public static VerdictRecord fromLine(String line, String where) {
+    JsonNode o = JsonLines.object(line, where, "one verdict");
+    try {
+      List<String> generated = new ArrayList<>();
+      JsonNode g = o.get("generated");
+      if (g == null || !g.isArray()) {
+        throw new IllegalArgumentException("generated: missing or not a list of provider lines");
+      }
+      g.forEach(x -> generated.add(x.asText()));
+      JsonNode match = o.get("match");
+      if (match == null || !match.isBoolean()) {
+        throw new IllegalArgumentException("match: missing or not true/false");
+      }
+      return new VerdictRecord(Language.parse(text(o, "language")), text(o, "gold"), text(o, "purpose"), generated,
+          match.booleanValue(), o.path("analysis").asText(""));
+    } catch (RuntimeException e) {
+      throw new IllegalArgumentException(where + ": " + e.getMessage(), e);
+    }
+  }
+
+  private static String text(JsonNode o, String field) {
+    JsonNode n = o.get(field);
+    if (n == null || !n.isTextual()) {
+      throw new IllegalArgumentException(field + ": missing or not a string");
+    }
+    return n.asText();
+  }
+
+  /** The record as one line, in the released file's exact layout (no trailing newline). */
+  public static String toLine(VerdictRecord r) {
+    StringBuilder sb = new StringBuilder(256);
+    sb.append("{\"language\": ");
+    quote(sb, r.language().code());
+    sb.append(", \"gold\": ");
+    quote(sb, r.gold());
+    sb.append(", \"purpose\": ");
+    quote(sb, r.purpose());
+    sb.append(", \"generated\": [");
+    for (int i = 0; i < r.generated().size(); i++) {
+      if (i > 0) {
+        sb.append(", ");
+      }
+      quote(sb, r.generated().get(i));
+    }
+    sb.append("], \"match\": ").append(r.match()).append(", \"analysis\": ");
+    quote(sb, r.analysis());
+    return sb.append('}').toString();
+  }
+
+  /** A JSON string as Python's json.dumps(ensure_ascii=False) writes it. */
+  private static void quote(StringBuilder sb, String s) {
+    sb.append('"');
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      switch (c) {
+        case '"' -> sb.append("\\\"");
+        case '\\' -> sb.append("\\\\");
+        case '\n' -> sb.append("\\n");
+        case '\r' -> sb.append("\\r");
+        case '\t' -> sb.append("\\t");
+        case '\b' -> sb.append("\\b");
+        case '\f' -> sb.append("\\f");
+        default -> {
+          if (c < 0x20) {
+            sb.append(String.format("\\u%04x", (int) c));
+          } else {
+            sb.append(c);
+          }
+        }
+      }
+    }
+    sb.append('"');
+  }
+}

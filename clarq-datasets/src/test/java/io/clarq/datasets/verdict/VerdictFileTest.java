@@ -1,0 +1,65 @@
+package io.clarq.datasets.verdict;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.clarq.core.judge.JudgeQuestion;
+import io.clarq.core.judge.Verdict;
+import io.clarq.core.task.Language;
+import io.clarq.core.testing.SharedData;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class VerdictFileTest {
+  @TempDir Path tmp;
+
+  @Test
+  void testPublishedVerdictsRoundTripByteForByte() throws IOException {
+    Path file = SharedData.require("clarq-llm/judge-verdicts.jsonl");
+    List<VerdictRecord> records = VerdictFile.read(file);
+    assertThat(records).hasSize(560);
+    assertThat(records.stream().filter(VerdictRecord::match).count()).isEqualTo(11);
+    assertThat(records.stream().filter(r -> r.language() == Language.CHINESE).count()).isEqualTo(233);
+    List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+    for (int i = 0; i < lines.size(); i++) {
+      assertThat(VerdictFile.toLine(records.get(i))).as("line %d", i + 1).isEqualTo(lines.get(i));
+    }
+  }
+
+  @Test
+  void testAppendThenRead() {
+    Path file = tmp.resolve("verdicts.jsonl");
+    JudgeQuestion q = new JudgeQuestion(Language.ENGLISH, "use the \"red\" key", "which key\tnote",
+        List.of("any key\nworks", "\u0001odd"));
+    try (VerdictWriter w = VerdictWriter.open(file)) {
+      w.append(VerdictRecord.of(q, Verdict.of(true, "the key is named")));
+    }
+    List<VerdictRecord> read = VerdictFile.read(file);
+    assertThat(read).hasSize(1);
+    assertThat(read.get(0).question()).isEqualTo(q);
+    assertThat(read.get(0).verdict()).isEqualTo(Verdict.of(true, "the key is named"));
+    assertThat(VerdictFile.toLine(read.get(0))).isEqualTo("{\"language\": \"en\", \"gold\": \"use the \\\"red\\\" key\","
+        + " \"purpose\": \"which key\\tnote\", \"generated\": [\"any key\\nworks\", \"\\u0001odd\"], \"match\": true,"
+        + " \"analysis\": \"the key is named\"}");
+    assertThatThrownBy(() -> VerdictRecord.of(q, Verdict.unparsed("???")))
+        .hasMessageContaining("an unparsed verdict has no match to record");
+  }
+
+  @Test
+  void testMalformedLinesNameTheLine() throws IOException {
+    Path file = tmp.resolve("v.jsonl");
+    String good = VerdictFile.toLine(new VerdictRecord(Language.CHINESE, "金", "用途", List.of("银"), false, "不"));
+    Files.writeString(file, good + "\n" + good.replace("\"match\": false", "\"match\": \"no\"") + "\n");
+    assertThatThrownBy(() -> VerdictFile.read(file))
+        .hasMessageContaining("v.jsonl, line 2: match: missing or not true/false");
+    Files.writeString(file, good + "\n" + good.replace("\"zh\"", "\"fr\"") + "\n");
+    assertThatThrownBy(() -> VerdictFile.read(file)).hasMessageContaining("v.jsonl, line 2: unknown language \"fr\"");
+    Files.writeString(file, good + "\n" + good.substring(0, 30));
+    assertThat(VerdictFile.read(file)).hasSize(1);
+  }
+}

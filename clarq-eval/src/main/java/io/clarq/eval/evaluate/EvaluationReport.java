@@ -1,0 +1,132 @@
+package io.clarq.eval.evaluate;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.clarq.core.metrics.ClarqSummary;
+import io.clarq.core.task.Language;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.OptionalInt;
+import java.util.TreeMap;
+
+/**
+ * The result of scoring a recorded run, as a short table for a person or one JSON object for a program. JSON keys:
+ * run, format, languages, dialogues, successes, success (over judged dialogues), success_lower_bound,
+ * success_upper_bound, aqd, aql (the reference figure), aql_words, judge_calls, verdict_cache_hits (when a cache
+ * was used), unjudged, unjudged_tasks, by_type (type number to name, dialogues, success, aqd, aql, unjudged), notes.
+ * Undefined figures (no dialogue) are null.
+ *
+ * @param run the run scored
+ * @param summary its scores
+ * @param verdictCacheHits judge questions answered from a verdict cache, when one was used
+ */
+public record EvaluationReport(RecordedRun run, ClarqSummary summary, OptionalInt verdictCacheHits) {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  public EvaluationReport {
+    Objects.requireNonNull(run, "run");
+    Objects.requireNonNull(summary, "summary");
+    Objects.requireNonNull(verdictCacheHits, "verdictCacheHits");
+  }
+
+  /** The report as one JSON object. */
+  public ObjectNode json() {
+    ObjectNode o = JSON.createObjectNode();
+    o.put("run", run.name());
+    o.put("format", run.format().name().toLowerCase(Locale.ROOT));
+    ArrayNode langs = o.putArray("languages");
+    run.languages().stream().sorted().forEach(l -> langs.add(l.code()));
+    o.put("dialogues", summary.dialogues());
+    o.put("successes", summary.successes());
+    putFigures(o, summary);
+    o.put("success_lower_bound", orNull(summary.successLowerBound()));
+    o.put("success_upper_bound", orNull(summary.successUpperBound()));
+    o.put("aql_words", orNull(summary.aqlWords()));
+    o.put("judge_calls", summary.judgeCalls());
+    verdictCacheHits.ifPresent(h -> o.put("verdict_cache_hits", h));
+    ArrayNode unjudged = o.putArray("unjudged_tasks");
+    summary.unjudged().forEach(s -> unjudged.add(s.taskId().toString()));
+    ObjectNode byType = o.putObject("by_type");
+    Map<Integer, String> names = typeNames();
+    summary.byType().forEach((type, s) -> {
+      ObjectNode t = byType.putObject(String.valueOf(type));
+      t.put("name", names.getOrDefault(type, ""));
+      t.put("dialogues", s.dialogues());
+      putFigures(t, s);
+    });
+    ArrayNode notes = o.putArray("notes");
+    run.notes().forEach(notes::add);
+    return o;
+  }
+
+  /** {@link #json()} as indented text. */
+  public String jsonText() {
+    try {
+      return JSON.writerWithDefaultPrettyPrinter().writeValueAsString(json());
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      throw new IllegalStateException("cannot write the report of " + run.name() + " as JSON", e);
+    }
+  }
+
+  private static void putFigures(ObjectNode o, ClarqSummary s) {
+    o.put("success", orNull(s.success()));
+    o.put("aqd", orNull(s.aqd()));
+    o.put("aql", orNull(s.aql()));
+    o.put("unjudged", s.unjudged().size());
+  }
+
+  private static Double orNull(double d) {
+    return Double.isNaN(d) ? null : d;
+  }
+
+  /** The report as a short table: the figures, then success by task type. */
+  public String table() {
+    StringBuilder sb = new StringBuilder();
+    String langs = String.join(", ", run.languages().stream().sorted().map(Language::code).toList());
+    sb.append(String.format(Locale.ROOT, "%s (%s, %s): %d dialogues%n%n", run.name(),
+        run.format() == RecordedRun.Format.PUBLISHED_RESULTS ? "published results" : "clarq transcript", langs,
+        summary.dialogues()));
+    sb.append(line("success", summary.success(), String.format(Locale.ROOT, "(%d of %d judged dialogues)",
+        summary.successes(), summary.judged())));
+    sb.append(line("AQD", summary.aqd(), ""));
+    sb.append(line("AQL", summary.aql(), "(reference: spaces per seeker line in English, characters in Chinese)"));
+    sb.append(line("AQL (words)", summary.aqlWords(), "(words per seeker line; not the paper's figure)"));
+    sb.append(count("judge calls", summary.judgeCalls(),
+        verdictCacheHits.isPresent() ? "(" + verdictCacheHits.getAsInt() + " answered from the verdict cache)" : ""));
+    sb.append(count("unjudged", summary.unjudged().size(), summary.unjudged().isEmpty() ? ""
+        : "tasks " + String.join(", ", summary.unjudged().stream().map(s -> s.taskId().toString()).toList())));
+    sb.append(String.format(Locale.ROOT, "%n  %4s  %-28s %9s %8s %8s %8s%n", "type", "name", "dialogues", "success",
+        "AQD", "AQL"));
+    Map<Integer, String> names = typeNames();
+    summary.byType().forEach((type, s) -> sb.append(String.format(Locale.ROOT, "  %4d  %-28s %9d %8s %8.4f %8.4f%n",
+        type, names.getOrDefault(type, ""), s.dialogues(), fixed(s.success()), s.aqd(), s.aql())));
+    run.notes().forEach(n -> sb.append(String.format("%nnote: %s", n)));
+    if (!summary.unjudged().isEmpty()) {
+      sb.append(String.format("%nnote: %d dialogue%s could not be judged: give --verdicts FILE to replay recorded"
+          + " verdicts; unjudged dialogues are left out of success, never counted as failures%n",
+          summary.unjudged().size(), summary.unjudged().size() == 1 ? "" : "s"));
+    }
+    return sb.toString();
+  }
+
+  private static String line(String name, double value, String comment) {
+    return String.format(Locale.ROOT, "  %-12s %9s   %s", name, fixed(value), comment).stripTrailing()
+        + System.lineSeparator();
+  }
+
+  private static String count(String name, int value, String comment) {
+    return String.format(Locale.ROOT, "  %-12s %9d   %s", name, value, comment).stripTrailing() + System.lineSeparator();
+  }
+
+  private static String fixed(double d) {
+    return Double.isNaN(d) ? "-" : String.format(Locale.ROOT, "%.4f", d);
+  }
+
+  private Map<Integer, String> typeNames() {
+    Map<Integer, String> names = new TreeMap<>();
+    run.dialogues().forEach(d -> names.putIfAbsent(d.task().id().type(), d.task().typeName()));
+    return names;
+  }
+}

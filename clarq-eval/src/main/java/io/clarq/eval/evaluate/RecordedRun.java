@@ -1,0 +1,34 @@
+package io.clarq.eval.evaluate;
+
+import io.clarq.core.task.Language;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * The dialogues of one recorded run, matched with their tasks, in (language, task id) order.
+ *
+ * @param name the run's name (the file name without its extension)
+ * @param format which kind of file it was read from
+ * @param languages the languages of its dialogues
+ * @param dialogues the finished dialogues, to score
+ * @param notes what a person should know about the file: failed dialogues not scored, a torn last line
+ */
+public record RecordedRun(
+    String name, Format format, Set<Language> languages, List<PlayedDialogue> dialogues, List<String> notes) {
+  /** The two kinds of transcript file {@code clarq evaluate} reads. */
+  public enum Format {
+    /** A published ClarQ-LLM results file (a JSON list of 31 types, dialogues in {@code l2l[0]}). */
+    PUBLISHED_RESULTS,
+    /** A clarq JSONL transcript, one dialogue record a line. */
+    CLARQ_JSONL
+  }
+
+  public RecordedRun {
+    Objects.requireNonNull(name, "name");
+    Objects.requireNonNull(format, "format");
+    languages = Set.copyOf(languages);
+    dialogues = List.copyOf(dialogues);
+    notes = List.copyOf(notes);
+  }
+}

@@ -1,0 +1,117 @@
+package io.clarq.eval.evaluate;
+
+import io.clarq.core.dialogue.DialogueRecord;
+import io.clarq.core.task.ClarqTask;
+import io.clarq.core.task.Language;
+import io.clarq.core.task.TaskId;
+import io.clarq.core.task.TaskSet;
+import io.clarq.datasets.clarqllm.ClarqLlmTasks;
+import io.clarq.datasets.clarqllm.PublishedDialogue;
+import io.clarq.datasets.clarqllm.PublishedRun;
+import io.clarq.datasets.clarqllm.PublishedRuns;
+import io.clarq.datasets.transcript.TranscriptFile;
+import io.clarq.datasets.transcript.TranscriptReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Reads a transcript file of either kind, told apart by its first character ({@code [}: a published results file,
+ * {@code {}: a clarq JSONL transcript), and matches every dialogue with its task from a tasks directory.
+ */
+public final class RecordedRuns {
+  private RecordedRuns() {}
+
+  /**
+   * @param tasksDir the folder holding {@code English/} and {@code Chinese/}, or one language's folder
+   * @throws IllegalArgumentException naming the file and the problem when a file is malformed, a dialogue's task
+   *     is missing from the tasks directory, a task was recorded twice, or a published task's tree differs from
+   *     the tasks directory's
+   */
+  public static RecordedRun load(Path file, Path tasksDir) {
+    return switch (firstCharacter(file)) {
+      case '[' -> published(file, tasksDir);
+      case '{' -> jsonl(file, tasksDir);
+      case -1 -> throw new IllegalArgumentException("transcript file " + file + " is empty");
+      default -> throw new IllegalArgumentException("transcript file " + file + " is neither a ClarQ-LLM results"
+          + " file (a JSON list) nor a clarq JSONL transcript (one JSON object a line)");
+    };
+  }
+
+  private static RecordedRun published(Path file, Path tasksDir) {
+    PublishedRun run = PublishedRuns.load(file);
+    TaskSet tasks = ClarqLlmTasks.load(tasksDir, run.language());
+    List<PlayedDialogue> out = new ArrayList<>(run.dialogues().size());
+    for (PublishedDialogue d : run.dialogues()) {
+      ClarqTask task = tasks.find(d.task().id()).orElseThrow(() -> new IllegalArgumentException(
+          file + ": task " + d.task().id() + " is not in the tasks directory " + tasksDir));
+      if (!task.tree().equals(d.task().tree())) {
+        throw new IllegalArgumentException(file + ", task " + task.id() + ": its response tree differs from the one in "
+            + tasksDir + "; score a run with the tasks it was played on");
+      }
+      out.add(new PlayedDialogue(task, d.dialogue()));
+    }
+    return new RecordedRun(run.name(), RecordedRun.Format.PUBLISHED_RESULTS, Set.of(run.language()), out,
+        List.of());
+  }
+
+  private static RecordedRun jsonl(Path file, Path tasksDir) {
+    TranscriptFile transcript = TranscriptReader.read(file);
+    List<String> notes = new ArrayList<>();
+    transcript.tornLine().ifPresent(t -> notes.add("line " + t.line()
+        + " is torn (an interrupted run was writing it); its dialogue is not scored"));
+    Map<Language, TaskSet> tasks = new EnumMap<>(Language.class);
+    Map<String, Integer> seenAt = new HashMap<>();
+    List<String> failed = new ArrayList<>();
+    List<PlayedDialogue> out = new ArrayList<>();
+    for (TranscriptFile.Entry e : transcript.entries()) {
+      DialogueRecord r = e.record();
+      String where = file + ", line " + e.line();
+      if (!r.finished()) {
+        failed.add(r.taskId() + " (" + r.error().orElse("") + ")");
+        continue;
+      }
+      String key = r.language().code() + ":" + r.taskId();
+      Integer earlier = seenAt.putIfAbsent(key, e.line());
+      if (earlier != null) {
+        throw new IllegalArgumentException(where + ": task " + r.taskId() + " (" + r.language().code()
+            + ") was already recorded at line " + earlier + "; a transcript holds one finished dialogue per task");
+      }
+      TaskSet set = tasks.computeIfAbsent(r.language(), l -> ClarqLlmTasks.load(tasksDir, l));
+      TaskId id = r.taskId();
+      ClarqTask task = set.find(id).orElseThrow(() -> new IllegalArgumentException(
+          where + ": task " + id + " is not in the tasks directory " + tasksDir));
+      out.add(new PlayedDialogue(task, r.dialogue()));
+    }
+    if (!failed.isEmpty()) {
+      notes.add(failed.size() + " failed dialogue" + (failed.size() == 1 ? "" : "s") + " not scored: "
+          + String.join(", ", failed));
+    }
+    out.sort(Comparator.comparing((PlayedDialogue d) -> d.task().language()).thenComparing(d -> d.task().id()));
+    String name = file.getFileName().toString().replaceFirst("\\.jsonl?$", "");
+    return new RecordedRun(name, RecordedRun.Format.CLARQ_JSONL,
+        new TreeSet<>(out.stream().map(d -> d.task().language()).toList()), out, notes);
+  }
+
+  private static int firstCharacter(Path file) {
+    try (InputStream in = Files.newInputStream(file)) {
+      int c;
+      do {
+        c = in.read();
+      } while (c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == 0xEF || c == 0xBB || c == 0xBF);
+      return c;
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read transcript file " + file + ": " + e.getMessage(), e);
+    }
+  }
+}

@@ -1,0 +1,109 @@
+package io.clarq.eval.evaluate;
+
+import io.clarq.core.judge.Judge;
+import io.clarq.core.judge.JudgeQuestion;
+import io.clarq.core.judge.Verdict;
+import io.clarq.core.llm.LlmException;
+import io.clarq.datasets.verdict.VerdictFile;
+import io.clarq.datasets.verdict.VerdictRecord;
+import io.clarq.datasets.verdict.VerdictWriter;
+import java.io.Closeable;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A judge that replays recorded verdicts, keyed on (language, gold, purpose, generated lines), and asks the judge
+ * behind it only on a miss. New parsed verdicts from that judge are remembered and, when the cache has a file,
+ * appended to it at once; unparsed ones are passed on but never cached, so a later run asks again.
+ *
+ * <pre>{@code
+ * try (VerdictCacheJudge judge = VerdictCacheJudge.open(Path.of("judge-verdicts.jsonl"), liveJudge)) {
+ *   ClarqMetrics.success(task, dialogue, judge);
+ * }
+ * }</pre>
+ * With {@link Judge#none()} behind it, a miss stays unanswered and the dialogue is reported unjudged.
+ */
+public final class VerdictCacheJudge implements Judge, Closeable {
+  private final Map<JudgeQuestion, Verdict> verdicts = new ConcurrentHashMap<>();
+  private final Judge fallback;
+  private final Optional<VerdictWriter> writer;
+  private final AtomicInteger hits = new AtomicInteger();
+  private final AtomicInteger misses = new AtomicInteger();
+  private final AtomicInteger appended = new AtomicInteger();
+
+  private VerdictCacheJudge(List<VerdictRecord> records, Judge fallback, Optional<VerdictWriter> writer) {
+    this.fallback = Objects.requireNonNull(fallback, "fallback");
+    this.writer = writer;
+    records.forEach(r -> verdicts.putIfAbsent(r.question(), r.verdict()));
+  }
+
+  /**
+   * A cache over a verdict file (created if missing) that appends the fallback's new verdicts to it.
+   *
+   * @throws IllegalArgumentException naming the file and line when the file is malformed
+   */
+  public static VerdictCacheJudge open(Path file, Judge fallback) {
+    List<VerdictRecord> records = Files.exists(file) ? VerdictFile.read(file) : List.of();
+    return new VerdictCacheJudge(records, fallback, Optional.of(VerdictWriter.open(file)));
+  }
+
+  /** A read-only cache over a verdict file: nothing is written, new verdicts are kept in memory only. */
+  public static VerdictCacheJudge readOnly(Path file, Judge fallback) {
+    return new VerdictCacheJudge(VerdictFile.read(file), fallback, Optional.empty());
+  }
+
+  /** A cache over records in memory. */
+  public static VerdictCacheJudge of(List<VerdictRecord> records, Judge fallback) {
+    return new VerdictCacheJudge(records, fallback, Optional.empty());
+  }
+
+  @Override
+  public Optional<Verdict> judge(JudgeQuestion question) throws LlmException {
+    Verdict cached = verdicts.get(question);
+    if (cached != null) {
+      hits.incrementAndGet();
+      return Optional.of(cached);
+    }
+    misses.incrementAndGet();
+    Optional<Verdict> answer = fallback.judge(question);
+    if (answer.isPresent() && answer.get().outcome() != Verdict.Outcome.UNPARSED
+        && verdicts.putIfAbsent(question, answer.get()) == null) {
+      writer.ifPresent(w -> {
+        w.append(VerdictRecord.of(question, answer.get()));
+        appended.incrementAndGet();
+      });
+    }
+    return answer;
+  }
+
+  /** Verdicts held, recorded and new. */
+  public int size() {
+    return verdicts.size();
+  }
+
+  /** Questions answered from the cache. */
+  public int hits() {
+    return hits.get();
+  }
+
+  /** Questions passed to the judge behind the cache. */
+  public int misses() {
+    return misses.get();
+  }
+
+  /** Verdicts appended to the file by this instance. */
+  public int appended() {
+    return appended.get();
+  }
+
+  @Override
+  public void close() {
+    writer.ifPresent(VerdictWriter::close);
+  }
+}

@@ -1,0 +1,142 @@
+package io.clarq.examples.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.clarq.core.dialogue.Dialogue;
+import io.clarq.core.dialogue.DialogueRecord;
+import io.clarq.core.dialogue.EndReason;
+import io.clarq.core.task.Language;
+import io.clarq.core.task.TaskId;
+import io.clarq.core.testing.SharedData;
+import io.clarq.datasets.clarqllm.PublishedDialogue;
+import io.clarq.datasets.clarqllm.PublishedRuns;
+import io.clarq.datasets.transcript.DialogueRecordJson;
+import io.clarq.datasets.transcript.TranscriptWriter;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** {@code clarq evaluate} end to end: the published figures, its JSON, our JSONL transcripts, exit codes 0/1/2. */
+class EvaluateCommandTest {
+  @TempDir Path tmp;
+
+  private final StringWriter out = new StringWriter();
+  private final StringWriter err = new StringWriter();
+
+  private int run(String... args) {
+    CommandLine cl = ClarqCommand.commandLine();
+    cl.setOut(new PrintWriter(out, true));
+    cl.setErr(new PrintWriter(err, true));
+    return cl.execute(args);
+  }
+
+  private static String data(String relative) {
+    return SharedData.require("clarq-llm/" + relative).toString();
+  }
+
+  private static String published(String run) {
+    return data("transcripts/l2l_GPT-4o_seeker_vs_GPT-4o_provider." + run + ".json");
+  }
+
+  @Test
+  void testPublishedChatEnglishTable() {
+    int code = run("evaluate", "--tasks", data("tasks/English"), "--transcripts", published("Chat.En"),
+        "--verdicts", data("judge-verdicts.jsonl"));
+    assertThat(code).as(err.toString()).isEqualTo(0);
+    assertThat(out.toString())
+        .contains("260 dialogues")
+        .containsPattern("success\\s+0\\.1346")
+        .containsPattern("AQD\\s+-1\\.1923")
+        .containsPattern("AQL\\s+50\\.0359")
+        .containsPattern("unjudged\\s+0")
+        .contains("Gather Resources");
+  }
+
+  @Test
+  void testPublishedCompletionChineseJson() throws Exception {
+    int code = run("evaluate", "--tasks", data("tasks"), "--transcripts", published("Comp.Ch"),
+        "--verdicts", data("judge-verdicts.jsonl"), "--json");
+    assertThat(code).as(err.toString()).isEqualTo(0);
+    JsonNode json = new ObjectMapper().readTree(out.toString());
+    assertThat(json.get("success").asDouble()).isCloseTo(0.5077, within(5e-5));
+    assertThat(json.get("aqd").asDouble()).isCloseTo(0.2154, within(5e-5));
+    assertThat(json.get("aql").asDouble()).isCloseTo(129.8562, within(5e-5));
+    assertThat(json.get("dialogues").asInt()).isEqualTo(260);
+    assertThat(json.get("unjudged").asInt()).isZero();
+    assertThat(json.get("judge_calls").asInt()).isEqualTo(json.get("verdict_cache_hits").asInt()).isPositive();
+    assertThat(json.get("by_type")).hasSize(26);
+    assertThat(json.get("by_type").get("1").get("dialogues").asInt()).isEqualTo(10);
+  }
+
+  @Test
+  void testWithoutJudgeUndecidedDialoguesAreListedNotFailed() throws Exception {
+    int code = run("evaluate", "--tasks", data("tasks"), "--transcripts", published("Chat.En"), "--no-judge",
+        "--json");
+    assertThat(code).as(err.toString()).isEqualTo(0);
+    JsonNode json = new ObjectMapper().readTree(out.toString());
+    int unjudged = json.get("unjudged").asInt();
+    assertThat(unjudged).isPositive();
+    assertThat(json.get("unjudged_tasks")).hasSize(unjudged);
+    assertThat(json.get("success_lower_bound").asDouble()).isLessThanOrEqualTo(35 / 260.0); // 0.1346 of 260
+    assertThat(json.get("success_upper_bound").asDouble()).isGreaterThanOrEqualTo(35 / 260.0);
+    assertThat(json.get("aql").asDouble()).isCloseTo(50.0359, within(5e-5));
+  }
+
+  @Test
+  void testOurJsonlTranscriptScoresLikeThePublishedFile() {
+    Path jsonl = tmp.resolve("chat-en.jsonl");
+    try (TranscriptWriter w = TranscriptWriter.open(jsonl)) {
+      for (PublishedDialogue d : PublishedRuns.load(Path.of(published("Chat.En"))).dialogues()) {
+        w.append(DialogueRecord.finished(d.task().id(), d.task().language(), "gpt-4o chat", "gpt-4o",
+            d.dialogue()));
+      }
+    }
+    int code = run("evaluate", "--tasks", data("tasks"), "--transcripts", jsonl.toString(), "--verdicts",
+        data("judge-verdicts.jsonl"));
+    assertThat(code).as(err.toString()).isEqualTo(0);
+    assertThat(out.toString()).contains("clarq transcript").containsPattern("success\\s+0\\.1346")
+        .containsPattern("AQD\\s+-1\\.1923").containsPattern("AQL\\s+50\\.0359");
+  }
+
+  @Test
+  void testBadArgumentsExitTwo() {
+    assertThat(run("evaluate", "--tasks", data("tasks"))).isEqualTo(2);
+    assertThat(err.toString()).contains("Missing required option: '--transcripts=FILE'");
+    assertThat(run("evaluate", "--tasks", data("tasks"), "--transcripts", published("Chat.En"), "--no-judge",
+        "--verdicts", data("judge-verdicts.jsonl"))).isEqualTo(2);
+    assertThat(err.toString()).contains("--no-judge and --verdicts exclude each other");
+    assertThat(run("evaluate", "--tasks", tmp.resolve("none").toString(), "--transcripts", published("Chat.En")))
+        .isEqualTo(2);
+    assertThat(err.toString()).contains("--tasks " + tmp.resolve("none") + ": no such directory");
+  }
+
+  @Test
+  void testMalformedInputExitsOneWithTheMessage() throws Exception {
+    Path bad = tmp.resolve("bad.jsonl");
+    DialogueRecord r = DialogueRecord.finished(TaskId.parse("1.0"),
+        Language.ENGLISH, "s", "p", Dialogue.ofLines(
+            List.of("Jax: hi", "Goodbye"), EndReason.GOODBYE));
+    Files.writeString(bad, DialogueRecordJson.toLine(r) + "\n{\"format\": \"clarq-transcript/1\"}\n");
+    assertThat(run("evaluate", "--tasks", data("tasks"), "--transcripts", bad.toString())).isEqualTo(1);
+    assertThat(err.toString()).contains("clarq evaluate: " + bad + ", line 2: missing field task");
+
+    Path torn = tmp.resolve("torn.jsonl");
+    Files.writeString(torn, DialogueRecordJson.toLine(r).substring(0, 50));
+    assertThat(run("evaluate", "--tasks", data("tasks"), "--transcripts", torn.toString())).isEqualTo(1);
+    assertThat(err.toString()).contains("no finished dialogue to score in " + torn + " (line 1 is torn");
+  }
+
+  @Test
+  void testHelp() {
+    assertThat(run("evaluate", "--help")).isEqualTo(0);
+    assertThat(out.toString()).contains("--transcripts=FILE", "--verdicts=FILE", "--no-judge", "--json");
+  }
+}
