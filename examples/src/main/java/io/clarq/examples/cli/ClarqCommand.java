@@ -12,6 +12,8 @@ import picocli.CommandLine.Command;
     description = "Benchmarks for agents that ask clarifying questions: ClarQ-LLM, ClariQ, fact-level masking.",
     subcommands = {
       CommandLine.HelpCommand.class,
+      ClariqCommand.class,
+      RetrievalCommand.class,
     })
 public final class ClarqCommand implements Runnable {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
