@@ -24,7 +24,7 @@ class QuestionRankingTest {
     Path run = dir.resolve("dev_clarq");
     try (QuestionRanker ranker = new QuestionRanker(dataDir.questionBank(), QuestionRankerConfig.DEFAULT)) {
       TrecRunWriter.write(run, QuestionRanking.rank(ranker, QuestionRanking.requests(dataDir, ClariqSplit.DEV), 30, "x"),
-          "0", TrecRunWriter.SHORTEST);
+          "0", TrecRunWriter.COMPACT);
     }
     Map<String, Double> means =
         ClariqEvaluator.evaluate(data, ClariqTask.QUESTION_RELEVANCE, ClariqSplit.DEV, run, false, null).means();

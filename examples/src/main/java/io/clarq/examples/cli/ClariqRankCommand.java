@@ -56,7 +56,7 @@ public final class ClariqRankCommand implements Callable<Integer> {
     try (QuestionRanker r = new QuestionRanker(dir.questionBank(), ranker.config())) {
       rows = QuestionRanking.rank(r, requests, depth, tag);
     }
-    TrecRunWriter.write(out, rows, "0", TrecRunWriter.SHORTEST);
+    TrecRunWriter.write(out, rows, "0", TrecRunWriter.COMPACT);
     spec.commandLine().getErr().println("wrote " + rows.size() + " lines for " + requests.size() + " topics to " + out);
     return 0;
   }
