@@ -9,8 +9,9 @@ import java.util.function.DoubleFunction;
 public final class TrecRunWriter {
   /** Scores with six decimals, as Anserini prints them (and as trec_eval then reads them). */
   public static final DoubleFunction<String> SIX_DECIMALS = s -> String.format(Locale.ROOT, "%.6f", s);
-  /** Scores in Python's shortest round-trip form ({@code 30.0}). */
-  public static final DoubleFunction<String> SHORTEST = io.clarq.core.ir.PythonFloat::repr;
+  /** Scores in the shortest form that reads back exactly: {@code 30} for whole numbers, else Python's repr. */
+  public static final DoubleFunction<String> COMPACT = s -> s == Math.rint(s) && Math.abs(s) < 1e15
+      ? Long.toString((long) s) : io.clarq.core.ir.PythonFloat.repr(s);
 
   private TrecRunWriter() {}
 

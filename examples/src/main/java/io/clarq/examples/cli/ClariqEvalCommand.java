@@ -54,6 +54,10 @@ public final class ClariqEvalCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    if (perTopic != null && task == ClariqTask.CLARIFICATION_NEED) {
+      throw new CommandLine.ParameterException(spec.commandLine(),
+          "--per-topic is not available for clarification_need (the official tool writes no per-topic values)");
+    }
     ClariqReport report = ClariqEvaluator.evaluate(data, task, split, run, lenient, table);
     PrintWriter err = spec.commandLine().getErr();
     report.warnings().forEach(w -> err.println("warning: " + w));
@@ -66,10 +70,6 @@ public final class ClariqEvalCommand implements Callable<Integer> {
     }
     out.flush();
     if (perTopic != null) {
-      if (task == ClariqTask.CLARIFICATION_NEED) {
-        throw new CommandLine.ParameterException(spec.commandLine(),
-            "--per-topic is not available for clarification_need (the official tool writes no per-topic values)");
-      }
       OfficialEvalFiles.writePerTopic(perTopic, report.perItem());
     }
     return 0;

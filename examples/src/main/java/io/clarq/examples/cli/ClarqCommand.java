@@ -13,6 +13,8 @@ import picocli.CommandLine.Command;
     subcommands = {
       CommandLine.HelpCommand.class,
       EvaluateCommand.class,
+      ClariqCommand.class,
+      RetrievalCommand.class,
       CqCommand.class,
     })
 public final class ClarqCommand implements Runnable {
