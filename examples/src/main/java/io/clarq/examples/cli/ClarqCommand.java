@@ -19,6 +19,9 @@ import picocli.CommandLine.Command;
       ProviderAuditCommand.class,
       DemoCommand.class,
       PlayCommand.class,
+      ClariqCommand.class,
+      RetrievalCommand.class,
+      CqCommand.class,
     })
 public final class ClarqCommand implements Runnable {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;

@@ -1,0 +1,82 @@
+package io.clarq.datasets.clariq;
+
+import io.clarq.datasets.trec.FileFormatException;
+import java.io.IOException;
+import java.io.Reader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVParser;
+import org.apache.commons.csv.CSVRecord;
+import org.apache.commons.csv.QuoteMode;
+
+/**
+ * ClariQ's TSV dialect, read as pandas reads it: tab-separated, {@code "} quotes with doubled quotes inside, no
+ * escape character (so {@code \""} inside quotes is a backslash and a quote), nothing trimmed (nine bank questions
+ * end with a space), blank lines skipped. Commons CSV's TDF preset trims, so it is not used.
+ */
+final class ClariqTsv {
+  static final CSVFormat FORMAT = CSVFormat.Builder.create()
+      .setDelimiter('\t')
+      .setQuote('"')
+      .setQuoteMode(QuoteMode.MINIMAL)
+      .setEscape(null)
+      .setRecordSeparator("\n")
+      .setIgnoreSurroundingSpaces(false)
+      .setTrim(false)
+      .setIgnoreEmptyLines(true)
+      .build();
+
+  /** One data row and the line it starts on. */
+  record Line(int number, List<String> cells) {}
+
+  private ClariqTsv() {}
+
+  /** Reads the data rows after checking the header; every row must have the header's number of cells. */
+  static List<Line> read(Path file, String kind, List<String> expectedHeader) {
+    List<Line> out = new ArrayList<>();
+    try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8);
+        CSVParser parser = FORMAT.parse(in)) {
+      long lineBefore = 0;
+      boolean header = true;
+      for (CSVRecord r : parser) {
+        int line = (int) lineBefore + 1;
+        lineBefore = parser.getCurrentLineNumber();
+        List<String> cells = r.toList();
+        if (header) {
+          if (!cells.equals(expectedHeader)) {
+            throw new FileFormatException(kind, file, line, "expected header " + expectedHeader + ", got " + cells);
+          }
+          header = false;
+          continue;
+        }
+        if (cells.size() != expectedHeader.size()) {
+          throw new FileFormatException(kind, file, line,
+              "expected " + expectedHeader.size() + " tab-separated fields, got " + cells.size());
+        }
+        out.add(new Line(line, cells));
+      }
+      if (header) {
+        throw new FileFormatException(kind, file, 0, "the file is empty: expected header " + expectedHeader);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(kind + " " + file + ": " + e.getMessage(), e);
+    } catch (IllegalStateException e) {
+      throw new FileFormatException(kind, file, 0, "malformed quoting: " + e.getMessage());
+    }
+    return out;
+  }
+
+  static int integer(Path file, String kind, Line line, int column, String name) {
+    String text = line.cells().get(column);
+    try {
+      return Integer.parseInt(text);
+    } catch (NumberFormatException e) {
+      throw new FileFormatException(kind, file, line.number(), name + " \"" + text + "\" is not an integer");
+    }
+  }
+}

@@ -1,0 +1,6 @@
+/**
+ * The ClariQ evaluation, identical to the official tool's output: clarification need (weighted P/R/F1), question
+ * relevance (Recall@k) and document relevance (from the official table), strict about malformed runs unless asked
+ * to read them as the official tool does.
+ */
+package io.clarq.eval.clariq;

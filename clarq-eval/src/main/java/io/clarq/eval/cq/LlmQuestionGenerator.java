@@ -1,0 +1,213 @@
+package io.clarq.eval.cq;
+
+import io.clarq.core.cq.FacetRequest;
+import io.clarq.core.cq.GeneratedQuestion;
+import io.clarq.core.cq.QuestionCandidate;
+import io.clarq.core.cq.QuestionGenerator;
+import io.clarq.core.cq.RubricJudge;
+import io.clarq.core.cq.RubricOutcome;
+import io.clarq.core.cq.RubricRating;
+import io.clarq.core.llm.ChatRequest;
+import io.clarq.core.llm.ChatResponse;
+import io.clarq.core.llm.LlmClient;
+import io.clarq.core.llm.LlmException;
+import io.clarq.core.llm.TokenLogprob;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalDouble;
+
+/**
+ * A facet-constrained LLM generator. For each question form ("Are you looking for", "Would you like", ...) it asks
+ * the model for one clarifying question that opens with the form and uses every facet word. A reply missing facet
+ * words is rejected: the model is shown its question and the missing words and asked again, up to
+ * {@link Settings#maxAttempts()} times per form; a form still failing keeps its last reply with the missing words
+ * recorded. The candidates are then ranked: those holding every facet word first; among them, by the model's own
+ * score (mean token log-probability of the reply) when the server returned log-probabilities for every candidate,
+ * else by the rubric judge (usefulness, then naturalness) when one is given, else the first in form order.
+ */
+public final class LlmQuestionGenerator implements QuestionGenerator {
+  /** The question forms tried by default, in order. */
+  public static final List<String> DEFAULT_FORMS =
+      List.of("Are you looking for", "Would you like", "Do you want to know", "Are you interested in");
+
+  static final String SYSTEM_PROMPT = "You help a search engine ask its user one clarifying question. Given the "
+      + "user's request and one facet of it (a few keywords naming a possible intent), write a single short, "
+      + "natural question that asks whether the user means that facet. Reply with the question only.";
+
+  /**
+   * How the generator asks.
+   *
+   * @param model the model name sent with each request; empty = the client's default
+   * @param forms the question forms, each tried once (never empty)
+   * @param maxAttempts how many times one form may be asked for before its failure is recorded (1-10)
+   * @param temperature sampling temperature sent with each request
+   * @param logprobs whether to ask for token log-probabilities (some servers reject the parameter)
+   */
+  public record Settings(String model, List<String> forms, int maxAttempts, double temperature, boolean logprobs) {
+    /** Defaults: client's model, {@link #DEFAULT_FORMS}, 3 attempts, temperature 0, log-probabilities asked. */
+    public static final Settings DEFAULT = new Settings("", DEFAULT_FORMS, 3, 0.0, true);
+
+    public Settings {
+      Objects.requireNonNull(model, "model");
+      forms = List.copyOf(forms);
+      if (forms.isEmpty() || forms.stream().anyMatch(String::isBlank)) {
+        throw new IllegalArgumentException("illegal question forms " + forms + ": need at least one, none blank");
+      }
+      if (maxAttempts < 1 || maxAttempts > 10) {
+        throw new IllegalArgumentException("illegal max attempts " + maxAttempts + ": must be 1-10");
+      }
+      if (!(temperature >= 0.0 && temperature <= 2.0)) {
+        throw new IllegalArgumentException("illegal temperature " + temperature + ": must be in [0, 2]");
+      }
+    }
+
+    public Settings withModel(String m) {
+      return new Settings(m, forms, maxAttempts, temperature, logprobs);
+    }
+
+    public Settings withForms(List<String> f) {
+      return new Settings(model, f, maxAttempts, temperature, logprobs);
+    }
+
+    public Settings withMaxAttempts(int n) {
+      return new Settings(model, forms, n, temperature, logprobs);
+    }
+
+    public Settings withLogprobs(boolean on) {
+      return new Settings(model, forms, maxAttempts, temperature, on);
+    }
+  }
+
+  private final LlmClient client;
+  private final Settings settings;
+  private final Optional<RubricJudge> judge;
+  private final String name;
+
+  /**
+   * @param client the model
+   * @param settings how to ask
+   * @param judge ranks candidates when the server gives no log-probabilities (optional)
+   * @param name recorded with every question ("llm:" + the spec, say)
+   */
+  public LlmQuestionGenerator(LlmClient client, Settings settings, Optional<RubricJudge> judge, String name) {
+    this.client = Objects.requireNonNull(client, "client");
+    this.settings = Objects.requireNonNull(settings, "settings");
+    this.judge = Objects.requireNonNull(judge, "judge");
+    this.name = Objects.requireNonNull(name, "name");
+  }
+
+  @Override
+  public String name() {
+    return name;
+  }
+
+  @Override
+  public GeneratedQuestion generate(FacetRequest request) throws LlmException {
+    List<QuestionCandidate> candidates = new ArrayList<>();
+    for (String form : settings.forms()) {
+      candidates.add(ask(request, form));
+    }
+    if (candidates.size() == 1) {
+      return GeneratedQuestion.single(request.id(), name, candidates.get(0));
+    }
+    GeneratedQuestion.Ranking ranking;
+    if (candidates.stream().allMatch(c -> c.score().isPresent())) {
+      ranking = GeneratedQuestion.Ranking.LOGPROB;
+    } else if (judge.isPresent()) {
+      ranking = GeneratedQuestion.Ranking.JUDGE;
+      candidates = judged(request, candidates);
+    } else {
+      ranking = GeneratedQuestion.Ranking.FIRST;
+      candidates = candidates.stream().map(c -> c.score().isPresent()
+          ? new QuestionCandidate(c.form(), c.text(), c.attempts(), c.rejected(), c.missingFacetWords(),
+              OptionalDouble.empty())
+          : c).toList();
+    }
+    return new GeneratedQuestion(request.id(), name, ranking, candidates, best(candidates));
+  }
+
+  /** Asks for one form until the facet words are all there or the attempts run out. */
+  private QuestionCandidate ask(FacetRequest request, String form) throws LlmException {
+    List<String> words = request.facetWords();
+    ChatRequest.Builder b = ChatRequest.builder().model(settings.model()).temperature(settings.temperature())
+        .logprobs(settings.logprobs()).maxTokens(96)
+        .system(SYSTEM_PROMPT)
+        .user("Request: " + request.request() + "\nFacet: " + request.facet() + "\nWrite one clarifying question "
+            + "that starts with \"" + form + "\" and uses each of these words: " + String.join(", ", words) + ".");
+    List<String> rejected = new ArrayList<>();
+    for (int attempt = 1; ; attempt++) {
+      ChatResponse reply = client.chat(b.build());
+      String text = cleanQuestion(reply.text());
+      List<String> missing = QuestionCandidate.missingWords(words, text);
+      if (missing.isEmpty() || attempt == settings.maxAttempts()) {
+        return new QuestionCandidate(form, text, attempt, rejected, missing, meanLogprob(reply.logprobs()));
+      }
+      rejected.add(text);
+      // the conversation grows with each retry, so a deterministic server or a response cache cannot repeat itself
+      b.assistant(reply.text()).user("Your question does not use the word" + (missing.size() == 1 ? " " : "s ")
+          + String.join(", ", missing) + ". Write it again, starting with \"" + form + "\" and using every word: "
+          + String.join(", ", words) + ". Reply with the question only.");
+    }
+  }
+
+  /** The candidates with the judge's points (3 x usefulness + naturalness); an unparsed rating gets no score. */
+  private List<QuestionCandidate> judged(FacetRequest request, List<QuestionCandidate> candidates)
+      throws LlmException {
+    List<QuestionCandidate> out = new ArrayList<>();
+    for (QuestionCandidate c : candidates) {
+      // no reference question exists while generating: the judge rates against the rubric alone
+      RubricOutcome o = judge.get().rate(request, Optional.empty(), c.text());
+      OptionalDouble points = o instanceof RubricRating r
+          ? OptionalDouble.of(3 * r.usefulness().grade().points() + r.naturalness().grade().points())
+          : OptionalDouble.empty();
+      out.add(new QuestionCandidate(c.form(), c.text(), c.attempts(), c.rejected(), c.missingFacetWords(), points));
+    }
+    return out;
+  }
+
+  /** Facet-satisfying candidates before the others; then the highest score; then form order. */
+  static int best(List<QuestionCandidate> candidates) {
+    int best = 0;
+    for (int i = 1; i < candidates.size(); i++) {
+      if (compare(candidates.get(i), candidates.get(best)) > 0) {
+        best = i;
+      }
+    }
+    return best;
+  }
+
+  private static int compare(QuestionCandidate a, QuestionCandidate b) {
+    if (a.facetSatisfied() != b.facetSatisfied()) {
+      return a.facetSatisfied() ? 1 : -1;
+    }
+    double sa = a.score().orElse(Double.NEGATIVE_INFINITY);
+    double sb = b.score().orElse(Double.NEGATIVE_INFINITY);
+    return Double.compare(sa, sb);
+  }
+
+  /** The mean log-probability of the reply's tokens; empty when the server sent none. */
+  static OptionalDouble meanLogprob(List<TokenLogprob> tokens) {
+    return tokens.stream().mapToDouble(TokenLogprob::logprob).average();
+  }
+
+  /** The first non-empty line without surrounding quotes or a "Question:" label. */
+  static String cleanQuestion(String reply) {
+    String line = reply.strip().lines().map(String::strip).filter(l -> !l.isEmpty()).findFirst().orElse("");
+    if (line.regionMatches(true, 0, "question:", 0, 9)) {
+      line = line.substring(9).strip();
+    }
+    while (line.length() >= 2 && "\"'\u201c\u201d`".indexOf(line.charAt(0)) >= 0
+        && "\"'\u201c\u201d`".indexOf(line.charAt(line.length() - 1)) >= 0) {
+      line = line.substring(1, line.length() - 1).strip();
+    }
+    return line;
+  }
+
+  @Override
+  public String toString() {
+    return "LlmQuestionGenerator{" + name + ", " + settings + ", judge=" + judge.map(RubricJudge::name).orElse("none")
+        + "}";
+  }
+}

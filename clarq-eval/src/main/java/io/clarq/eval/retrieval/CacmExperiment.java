@@ -1,0 +1,85 @@
+package io.clarq.eval.retrieval;
+
+import io.clarq.core.ir.RelevanceJudgments;
+import io.clarq.core.ir.ScoredItem;
+import io.clarq.datasets.trec.CacmTopicsReader;
+import io.clarq.datasets.trec.QrelsReader;
+import io.clarq.retrieval.analysis.EnglishAnalysis;
+import io.clarq.retrieval.document.DocumentIndex;
+import io.clarq.retrieval.document.DocumentSearcher;
+import io.clarq.retrieval.document.HtmlCollection;
+import io.clarq.retrieval.document.RetrievalModel;
+import io.clarq.retrieval.document.Rm3;
+import io.clarq.retrieval.document.ScoreTies;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The CACM test collection indexed once (cacm.tar.gz, topics.cacm.txt, qrels.cacm.txt in one directory), ready to
+ * run and score any model. Reproduces Anserini's Lucene regression with the four {@link RetrievalSetup}s.
+ */
+public final class CacmExperiment implements AutoCloseable {
+  /** Hits per topic, as in the regression. */
+  public static final int HITS = 1000;
+
+  private final DocumentIndex index;
+  private final Map<String, String> topics;
+  private final RelevanceJudgments qrels;
+
+  private CacmExperiment(DocumentIndex index, Map<String, String> topics, RelevanceJudgments qrels) {
+    this.index = index;
+    this.topics = topics;
+    this.qrels = qrels;
+  }
+
+  /** Reads and indexes the collection in {@code dir}. */
+  public static CacmExperiment open(Path dir) {
+    for (String f : List.of("cacm.tar.gz", "topics.cacm.txt", "qrels.cacm.txt")) {
+      if (!Files.isRegularFile(dir.resolve(f))) {
+        throw new IllegalArgumentException("CACM directory " + dir + " has no " + f);
+      }
+    }
+    DocumentIndex index = DocumentIndex.build(HtmlCollection.read(dir.resolve("cacm.tar.gz")), EnglishAnalysis.porter());
+    return new CacmExperiment(index, CacmTopicsReader.read(dir.resolve("topics.cacm.txt")),
+        QrelsReader.read(dir.resolve("qrels.cacm.txt")));
+  }
+
+  /** The index. */
+  public DocumentIndex index() {
+    return index;
+  }
+
+  /** Topic id -> query text. */
+  public Map<String, String> topics() {
+    return topics;
+  }
+
+  /** The judgments. */
+  public RelevanceJudgments qrels() {
+    return qrels;
+  }
+
+  /**
+   * Runs every topic (its text, or the text a {@code queries} override gives) and returns topic -> hits, with scores
+   * adjusted by {@link ScoreTies#keepOrder} as Anserini writes them.
+   */
+  public Map<String, List<ScoredItem>> run(RetrievalModel model, Rm3 rm3, Map<String, String> queries) {
+    DocumentSearcher searcher = new DocumentSearcher(index, model, rm3);
+    Map<String, List<ScoredItem>> run = new LinkedHashMap<>();
+    topics.forEach((id, text) -> run.put(id, ScoreTies.keepOrder(searcher.search(queries.getOrDefault(id, text), HITS))));
+    return run;
+  }
+
+  /** Runs and scores a model. */
+  public RetrievalScores evaluate(String name, RetrievalModel model, Rm3 rm3, Map<String, String> queries) {
+    return TrecEvaluation.score(name, run(model, rm3, queries), qrels);
+  }
+
+  @Override
+  public void close() {
+    index.close();
+  }
+}

@@ -1,0 +1,89 @@
+package io.clarq.eval.clariq;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.clarq.core.clariq.ClariqSplit;
+import io.clarq.core.ir.MetricTable;
+import io.clarq.core.ir.PythonFloat;
+import io.clarq.core.testing.SharedData;
+import io.clarq.datasets.clariq.OfficialEvalFiles;
+import io.clarq.datasets.trec.RunRow;
+import io.clarq.datasets.trec.TrecRunReader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The official tables are not public, so this builds one from the committed per-facet results: each facet's entry
+ * for dev_bm25's top question holds dev_bm25's value, MIN holds dev_no_q's, MAX holds 1. Looking questions up as
+ * the official tool does must then give the published means of both runs.
+ */
+class DocumentRelevanceTableTest {
+  @TempDir static Path dir;
+  static Path data;
+  static Path table;
+
+  @BeforeAll
+  static void buildTable() throws Exception {
+    data = SharedData.require("clariq");
+    MetricTable bm25 = OfficialEvalFiles.readPerTopic(data.resolve("sample_runs/dev_bm25.eval"));
+    MetricTable noQ = OfficialEvalFiles.readPerTopic(data.resolve("sample_runs/dev_no_q.eval"));
+    Map<String, RunRow> top = new HashMap<>();
+    for (RunRow r : TrecRunReader.read(data.resolve("sample_runs/dev_bm25"), TrecRunReader.QUESTION_RUN).rows()) {
+      top.merge(r.topic(), r, (a, b) -> b.score() >= a.score() ? b : a);
+    }
+    var facetToTopic = new io.clarq.datasets.clariq.ClariqDataDir(data).topics(ClariqSplit.DEV).facetToTopic();
+    StringBuilder json = new StringBuilder("{");
+    for (String metric : bm25.values().keySet()) {
+      json.append(json.length() > 1 ? "," : "").append('"').append(metric).append("\":{");
+      boolean first = true;
+      for (var e : bm25.metric(metric).entrySet()) {
+        String q = top.get(Integer.toString(facetToTopic.get(e.getKey()))).item();
+        json.append(first ? "" : ",").append('"').append(e.getKey()).append("\":{")
+            .append('"').append(q).append("\":{\"no_answer\":0.0,\"with_answer\":").append(PythonFloat.json(e.getValue()))
+            .append("},\"MIN\":{\"no_answer\":0.0,\"with_answer\":")
+            .append(PythonFloat.json(noQ.metric(metric).get(e.getKey())))
+            .append("},\"MAX\":{\"no_answer\":1.0,\"with_answer\":1.0}}");
+        first = false;
+      }
+      json.append('}');
+    }
+    table = dir.resolve("single_turn_train_eval.json");
+    Files.writeString(table, json.append('}'));
+  }
+
+  private static ClariqReport evaluate(Path run) {
+    return ClariqEvaluator.evaluate(data, ClariqTask.DOCUMENT_RELEVANCE, ClariqSplit.DEV, run, false, table);
+  }
+
+  @Test
+  void testTopQuestionIsLookedUpPerFacet() {
+    Map<String, Double> means = evaluate(data.resolve("sample_runs/dev_bm25")).means();
+    assertThat(means).containsEntry("NDCG1", 0.1859375).containsEntry("NDCG3", 0.16076878817226317)
+        .containsEntry("P1", 0.23125).containsEntry("MRR100", 0.30959228090067364);
+    assertThat(evaluate(data.resolve("sample_runs/dev_bm25")).officialLines()).first().isEqualTo("NDCG1: 0.1859375");
+  }
+
+  @Test
+  void testUnknownQuestionAndMaxScoreTheFacetMinimum() throws Exception {
+    Map<String, Double> noQ = evaluate(data.resolve("sample_runs/dev_no_q")).means();
+    assertThat(noQ).containsEntry("NDCG1", 0.1390625).containsEntry("MRR100", 0.29998363816703477);
+    Path max = dir.resolve("dev_max");
+    Files.writeString(max, Files.readString(data.resolve("sample_runs/dev_no_q")).replace("Q00001", "MAX"));
+    assertThat(evaluate(max).means()).isEqualTo(noQ);
+  }
+
+  @Test
+  void testMissingTopicScoresZeroAndTableIsRequired() throws Exception {
+    Path one = dir.resolve("dev_one_topic");
+    Files.writeString(one, "101 0 Q00001 1 1 x\n");
+    assertThat(evaluate(one).means().get("P1")).isLessThan(0.01);
+    assertThatThrownBy(() -> ClariqEvaluator.evaluate(data, ClariqTask.DOCUMENT_RELEVANCE, ClariqSplit.DEV, one,
+        false, null)).hasMessageStartingWith("document_relevance needs the official table (--table FILE");
+  }
+}

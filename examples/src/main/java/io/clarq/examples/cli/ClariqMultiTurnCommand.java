@@ -1,0 +1,79 @@
+package io.clarq.examples.cli;
+
+import io.clarq.core.clariq.ClariqSplit;
+import io.clarq.core.clariq.MultiTurnContext;
+import io.clarq.datasets.clariq.ClariqDataDir;
+import io.clarq.datasets.clariq.MultiTurnRunRow;
+import io.clarq.datasets.clariq.MultiTurnRuns;
+import io.clarq.eval.clariq.ClarificationNeedBaseline;
+import io.clarq.eval.clariq.MultiTurnSelection;
+import io.clarq.retrieval.question.MultiTurnSelector;
+import io.clarq.retrieval.question.QuestionRanker;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code clarq clariq multi-turn}: picks the next question for every context of the human multi-turn data. */
+@Command(
+    name = "multi-turn",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Selects the next clarifying question for every context of multi_turn_human_generated_data.tsv (request plus"
+          + " 0-3 earlier exchanges, context id <row>-<exchanges>) and writes a multi-turn run"
+          + " <context_id> 0 \"<question text>\" <rank> <score> <run_id>.",
+      "Query = request + earlier questions and answers; an asked question is never repeated; \"\" (ask nothing)"
+          + " after --max-questions questions, when no question scores above --min-score, or with --use-need when"
+          + " the baseline predicts the request needs no clarification."
+    })
+public final class ClariqMultiTurnCommand implements Callable<Integer> {
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  @Option(names = "--data", required = true, description = "the ClariQ data directory")
+  Path data;
+
+  @Option(names = "--out", required = true, description = "the multi-turn run file to write")
+  Path out;
+
+  @Option(names = "--split", converter = ClariqEvalCommand.SplitConverter.class,
+      description = "only conversations on topics of this split (default: all)")
+  ClariqSplit split;
+
+  @Option(names = "--max-questions", defaultValue = "3", description = "questions per conversation (default ${DEFAULT-VALUE})")
+  int maxQuestions;
+
+  @Option(names = "--min-score", defaultValue = "0", description = "lowest score worth asking (default ${DEFAULT-VALUE})")
+  double minScore;
+
+  @Option(names = "--use-need", description = "ask nothing first when the clarification-need baseline predicts 1")
+  boolean useNeed;
+
+  @Option(names = "--tag", defaultValue = "clarq_multi_turn", description = "run tag (default ${DEFAULT-VALUE})")
+  String tag;
+
+  @Mixin QuestionRankerOptions ranker;
+
+  @Override
+  public Integer call() {
+    if (maxQuestions < 0) {
+      throw new CommandLine.ParameterException(spec.commandLine(), "--max-questions must be >= 0, got " + maxQuestions);
+    }
+    ClariqDataDir dir = new ClariqDataDir(data);
+    Set<Integer> topics = split == null ? Set.of() : dir.topics(split).topicsById().keySet();
+    List<MultiTurnContext> contexts = MultiTurnSelection.contexts(dir.humanConversations(), topics);
+    List<MultiTurnRunRow> rows;
+    try (QuestionRanker r = new QuestionRanker(dir.questionBank(), ranker.config())) {
+      MultiTurnSelector selector = new MultiTurnSelector(r, maxQuestions, minScore,
+          useNeed ? ClarificationNeedBaseline.train(dir) : null);
+      rows = MultiTurnSelection.select(selector, contexts, tag);
+    }
+    MultiTurnRuns.write(out, rows);
+    long none = rows.stream().filter(x -> x.question().isEmpty()).count();
+    spec.commandLine().getErr().println("wrote " + rows.size() + " contexts (" + none + " ask nothing) to " + out);
+    return 0;
+  }
+}

@@ -1,0 +1,71 @@
+package io.clarq.examples.cli;
+
+import io.clarq.core.cq.QuestionGenerator;
+import io.clarq.core.cq.RubricJudge;
+import io.clarq.core.llm.LlmClient;
+import io.clarq.core.llm.LlmSpec;
+import io.clarq.eval.cq.LlmQuestionGenerator;
+import io.clarq.eval.cq.LlmRubricJudge;
+import io.clarq.eval.cq.TemplateQuestionGenerator;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** The generator a {@code cq} command uses: the template baseline or a facet-constrained LLM generator. */
+public final class CqGeneratorOptions {
+  @Option(names = "--generator", defaultValue = "template", paramLabel = "SPEC",
+      description = "template, template:FORM (FORM: looking-for, interested-in, want-to-know, would-like, "
+          + "facet-only), or a model: openai:MODEL (with --base-url for any OpenAI-compatible server) "
+          + "(default: ${DEFAULT-VALUE})")
+  String generator;
+
+  @Option(names = "--forms", paramLabel = "FORM|FORM...",
+      description = "question forms of the LLM generator, '|'-separated (default: Are you looking for|Would you "
+          + "like|Do you want to know|Are you interested in)")
+  String forms;
+
+  @Option(names = "--max-attempts", defaultValue = "3", paramLabel = "N",
+      description = "LLM generator: attempts per form before a facet failure is recorded (default: ${DEFAULT-VALUE})")
+  int maxAttempts;
+
+  @Option(names = "--no-logprobs", description = "LLM generator: do not ask for log-probabilities")
+  boolean noLogprobs;
+
+  @Option(names = "--rank-judge", paramLabel = "SPEC",
+      description = "LLM generator: the model that ranks candidates when the server gives no log-probabilities")
+  String rankJudge;
+
+  @Mixin CqModelOptions model;
+
+  /**
+   * The generator; model clients it opens are added to {@code opened} for the caller to close.
+   *
+   * @throws IllegalArgumentException naming a bad spec, form or setting
+   */
+  QuestionGenerator open(List<AutoCloseable> opened) {
+    if (generator.equals("template")) {
+      return new TemplateQuestionGenerator();
+    }
+    if (generator.startsWith("template:")) {
+      return new TemplateQuestionGenerator(TemplateQuestionGenerator.Form.parse(generator.substring(9)));
+    }
+    LlmQuestionGenerator.Settings settings = LlmQuestionGenerator.Settings.DEFAULT.withMaxAttempts(maxAttempts)
+        .withLogprobs(!noLogprobs);
+    if (forms != null) {
+      settings = settings.withForms(Arrays.stream(forms.split("\\|")).map(String::strip).toList());
+    }
+    LlmSpec spec = model.spec(generator);
+    LlmClient client = model.client(spec);
+    opened.add(client);
+    Optional<RubricJudge> judge = Optional.empty();
+    if (rankJudge != null) {
+      LlmSpec judgeSpec = model.spec(rankJudge);
+      LlmClient judgeClient = model.client(judgeSpec);
+      opened.add(judgeClient);
+      judge = Optional.of(new LlmRubricJudge(judgeClient, "", "llm:" + judgeSpec));
+    }
+    return new LlmQuestionGenerator(client, settings, judge, "llm:" + spec);
+  }
+}

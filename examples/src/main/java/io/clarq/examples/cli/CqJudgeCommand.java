@@ -1,0 +1,111 @@
+package io.clarq.examples.cli;
+
+import io.clarq.core.cq.CqGeneration;
+import io.clarq.core.cq.CqJudgement;
+import io.clarq.core.cq.Grade;
+import io.clarq.core.cq.RubricScale;
+import io.clarq.core.cq.RubricSummary;
+import io.clarq.core.llm.LlmClient;
+import io.clarq.core.llm.LlmSpec;
+import io.clarq.datasets.fkw.CqGenerationFile;
+import io.clarq.datasets.fkw.JsonLines;
+import io.clarq.datasets.fkw.RubricRatingFile;
+import io.clarq.eval.cq.CqJudgeRun;
+import io.clarq.eval.cq.LlmRubricJudge;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.function.Consumer;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code clarq cq judge}: rates generated questions on naturalness and usefulness, prints Good/Fair/Bad shares. */
+@Command(
+    name = "judge",
+    mixinStandardHelpOptions = true,
+    description = "Rates the questions of a generation file (from clarq cq generate) on naturalness and usefulness, "
+        + "Good / Fair / Bad with a short reason, against each row's reference question, and prints the shares per "
+        + "scale. Replies that cannot be read are recorded as unparsed and counted apart.")
+public final class CqJudgeCommand implements Callable<Integer> {
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  @Option(names = "--in", required = true, paramLabel = "FILE", description = "the generation file (JSONL)")
+  Path in;
+
+  @Option(names = "--judge", required = true, paramLabel = "SPEC",
+      description = "the judge model: openai:MODEL (with --base-url for any OpenAI-compatible server)")
+  String judge;
+
+  @Option(names = "--out", paramLabel = "FILE", description = "also write every rating with its reason (JSONL)")
+  Path out;
+
+  @Option(names = "--resume", description = "keep the ratings already in --out and rate only the rest")
+  boolean resume;
+
+  @Option(names = "--threads", defaultValue = "1", paramLabel = "N",
+      description = "questions rated at once (default: ${DEFAULT-VALUE})")
+  int threads;
+
+  @Option(names = "--json", description = "print the shares as JSON")
+  boolean json;
+
+  @Mixin CqModelOptions model;
+
+  @Override
+  public Integer call() throws Exception {
+    if (threads < 1) {
+      throw new CommandLine.ParameterException(spec.commandLine(), "--threads must be positive, got " + threads);
+    }
+    if (resume && out == null) {
+      throw new CommandLine.ParameterException(spec.commandLine(), "--resume needs --out");
+    }
+    LlmSpec judgeSpec;
+    try {
+      judgeSpec = model.spec(judge);
+    } catch (IllegalArgumentException e) {
+      throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage(), e);
+    }
+    List<CqGeneration> generations = CqGenerationFile.read(in);
+    List<CqJudgement> done = resume && Files.exists(out) ? RubricRatingFile.readForResume(out) : List.of();
+    List<CqJudgement> judgements;
+    try (LlmClient client = model.client(judgeSpec);
+        JsonLines.Appender<CqJudgement> appender = out == null ? null : RubricRatingFile.open(out, resume)) {
+      Consumer<CqJudgement> sink = appender == null ? j -> { } : appender::write;
+      judgements = CqJudgeRun.run(generations, new LlmRubricJudge(client, "", "llm:" + judgeSpec), done, threads,
+          sink);
+    }
+    print(RubricSummary.of(judgements.stream().map(CqJudgement::outcome).toList()), "llm:" + judgeSpec);
+    return 0;
+  }
+
+  private void print(RubricSummary s, String judgeName) {
+    PrintWriter w = spec.commandLine().getOut();
+    if (json) {
+      StringBuilder b = new StringBuilder();
+      b.append(String.format(Locale.ROOT, "{\"judge\":\"%s\",\"questions\":%d,\"unparsed\":%d",
+          judgeName.replace("\\", "\\\\").replace("\"", "\\\""), s.total(), s.unparsed()));
+      for (RubricScale scale : RubricScale.values()) {
+        b.append(",\"").append(scale.key()).append("\":{");
+        for (Grade g : Grade.values()) {
+          b.append(g == Grade.GOOD ? "" : ",").append(String.format(Locale.ROOT, "\"%s\":%s",
+              g.label().toLowerCase(Locale.ROOT), s.share(scale, g)));
+        }
+        b.append('}');
+      }
+      w.println(b.append('}'));
+    } else {
+      w.printf(Locale.ROOT, "%d questions rated by %s (%d unparsed)%n", s.total(), judgeName, s.unparsed());
+      w.printf(Locale.ROOT, "%-12s %7s %7s %7s %9s%n", "", "Good", "Fair", "Bad", "unparsed");
+      for (RubricScale scale : RubricScale.values()) {
+        w.printf(Locale.ROOT, "%-12s %7.4f %7.4f %7.4f %9.4f%n", scale.key(), s.share(scale, Grade.GOOD),
+            s.share(scale, Grade.FAIR), s.share(scale, Grade.BAD), s.unparsedShare());
+      }
+    }
+    w.flush();
+  }
+}

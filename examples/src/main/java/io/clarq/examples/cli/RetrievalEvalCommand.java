@@ -1,0 +1,105 @@
+package io.clarq.examples.cli;
+
+import io.clarq.core.clariq.ConversationTurn;
+import io.clarq.core.ir.ScoredItem;
+import io.clarq.datasets.clariq.ClarificationsTsv;
+import io.clarq.datasets.trec.RunRow;
+import io.clarq.datasets.trec.TrecRunWriter;
+import io.clarq.eval.retrieval.CacmExperiment;
+import io.clarq.eval.retrieval.RetrievalScores;
+import io.clarq.eval.retrieval.RetrievalSetup;
+import io.clarq.eval.retrieval.TrecEvaluation;
+import io.clarq.retrieval.document.ClarifiedQuery;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code clarq retrieval eval}: index a collection, run a model over its topics, score with trec_eval's measures. */
+@Command(
+    name = "eval",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Indexes a TREC-style collection, retrieves 1000 documents per topic and prints MAP, P@5/10/30, nDCG@10/20 and"
+          + " MRR as trec_eval computes them (CACM reproduces Anserini's published Lucene regression).",
+      "With --clarifications, each topic's query is its text expanded with a clarifying question and the user's"
+          + " answer, as in ClariQ's document-relevance task."
+    })
+public final class RetrievalEvalCommand implements Callable<Integer> {
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  @Option(names = "--collection", required = true, description = "the collection: cacm")
+  String collection;
+
+  @Option(names = "--data", required = true,
+      description = "the collection directory (cacm: cacm.tar.gz, topics.cacm.txt, qrels.cacm.txt)")
+  Path data;
+
+  @Option(names = "--model", defaultValue = "bm25", converter = ModelConverter.class,
+      description = "bm25, ql, bm25+rm3 or ql+rm3 (default ${DEFAULT-VALUE})")
+  RetrievalSetup model;
+
+  @Option(names = "--clarifications", description = "TSV topic_id<TAB>question<TAB>answer (with header) expanding"
+      + " the topics' queries")
+  Path clarifications;
+
+  @Option(names = "--run", description = "also write the run (trec_eval format)")
+  Path run;
+
+  @Option(names = "--json", description = "print the means as JSON")
+  boolean json;
+
+  @Override
+  public Integer call() {
+    if (!collection.equals("cacm")) {
+      throw new CommandLine.ParameterException(spec.commandLine(),
+          "unknown collection \"" + collection + "\": expected cacm");
+    }
+    try (CacmExperiment cacm = CacmExperiment.open(data)) {
+      Map<String, String> queries = new LinkedHashMap<>();
+      if (clarifications != null) {
+        for (Map.Entry<String, ConversationTurn> e : ClarificationsTsv.read(clarifications).entrySet()) {
+          String topic = cacm.topics().get(e.getKey());
+          if (topic == null) {
+            throw new IllegalArgumentException("clarifications file " + clarifications + ": topic " + e.getKey()
+                + " is not a topic of the collection");
+          }
+          queries.put(e.getKey(), new ClarifiedQuery(topic, e.getValue().question(), e.getValue().answer()).text());
+        }
+      }
+      Map<String, List<ScoredItem>> hits = cacm.run(model.model(), model.rm3(), queries);
+      RetrievalScores scores = TrecEvaluation.score(model.id(), hits, cacm.qrels());
+      if (run != null) {
+        List<RunRow> rows = new ArrayList<>();
+        hits.forEach((topic, list) -> {
+          for (int i = 0; i < list.size(); i++) {
+            rows.add(new RunRow(0, topic, list.get(i).id(), i + 1, list.get(i).score(), "clarq_" + model.id()));
+          }
+        });
+        TrecRunWriter.write(run, rows, "Q0", TrecRunWriter.SIX_DECIMALS);
+      }
+      PrintWriter out = spec.commandLine().getOut();
+      out.print(json ? scores.json() + System.lineSeparator() : scores.summary());
+      out.flush();
+    }
+    return 0;
+  }
+
+  /** Parses {@code --model}. */
+  static final class ModelConverter implements CommandLine.ITypeConverter<RetrievalSetup> {
+    @Override
+    public RetrievalSetup convert(String value) {
+      try {
+        return RetrievalSetup.parse(value);
+      } catch (IllegalArgumentException e) {
+        throw new CommandLine.TypeConversionException(e.getMessage());
+      }
+    }
+  }
+}

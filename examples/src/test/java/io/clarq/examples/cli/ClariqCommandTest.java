@@ -1,0 +1,92 @@
+package io.clarq.examples.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.clarq.core.testing.SharedData;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+class ClariqCommandTest {
+  @TempDir Path dir;
+  private final StringWriter out = new StringWriter();
+  private final StringWriter err = new StringWriter();
+
+  private int run(String... args) {
+    CommandLine cl = ClarqCommand.commandLine();
+    cl.setOut(new PrintWriter(out));
+    cl.setErr(new PrintWriter(err));
+    return cl.execute(args);
+  }
+
+  @Test
+  void testEvalPrintsTheOfficialLinesAndPerTopicFile() throws Exception {
+    Path data = SharedData.require("clariq");
+    Path perTopic = dir.resolve("per_topic.json");
+    int code = run("clariq", "eval", "--task", "question_relevance", "--split", "dev", "--data", data.toString(),
+        "--run", data.resolve("sample_runs/dev_bm25").toString(), "--per-topic", perTopic.toString());
+    assertThat(code).isZero();
+    assertThat(out.toString().lines()).containsExactly("Recall5: 0.3245570421150917", "Recall10: 0.5638042646208281",
+        "Recall20: 0.6674997108155003", "Recall30: 0.6912818698329535");
+    assertThat(Files.readString(perTopic))
+        .isEqualTo(Files.readString(data.resolve("sample_runs/dev_bm25_question_relevance.eval")).strip());
+  }
+
+  @Test
+  void testMalformedRunFailsWithTheLineAndLenientGivesOfficialResult() throws Exception {
+    Path data = SharedData.require("clariq");
+    Path bad = dir.resolve("cn_run");
+    Files.writeString(bad, "topic_id label\n8 2\n");
+    String[] args = {"clariq", "eval", "--task", "clarification_need", "--data", data.toString(), "--run", bad.toString()};
+    assertThat(run(args)).isEqualTo(1);
+    assertThat(err.toString()).isEqualTo("clarq eval: run file " + bad
+        + ", line 1: expected \"<topic_id> <label>\" with a label 1-4, got a header line" + System.lineSeparator());
+    err.getBuffer().setLength(0);
+    String[] lenient = java.util.stream.Stream.concat(List.of(args).stream(), java.util.stream.Stream.of("--lenient"))
+        .toArray(String[]::new);
+    assertThat(run(lenient)).isZero();
+    assertThat(out.toString().lines()).containsExactly("Precision:  0.0", "Recall:  0.0", "F1: 0.0");
+    assertThat(err.toString()).startsWith("warning: the topic column holds text");
+  }
+
+  @Test
+  void testBadArgumentsExitTwo() {
+    assertThat(run("clariq", "eval", "--task", "relevance", "--data", "x", "--run", "y")).isEqualTo(2);
+    assertThat(err.toString()).contains("unknown ClariQ task \"relevance\"");
+    assertThat(run("clariq", "eval", "--task", "clarification_need", "--data", "x", "--run", "y", "--per-topic", "z"))
+        .isEqualTo(2);
+    assertThat(run("clariq", "rank", "--help")).isZero();
+    assertThat(out.toString()).contains("--k1", "--include-no-question");
+  }
+
+  @Test
+  void testRankNeedAndMultiTurnWriteRuns() throws Exception {
+    Path data = SharedData.require("clariq");
+    Path rankRun = dir.resolve("dev_rank");
+    assertThat(run("clariq", "rank", "--split", "dev", "--data", data.toString(), "--out", rankRun.toString())).isZero();
+    assertThat(Files.readAllLines(rankRun)).hasSize(50 * 30).first().asString().matches("101 0 Q\\d{5} 1 30 clarq_bm25_rm3");
+    Path needRun = dir.resolve("cn_test");
+    assertThat(run("clariq", "need", "--split", "test", "--data", data.toString(), "--out", needRun.toString())).isZero();
+    assertThat(Files.readAllLines(needRun)).hasSize(61).allMatch(l -> l.matches("\\d+ [1-4]"));
+    Path mt = dir.resolve("mt_run");
+    assertThat(run("clariq", "multi-turn", "--data", data.toString(), "--out", mt.toString())).isZero();
+    List<String> lines = Files.readAllLines(mt);
+    assertThat(lines).hasSize(499 * 4);
+    assertThat(lines).filteredOn(l -> l.startsWith("0-3 ")).containsExactly("0-3 0 \"\" 1 0.0 clarq_multi_turn");
+    assertThat(lines).filteredOn(l -> l.startsWith("0-0 ")).singleElement().asString().doesNotContain("\"\"");
+  }
+
+  @Test
+  void testRetrievalEvalOnCacm() {
+    Path cacm = SharedData.require("cacm");
+    assertThat(run("retrieval", "eval", "--collection", "cacm", "--data", cacm.toString(), "--model", "bm25", "--json"))
+        .isZero();
+    assertThat(out.toString()).startsWith("{\"run\": \"bm25\", \"topics\": 52, \"map\": 0.3122");
+    assertThat(run("retrieval", "eval", "--collection", "robust04", "--data", cacm.toString())).isEqualTo(2);
+  }
+}

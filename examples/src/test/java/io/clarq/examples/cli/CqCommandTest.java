@@ -1,0 +1,64 @@
+package io.clarq.examples.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.clarq.core.testing.SharedData;
+import io.clarq.datasets.fkw.CqGenerationFile;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+class CqCommandTest extends CqCommandHarness {
+  @Test
+  void testGenerateTemplateWritesQuestionsAndPrintsBothScoreSets() {
+    Path data = SharedData.require("clariq-fkw");
+    Path file = dir.resolve("dev.jsonl");
+    assertThat(run("cq", "generate", "--data", data.toString(), "--split", "dev", "--generator", "template",
+        "--limit", "4", "--out", file.toString())).isEqualTo(0);
+    assertThat(CqGenerationFile.read(file)).hasSize(4);
+    assertThat(out.toString()).contains("4 questions written", "with template words", "without template words");
+  }
+
+  @Test
+  void testGenerateJsonAndResume() {
+    Path data = SharedData.require("clariq-fkw");
+    Path file = dir.resolve("dev.jsonl");
+    assertThat(run("cq", "generate", "--data", data.toString(), "--limit", "2", "--out", file.toString()))
+        .isEqualTo(0);
+    assertThat(run("cq", "generate", "--data", data.toString(), "--limit", "3", "--resume", "--json", "--out",
+        file.toString())).isEqualTo(0);
+    assertThat(CqGenerationFile.read(file)).hasSize(3);
+    assertThat(out.toString()).contains("{\"questions\":3,\"facet_satisfied\":3,\"with_template_words\":{");
+  }
+
+  @Test
+  void testBadArgumentsExitTwoAndFailuresExitOne() {
+    assertThat(run("cq", "generate", "--data", "x", "--split", "test", "--out", "y")).isEqualTo(2);
+    assertThat(err.toString()).contains("unknown ClariQ-FKw split \"test\"");
+    assertThat(run("cq", "generate", "--data", "x", "--generator", "bogus", "--out", "y")).isEqualTo(2);
+    assertThat(err.toString()).contains("unknown LLM scheme 'bogus'");
+    assertThat(run("cq", "generate", "--data", dir.resolve("none").toString(), "--out",
+        dir.resolve("o.jsonl").toString())).isEqualTo(1);
+    assertThat(err.toString()).contains("ClariQ-FKw dev split not found");
+  }
+
+  @Test
+  void testRunWritesAMultiTurnRunForEveryDevFacet() {
+    Path clariq = SharedData.require("clariq");
+    Path file = dir.resolve("dev.run");
+    assertThat(run("cq", "run", "--clariq", clariq.toString(), "--split", "dev", "--tag", "tpl", "--out",
+        file.toString())).isEqualTo(0);
+    assertThat(io.clarq.datasets.clariq.MultiTurnRuns.read(file)).hasSize(163)
+        .allSatisfy(r -> assertThat(r.tag()).isEqualTo("tpl"));
+    assertThat(out.toString()).contains("163 run lines for 50 contexts (163 facets, template:looking-for)");
+    assertThat(run("cq", "run", "--clariq", clariq.toString(), "--contexts", "human", "--out",
+        dir.resolve("x").toString())).isEqualTo(1);
+    assertThat(err.toString()).contains("they are on test topics: use --split test");
+    assertThat(run("cq", "run", "--clariq", clariq.toString(), "--answer", "maybe", "--out", "x")).isEqualTo(2);
+  }
+
+  @Test
+  void testHelp() {
+    assertThat(run("cq", "generate", "--help")).isEqualTo(0);
+    assertThat(out.toString()).contains("--generator");
+  }
+}

@@ -1,0 +1,95 @@
+package io.clarq.examples.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.clarq.core.cq.CqGeneration;
+import io.clarq.core.cq.CqJudgement;
+import io.clarq.core.cq.UnparsedRating;
+import io.clarq.core.testing.FakeOpenAiServer;
+import io.clarq.core.testing.FakeReply;
+import io.clarq.core.testing.RecordedRequest;
+import io.clarq.core.testing.SharedData;
+import io.clarq.datasets.fkw.CqGenerationFile;
+import io.clarq.datasets.fkw.RubricRatingFile;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/** {@code clarq cq generate} with an LLM and {@code clarq cq judge}, end to end against the loopback fake server. */
+class CqLlmCommandTest extends CqCommandHarness {
+  private static final Pattern WORDS = Pattern.compile("uses each of these words: (.*)\\.");
+
+  /** A generator model that forgets the facet words on its first try at every form, then complies. */
+  private static FakeReply generator(RecordedRequest r) {
+    Matcher m = WORDS.matcher(r.messages().get(1).content());
+    assertThat(m.find()).isTrue();
+    String first = r.messages().get(1).content();
+    String form = first.substring(first.indexOf("starts with \"") + 13, first.indexOf("\" and uses"));
+    return r.messages().size() == 2 ? FakeReply.text(form + " something else?")
+        : FakeReply.text(form + " " + m.group(1).replace(",", "") + "?");
+  }
+
+  @Test
+  void testLlmGenerateThenJudgeAgainstTheFakeServer() {
+    Path data = SharedData.require("clariq-fkw");
+    Path gen = dir.resolve("gen.jsonl");
+    try (FakeOpenAiServer server = FakeOpenAiServer.start(CqLlmCommandTest::generator)) {
+      assertThat(run("cq", "generate", "--data", data.toString(), "--limit", "3", "--generator", "openai:fake-model",
+          "--base-url", server.baseUrl().toString(), "--no-logprobs", "--out", gen.toString())).isEqualTo(0);
+      // 3 rows x 4 forms x 2 attempts
+      assertThat(server.callCount()).isEqualTo(24);
+      assertThat(server.requests()).allSatisfy(r -> assertThat(r.model()).isEqualTo("fake-model"));
+    }
+    List<CqGeneration> gens = CqGenerationFile.read(gen);
+    assertThat(gens).hasSize(3).allSatisfy(g -> {
+      assertThat(g.generated().facetSatisfied()).isTrue();
+      assertThat(g.generated().generator()).startsWith("llm:openai:fake-model");
+      assertThat(g.generated().choice().attempts()).isEqualTo(2);
+      assertThat(g.generated().choice().rejected()).hasSize(1);
+    });
+    assertThat(gens.get(0).generated().question()).isEqualTo("Are you looking for list homes sale?");
+    assertThat(out.toString()).contains("3 questions written", "(3 contain every facet word)");
+
+    Path ratings = dir.resolve("ratings.jsonl");
+    try (FakeOpenAiServer server = FakeOpenAiServer.start(r -> FakeReply.text(
+        "{\"naturalness\": \"Good\", \"naturalness_reason\": \"fluent\", \"usefulness\": \"Fair\", "
+            + "\"usefulness_reason\": \"a bit general\"}"))) {
+      // the first question gets two unreadable replies, the second a grade outside the rubric
+      server.enqueue(FakeReply.text("I would say it is good."), FakeReply.text("Good, Fair."),
+          FakeReply.text("{\"naturalness\": \"Great\", \"usefulness\": \"Good\"}"));
+      assertThat(run("cq", "judge", "--in", gen.toString(), "--judge", "openai:judge-model", "--base-url",
+          server.baseUrl().toString(), "--out", ratings.toString(), "--json")).isEqualTo(0);
+      assertThat(server.callCount()).isEqualTo(4);
+    }
+    assertThat(out.toString()).contains("\"questions\":3,\"unparsed\":2,"
+        + "\"naturalness\":{\"good\":0.3333333333333333,\"fair\":0.0,\"bad\":0.0},"
+        + "\"usefulness\":{\"good\":0.0,\"fair\":0.3333333333333333,\"bad\":0.0}}");
+    List<CqJudgement> js = RubricRatingFile.read(ratings);
+    assertThat(js).hasSize(3);
+    assertThat(js.get(0).outcome()).isInstanceOfSatisfying(UnparsedRating.class,
+        u -> assertThat(u.raw()).contains("I would say it is good.", "Good, Fair."));
+    assertThat(js.get(1).outcome()).isInstanceOfSatisfying(UnparsedRating.class,
+        u -> assertThat(u.problem()).isEqualTo("naturalness: \"Great\" is not Good, Fair or Bad"));
+  }
+
+  @Test
+  void testJudgeTableAndBadSpec() {
+    Path data = SharedData.require("clariq-fkw");
+    Path gen = dir.resolve("gen.jsonl");
+    assertThat(run("cq", "generate", "--data", data.toString(), "--limit", "2", "--out", gen.toString()))
+        .isEqualTo(0);
+    try (FakeOpenAiServer server = FakeOpenAiServer.start(r -> FakeReply.text(
+        "{\"naturalness\": \"Fair\", \"usefulness\": \"Bad\"}"))) {
+      assertThat(run("cq", "judge", "--in", gen.toString(), "--judge", "openai:m", "--base-url",
+          server.baseUrl().toString())).isEqualTo(0);
+    }
+    assertThat(out.toString()).contains("2 questions rated by llm:openai:m", "(0 unparsed)")
+        .containsPattern("naturalness +0\\.0000 +1\\.0000 +0\\.0000 +0\\.0000")
+        .containsPattern("usefulness +0\\.0000 +0\\.0000 +1\\.0000 +0\\.0000");
+    assertThat(run("cq", "judge", "--in", gen.toString(), "--judge", "openai:m", "--base-url", "ftp://x"))
+        .isEqualTo(2);
+    assertThat(err.toString()).contains("illegal base URL 'ftp://x'");
+  }
+}
