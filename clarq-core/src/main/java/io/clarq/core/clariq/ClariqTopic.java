@@ -1,5 +1,7 @@
 package io.clarq.core.clariq;
 
+import java.util.Collections;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
@@ -27,7 +29,7 @@ public record ClariqTopic(
     Objects.requireNonNull(description, "description");
     Objects.requireNonNull(need, "need");
     facets = List.copyOf(facets);
-    relevantQuestionIds = java.util.Collections.unmodifiableSet(new java.util.LinkedHashSet<>(relevantQuestionIds));
+    relevantQuestionIds = Collections.unmodifiableSet(new LinkedHashSet<>(relevantQuestionIds));
     if (id < 0) {
       throw new IllegalArgumentException("illegal topic id " + id + ": must be non-negative");
     }

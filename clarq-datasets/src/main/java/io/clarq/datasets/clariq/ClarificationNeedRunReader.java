@@ -2,10 +2,7 @@ package io.clarq.datasets.clariq;
 
 import io.clarq.datasets.trec.FileFormatException;
 import io.clarq.datasets.trec.PandasSpaceTable;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import io.clarq.datasets.trec.TrecRunReader;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -26,12 +23,7 @@ public final class ClarificationNeedRunReader {
 
   /** Reads a run strictly; errors name the line. */
   public static ClarificationNeedRun read(Path file) {
-    List<String> text;
-    try {
-      text = Files.readAllLines(file, StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new UncheckedIOException(KIND + " " + file + ": cannot read: " + e.getMessage(), e);
-    }
+    List<String> text = TrecRunReader.readLines(file, KIND);
     Map<Integer, Integer> labels = new LinkedHashMap<>();
     Map<Integer, Integer> lines = new LinkedHashMap<>();
     for (int i = 0; i < text.size(); i++) {

@@ -1,9 +1,5 @@
 package io.clarq.datasets.trec;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,12 +27,7 @@ public final class PandasSpaceTable {
 
   /** Reads the file; errors where pandas raises one (empty file, a line with too many fields). */
   public static PandasSpaceTable read(Path file, String kind) {
-    List<String> lines;
-    try {
-      lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new UncheckedIOException(kind + " " + file + ": cannot read: " + e.getMessage(), e);
-    }
+    List<String> lines = TrecRunReader.readLines(file, kind);
     List<Row> rows = new ArrayList<>();
     int columns = -1;
     for (int i = 0; i < lines.size(); i++) {

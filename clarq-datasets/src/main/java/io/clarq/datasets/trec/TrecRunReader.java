@@ -154,10 +154,15 @@ public final class TrecRunReader {
   }
 
   static List<String> readLines(Path file) {
+    return readLines(file, KIND);
+  }
+
+  /** The lines of a UTF-8 text file; the error names the kind of file and the file. */
+  public static List<String> readLines(Path file, String kind) {
     try {
       return Files.readAllLines(file, StandardCharsets.UTF_8);
     } catch (IOException e) {
-      throw new UncheckedIOException(KIND + " " + file + ": cannot read: " + e.getMessage(), e);
+      throw new UncheckedIOException(kind + " " + file + ": cannot read: " + e.getMessage(), e);
     }
   }
 }

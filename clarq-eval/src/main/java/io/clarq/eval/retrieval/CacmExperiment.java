@@ -4,6 +4,7 @@ import io.clarq.core.ir.RelevanceJudgments;
 import io.clarq.core.ir.ScoredItem;
 import io.clarq.datasets.trec.CacmTopicsReader;
 import io.clarq.datasets.trec.QrelsReader;
+import io.clarq.datasets.trec.RunRow;
 import io.clarq.retrieval.analysis.EnglishAnalysis;
 import io.clarq.retrieval.document.DocumentIndex;
 import io.clarq.retrieval.document.DocumentSearcher;
@@ -13,6 +14,7 @@ import io.clarq.retrieval.document.Rm3;
 import io.clarq.retrieval.document.ScoreTies;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -71,6 +73,17 @@ public final class CacmExperiment implements AutoCloseable {
     Map<String, List<ScoredItem>> run = new LinkedHashMap<>();
     topics.forEach((id, text) -> run.put(id, ScoreTies.keepOrder(searcher.search(queries.getOrDefault(id, text), HITS))));
     return run;
+  }
+
+  /** The hits as TREC run rows (rank from 1), topic by topic. */
+  public static List<RunRow> runRows(Map<String, List<ScoredItem>> hits, String tag) {
+    List<RunRow> rows = new ArrayList<>();
+    hits.forEach((topic, list) -> {
+      for (int i = 0; i < list.size(); i++) {
+        rows.add(new RunRow(0, topic, list.get(i).id(), i + 1, list.get(i).score(), tag));
+      }
+    });
+    return rows;
   }
 
   /** Runs and scores a model. */

@@ -76,26 +76,16 @@ public final class ClariqEvalCommand implements Callable<Integer> {
   }
 
   /** Parses {@code --task}. */
-  static final class TaskConverter implements CommandLine.ITypeConverter<ClariqTask> {
-    @Override
-    public ClariqTask convert(String value) {
-      try {
-        return ClariqTask.parse(value);
-      } catch (IllegalArgumentException e) {
-        throw new CommandLine.TypeConversionException(e.getMessage());
-      }
+  static final class TaskConverter extends ParsingConverter<ClariqTask> {
+    TaskConverter() {
+      super(ClariqTask::parse);
     }
   }
 
   /** Parses {@code --split}. */
-  static final class SplitConverter implements CommandLine.ITypeConverter<ClariqSplit> {
-    @Override
-    public ClariqSplit convert(String value) {
-      try {
-        return ClariqSplit.parse(value);
-      } catch (IllegalArgumentException e) {
-        throw new CommandLine.TypeConversionException(e.getMessage());
-      }
+  static final class SplitConverter extends ParsingConverter<ClariqSplit> {
+    SplitConverter() {
+      super(ClariqSplit::parse);
     }
   }
 }

@@ -3,7 +3,6 @@ package io.clarq.examples.cli;
 import io.clarq.core.clariq.ConversationTurn;
 import io.clarq.core.ir.ScoredItem;
 import io.clarq.datasets.clariq.ClarificationsTsv;
-import io.clarq.datasets.trec.RunRow;
 import io.clarq.datasets.trec.TrecRunWriter;
 import io.clarq.eval.retrieval.CacmExperiment;
 import io.clarq.eval.retrieval.RetrievalScores;
@@ -12,7 +11,6 @@ import io.clarq.eval.retrieval.TrecEvaluation;
 import io.clarq.retrieval.document.ClarifiedQuery;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -76,13 +74,7 @@ public final class RetrievalEvalCommand implements Callable<Integer> {
       Map<String, List<ScoredItem>> hits = cacm.run(model.model(), model.rm3(), queries);
       RetrievalScores scores = TrecEvaluation.score(model.id(), hits, cacm.qrels());
       if (run != null) {
-        List<RunRow> rows = new ArrayList<>();
-        hits.forEach((topic, list) -> {
-          for (int i = 0; i < list.size(); i++) {
-            rows.add(new RunRow(0, topic, list.get(i).id(), i + 1, list.get(i).score(), "clarq_" + model.id()));
-          }
-        });
-        TrecRunWriter.write(run, rows, "Q0", TrecRunWriter.SIX_DECIMALS);
+        TrecRunWriter.write(run, CacmExperiment.runRows(hits, "clarq_" + model.id()), "Q0", TrecRunWriter.SIX_DECIMALS);
       }
       PrintWriter out = spec.commandLine().getOut();
       out.print(json ? scores.json() + System.lineSeparator() : scores.summary());
@@ -92,14 +84,9 @@ public final class RetrievalEvalCommand implements Callable<Integer> {
   }
 
   /** Parses {@code --model}. */
-  static final class ModelConverter implements CommandLine.ITypeConverter<RetrievalSetup> {
-    @Override
-    public RetrievalSetup convert(String value) {
-      try {
-        return RetrievalSetup.parse(value);
-      } catch (IllegalArgumentException e) {
-        throw new CommandLine.TypeConversionException(e.getMessage());
-      }
+  static final class ModelConverter extends ParsingConverter<RetrievalSetup> {
+    ModelConverter() {
+      super(RetrievalSetup::parse);
     }
   }
 }
