@@ -1,6 +1,6 @@
 package io.clarq.datasets.transcript;
 
-import io.clarq.core.dialogue.DialogueRecord;
+import io.clarq.core.transcript.DialogueRecord;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;

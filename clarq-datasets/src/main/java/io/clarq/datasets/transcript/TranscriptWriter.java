@@ -1,6 +1,6 @@
 package io.clarq.datasets.transcript;
 
-import io.clarq.core.dialogue.DialogueRecord;
+import io.clarq.core.transcript.DialogueRecord;
 import java.io.Closeable;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;

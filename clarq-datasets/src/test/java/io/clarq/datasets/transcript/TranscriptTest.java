@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.clarq.core.dialogue.Dialogue;
-import io.clarq.core.dialogue.DialogueRecord;
+import io.clarq.core.transcript.DialogueRecord;
 import io.clarq.core.dialogue.EndReason;
-import io.clarq.core.dialogue.TurnRecord;
+import io.clarq.core.transcript.TurnRecord;
 import io.clarq.core.llm.TokenUsage;
 import io.clarq.core.provider.Intent;
 import io.clarq.core.provider.ProviderReply;

@@ -1,6 +1,6 @@
 package io.clarq.eval.evaluate;
 
-import io.clarq.core.dialogue.DialogueRecord;
+import io.clarq.core.transcript.DialogueRecord;
 import io.clarq.core.task.ClarqTask;
 import io.clarq.core.task.Language;
 import io.clarq.core.task.TaskId;

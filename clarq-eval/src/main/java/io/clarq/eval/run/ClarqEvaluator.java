@@ -1,6 +1,6 @@
 package io.clarq.eval.run;
 
-import io.clarq.core.dialogue.DialogueRecord;
+import io.clarq.core.transcript.DialogueRecord;
 import io.clarq.core.llm.LlmException;
 import io.clarq.core.metrics.ClarqMetrics;
 import io.clarq.core.metrics.ClarqSummary;

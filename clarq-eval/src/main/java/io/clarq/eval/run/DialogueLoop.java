@@ -1,9 +1,9 @@
 package io.clarq.eval.run;
 
 import io.clarq.core.dialogue.Dialogue;
-import io.clarq.core.dialogue.DialogueRecord;
+import io.clarq.core.transcript.DialogueRecord;
 import io.clarq.core.dialogue.EndReason;
-import io.clarq.core.dialogue.TurnRecord;
+import io.clarq.core.transcript.TurnRecord;
 import io.clarq.core.dialogue.Utterance;
 import io.clarq.core.llm.LlmException;
 import io.clarq.core.llm.TokenUsage;

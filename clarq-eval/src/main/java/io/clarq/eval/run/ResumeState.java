@@ -1,6 +1,6 @@
 package io.clarq.eval.run;
 
-import io.clarq.core.dialogue.DialogueRecord;
+import io.clarq.core.transcript.DialogueRecord;
 import io.clarq.datasets.transcript.DialogueRecordJson;
 import io.clarq.datasets.transcript.TranscriptFile;
 import io.clarq.datasets.transcript.TranscriptReader;

@@ -1,6 +1,6 @@
 package io.clarq.eval.run;
 
-import io.clarq.core.dialogue.DialogueRecord;
+import io.clarq.core.transcript.DialogueRecord;
 
 /**
  * Hears a run's progress, e.g. to print it. Called from the runner's threads, one call at a time; keep it quick.

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.clarq.core.dialogue.DialogueRecord;
+import io.clarq.core.transcript.DialogueRecord;
 import io.clarq.core.metrics.ClarqSummary;
 import io.clarq.core.metrics.DialogueScore;
 import io.clarq.core.task.Language;

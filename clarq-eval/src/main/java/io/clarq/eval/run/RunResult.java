@@ -1,6 +1,6 @@
 package io.clarq.eval.run;
 
-import io.clarq.core.dialogue.DialogueRecord;
+import io.clarq.core.transcript.DialogueRecord;
 import io.clarq.core.metrics.ClarqSummary;
 import io.clarq.core.metrics.DialogueScore;
 import io.clarq.core.task.Language;

@@ -3,7 +3,7 @@ package io.clarq.eval.run;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.clarq.core.dialogue.DialogueRecord;
+import io.clarq.core.transcript.DialogueRecord;
 import io.clarq.core.llm.LlmException;
 import io.clarq.core.provider.FixedReplies;
 import io.clarq.core.provider.ProviderAgent;

@@ -2,7 +2,7 @@ package io.clarq.eval.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.clarq.core.dialogue.DialogueRecord;
+import io.clarq.core.transcript.DialogueRecord;
 import io.clarq.core.llm.ChatRequest;
 import io.clarq.core.llm.ChatResponse;
 import io.clarq.core.llm.LlmListener;

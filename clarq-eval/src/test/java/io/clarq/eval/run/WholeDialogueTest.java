@@ -6,9 +6,9 @@ import static io.clarq.core.provider.llm.ProviderScript.type;
 import static io.clarq.core.provider.llm.ProviderScript.yes;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.clarq.core.dialogue.DialogueRecord;
+import io.clarq.core.transcript.DialogueRecord;
 import io.clarq.core.dialogue.EndReason;
-import io.clarq.core.dialogue.TurnRecord;
+import io.clarq.core.transcript.TurnRecord;
 import io.clarq.core.provider.FixedReplies;
 import io.clarq.core.provider.Intent;
 import io.clarq.core.provider.ReplyKind;

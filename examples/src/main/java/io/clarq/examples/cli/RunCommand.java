@@ -1,6 +1,6 @@
 package io.clarq.examples.cli;
 
-import io.clarq.core.dialogue.DialogueRecord;
+import io.clarq.core.transcript.DialogueRecord;
 import io.clarq.core.judge.Judge;
 import io.clarq.core.llm.LlmClient;
 import io.clarq.core.llm.usage.MeteredLlmClient;

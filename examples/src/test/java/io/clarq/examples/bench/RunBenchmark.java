@@ -1,7 +1,7 @@
 package io.clarq.examples.bench;
 
-import io.clarq.core.dialogue.DialogueRecord;
-import io.clarq.core.dialogue.TurnRecord;
+import io.clarq.core.transcript.DialogueRecord;
+import io.clarq.core.transcript.TurnRecord;
 import io.clarq.core.llm.LlmClient;
 import io.clarq.core.llm.LlmClients;
 import io.clarq.core.llm.LlmSettings;

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.clarq.core.dialogue.Dialogue;
-import io.clarq.core.dialogue.DialogueRecord;
+import io.clarq.core.transcript.DialogueRecord;
 import io.clarq.core.dialogue.EndReason;
 import io.clarq.core.task.Language;
 import io.clarq.core.task.TaskId;

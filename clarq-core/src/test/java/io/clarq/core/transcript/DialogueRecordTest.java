@@ -1,5 +1,7 @@
-package io.clarq.core.dialogue;
+package io.clarq.core.transcript;
 
+import io.clarq.core.dialogue.Dialogue;
+import io.clarq.core.dialogue.EndReason;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -1,4 +1,4 @@
-package io.clarq.core.dialogue;
+package io.clarq.core.transcript;
 
 import io.clarq.core.llm.TokenUsage;
 import io.clarq.core.provider.Intent;

@@ -1,4 +1,4 @@
-package io.clarq.core.dialogue;
+package io.clarq.core.transcript;
 
 /** Whether a recorded dialogue can be scored. */
 public enum DialogueStatus {

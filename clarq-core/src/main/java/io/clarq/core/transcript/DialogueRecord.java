@@ -1,5 +1,8 @@
-package io.clarq.core.dialogue;
+package io.clarq.core.transcript;
 
+import io.clarq.core.dialogue.Dialogue;
+import io.clarq.core.dialogue.Speaker;
+import io.clarq.core.dialogue.EndReason;
 import io.clarq.core.llm.TokenUsage;
 import io.clarq.core.task.Language;
 import io.clarq.core.task.Split;
