@@ -72,14 +72,16 @@ public final class DemoCommand implements Callable<Integer> {
 
   static void print(PrintWriter out, RunResult result) {
     out.printf(Locale.ROOT, "%-8s %9s %8s %8s %8s %9s %15s%n", "language", "dialogues", "success", "AQD", "AQL",
-        "unjudged", "success(judged)");
+        "unjudged", "success range");
     for (Map.Entry<Language, ClarqSummary> e : new java.util.TreeMap<>(result.summaries()).entrySet()) {
       ClarqSummary s = e.getValue();
-      out.printf(Locale.ROOT, "%-8s %9d %8.4f %8.4f %8.4f %9d %15.4f%n", e.getKey().directoryName(), s.dialogues(),
-          s.successLowerBound(), s.aqd(), s.aql(), s.unjudged().size(), s.success());
+      out.printf(Locale.ROOT, "%-8s %9d %8.4f %8.4f %8.4f %9d %15s%n", e.getKey().directoryName(), s.dialogues(),
+          s.success(), s.aqd(), s.aql(), s.unjudged().size(),
+          String.format(Locale.ROOT, "%.4f-%.4f", s.successLowerBound(), s.successUpperBound()));
     }
-    out.println("success counts unjudged dialogues as failures: no judge is asked offline, and the offline"
-        + " provider's Response II lines carry no task content; success(judged) is over the judged ones only");
+    out.println("success is over the judged dialogues. No judge runs offline, so a dialogue whose leftover gold"
+        + " lines only a judge could decide is unjudged: listed apart, never counted as a failure; the range is"
+        + " success if every unjudged dialogue failed / succeeded.");
     if (!result.failed().isEmpty() || !result.unscored().isEmpty()) {
       out.printf("%d dialogues failed, %d could not be scored: see %s%n", result.failed().size(),
           result.unscored().size(), result.summaryFile());
