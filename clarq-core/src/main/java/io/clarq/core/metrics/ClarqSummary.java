@@ -1,6 +1,7 @@
 package io.clarq.core.metrics;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.ToDoubleFunction;
@@ -89,7 +90,7 @@ public record ClarqSummary(List<DialogueScore> scores) {
 
   @Override
   public String toString() {
-    return String.format(java.util.Locale.ROOT, "ClarqSummary{dialogues=%d, success=%.4f, aqd=%.4f, aql=%.4f,"
+    return String.format(Locale.ROOT, "ClarqSummary{dialogues=%d, success=%.4f, aqd=%.4f, aql=%.4f,"
         + " unjudged=%d}", dialogues(), success(), aqd(), aql(), unjudged().size());
   }
 }

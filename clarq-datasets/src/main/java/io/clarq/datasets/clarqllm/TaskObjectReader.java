@@ -13,6 +13,7 @@ import io.clarq.core.tree.ResponseTree;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Builds a {@link ClarqTask} from one task object of a task file or a results file, checking every field. Errors
@@ -175,7 +176,7 @@ final class TaskObjectReader {
 
   /** "an object", "a string", ... for messages. */
   static String describe(JsonNode node) {
-    String type = node.getNodeType().toString().toLowerCase(java.util.Locale.ROOT);
+    String type = node.getNodeType().toString().toLowerCase(Locale.ROOT);
     return (type.startsWith("o") || type.startsWith("a") ? "an " : "a ") + type;
   }
 

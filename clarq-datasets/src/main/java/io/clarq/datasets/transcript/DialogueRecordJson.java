@@ -109,15 +109,7 @@ public final class DialogueRecordJson {
    * @throws IllegalArgumentException starting with {@code where} when the line is not a valid record
    */
   public static DialogueRecord fromLine(String line, String where) {
-    JsonNode o;
-    try {
-      o = JSON.readTree(line);
-    } catch (JsonProcessingException e) {
-      throw new IllegalArgumentException(where + ": not valid JSON: " + e.getOriginalMessage(), e);
-    }
-    if (o == null || !o.isObject()) {
-      throw new IllegalArgumentException(where + ": expected a JSON object (one dialogue record)");
-    }
+    JsonNode o = JsonLines.object(line, where, "one dialogue record");
     String format = o.path("format").asText("");
     if (!FORMAT.equals(format)) {
       throw new IllegalArgumentException(where + ": format is \"" + format + "\"; this reader reads " + FORMAT);

@@ -1,13 +1,9 @@
 package io.clarq.datasets.verdict;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.clarq.core.task.Language;
-import java.io.IOException;
+import io.clarq.datasets.transcript.JsonLines;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,7 +17,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class VerdictFile {
   private static final Logger LOG = LoggerFactory.getLogger(VerdictFile.class);
-  private static final ObjectMapper JSON = new ObjectMapper();
 
   private VerdictFile() {}
 
@@ -31,28 +26,10 @@ public final class VerdictFile {
    * @throws IllegalArgumentException naming the file and line when a complete line is not a verdict record
    */
   public static List<VerdictRecord> read(Path file) {
-    String content;
-    try {
-      content = new String(Files.readAllBytes(file), StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot read verdict file " + file + ": " + e.getMessage(), e);
-    }
-    String[] lines = content.split("\n", -1);
-    List<VerdictRecord> out = new ArrayList<>(lines.length);
-    for (int i = 0; i < lines.length; i++) {
-      if (lines[i].isBlank()) {
-        continue;
-      }
-      try {
-        out.add(fromLine(lines[i], file + ", line " + (i + 1)));
-      } catch (IllegalArgumentException e) {
-        if (i < lines.length - 1) {
-          throw e;
-        }
-        LOG.warn("verdict file {}: skipped a torn last line (line {}, {} characters)", file, i + 1, lines[i].length());
-      }
-    }
-    return out;
+    JsonLines.Contents<VerdictRecord> c = JsonLines.read(file, VerdictFile::fromLine);
+    c.tornLine().ifPresent(t -> LOG.warn("verdict file {}: skipped a torn last line (line {}, {} characters)", file,
+        t.line(), t.length()));
+    return c.items().stream().map(JsonLines.Numbered::item).toList();
   }
 
   /**
@@ -61,15 +38,7 @@ public final class VerdictFile {
    * @throws IllegalArgumentException starting with {@code where} when the line is not a verdict record
    */
   public static VerdictRecord fromLine(String line, String where) {
-    JsonNode o;
-    try {
-      o = JSON.readTree(line);
-    } catch (JsonProcessingException e) {
-      throw new IllegalArgumentException(where + ": not valid JSON: " + e.getOriginalMessage(), e);
-    }
-    if (o == null || !o.isObject()) {
-      throw new IllegalArgumentException(where + ": expected a JSON object (one verdict)");
-    }
+    JsonNode o = JsonLines.object(line, where, "one verdict");
     try {
       List<String> generated = new ArrayList<>();
       JsonNode g = o.get("generated");

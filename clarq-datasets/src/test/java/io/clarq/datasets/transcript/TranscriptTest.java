@@ -22,6 +22,7 @@ import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -97,7 +98,7 @@ class TranscriptTest {
     // cut inside a multi-byte character: the reader must not choke on broken UTF-8 either
     int cut = DialogueRecordJson.toLine(failed()).substring(0, DialogueRecordJson.toLine(failed()).indexOf("有"))
         .getBytes(StandardCharsets.UTF_8).length + 1;
-    Files.write(file, java.util.Arrays.copyOf(next, cut), StandardOpenOption.APPEND);
+    Files.write(file, Arrays.copyOf(next, cut), StandardOpenOption.APPEND);
 
     TranscriptFile read = TranscriptReader.read(file);
     assertThat(read.records()).containsExactly(full(0), full(1), full(2));

@@ -22,6 +22,7 @@ import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeSet;
 
 /**
@@ -60,7 +61,7 @@ public final class RecordedRuns {
       }
       out.add(new PlayedDialogue(task, d.dialogue()));
     }
-    return new RecordedRun(run.name(), RecordedRun.Format.PUBLISHED_RESULTS, java.util.Set.of(run.language()), out,
+    return new RecordedRun(run.name(), RecordedRun.Format.PUBLISHED_RESULTS, Set.of(run.language()), out,
         List.of());
   }
 

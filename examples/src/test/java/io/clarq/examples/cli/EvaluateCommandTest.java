@@ -5,7 +5,11 @@ import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.clarq.core.dialogue.Dialogue;
 import io.clarq.core.dialogue.DialogueRecord;
+import io.clarq.core.dialogue.EndReason;
+import io.clarq.core.task.Language;
+import io.clarq.core.task.TaskId;
 import io.clarq.core.testing.SharedData;
 import io.clarq.datasets.clarqllm.PublishedDialogue;
 import io.clarq.datasets.clarqllm.PublishedRuns;
@@ -117,9 +121,9 @@ class EvaluateCommandTest {
   @Test
   void testMalformedInputExitsOneWithTheMessage() throws Exception {
     Path bad = tmp.resolve("bad.jsonl");
-    DialogueRecord r = DialogueRecord.finished(io.clarq.core.task.TaskId.parse("1.0"),
-        io.clarq.core.task.Language.ENGLISH, "s", "p", io.clarq.core.dialogue.Dialogue.ofLines(
-            List.of("Jax: hi", "Goodbye"), io.clarq.core.dialogue.EndReason.GOODBYE));
+    DialogueRecord r = DialogueRecord.finished(TaskId.parse("1.0"),
+        Language.ENGLISH, "s", "p", Dialogue.ofLines(
+            List.of("Jax: hi", "Goodbye"), EndReason.GOODBYE));
     Files.writeString(bad, DialogueRecordJson.toLine(r) + "\n{\"format\": \"clarq-transcript/1\"}\n");
     assertThat(run("evaluate", "--tasks", data("tasks"), "--transcripts", bad.toString())).isEqualTo(1);
     assertThat(err.toString()).contains("clarq evaluate: " + bad + ", line 2: missing field task");

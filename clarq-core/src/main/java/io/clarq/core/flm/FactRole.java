@@ -1,0 +1,9 @@
+package io.clarq.core.flm;
+
+/** Whether a context sentence is one of the example's supporting facts or a distractor. */
+public enum FactRole {
+  /** Listed in the example's {@code supporting_facts}. */
+  SUPPORTING,
+  /** Any other context sentence, from any paragraph. */
+  DISTRACTOR
+}

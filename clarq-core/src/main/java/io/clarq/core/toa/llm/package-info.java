@@ -1,0 +1,5 @@
+/**
+ * The LLM-backed TOA agents, each talking to a model through {@link io.clarq.core.llm.LlmClient}: the asker (several
+ * prompt templates), the yes/no-scoring and the numbered-choice oracles, and the primary model.
+ */
+package io.clarq.core.toa.llm;

@@ -1,0 +1,98 @@
+package io.clarq.datasets.hotpotqa;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.clarq.core.flm.Fact;
+import io.clarq.core.flm.FactRole;
+import io.clarq.core.flm.FlmExample;
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The FLM examples file: JSON Lines, one masked example a line, fields in a fixed order so that equal examples
+ * give equal bytes:
+ *
+ * <pre>{"id":"&lt;_id&gt;/k","source_id":"&lt;_id&gt;","question":"...","answer":"...",
+ *  "masked":{"title":"...","sentence":0},
+ *  "facts":[{"title":"...","sentence":0,"text":"...","supporting":true}, ...]}</pre>
+ *
+ * {@code facts} holds every context sentence in context order, so the complete context (supporting facts), the
+ * incomplete one (without the masked fact) and the candidate responses (all facts) follow from it.
+ */
+public final class FlmJsonl {
+  private static final ObjectMapper MAPPER = new ObjectMapper();
+
+  private FlmJsonl() {}
+
+  /** One example as its JSON line (without the line break). */
+  public static String toLine(FlmExample e) {
+    ObjectNode o = MAPPER.createObjectNode();
+    o.put("id", e.id());
+    o.put("source_id", e.sourceId());
+    o.put("question", e.question());
+    o.put("answer", e.answer());
+    ObjectNode masked = o.putObject("masked");
+    masked.put("title", e.maskedFact().title());
+    masked.put("sentence", e.maskedFact().sentenceIndex());
+    ArrayNode facts = o.putArray("facts");
+    for (Fact f : e.facts()) {
+      facts.addObject()
+          .put("title", f.title())
+          .put("sentence", f.sentenceIndex())
+          .put("text", f.text())
+          .put("supporting", f.role() == FactRole.SUPPORTING);
+    }
+    try {
+      return MAPPER.writeValueAsString(o);
+    } catch (JsonProcessingException ex) {
+      throw new IllegalStateException("cannot write FLM example " + e.id(), ex);
+    }
+  }
+
+  /** Writes one example and a line break. */
+  public static void write(Writer out, FlmExample e) throws IOException {
+    out.write(toLine(e));
+    out.write('\n');
+  }
+
+  /** Reads every example; errors name the file and line. */
+  public static List<FlmExample> read(Path file) throws IOException {
+    List<FlmExample> examples = new ArrayList<>();
+    JsonLines.read(file, node -> examples.add(fromJson(node)));
+    return examples;
+  }
+
+  static FlmExample fromJson(JsonNode o) throws IOException {
+    List<Fact> facts = new ArrayList<>();
+    for (JsonNode f : required(o, "facts")) {
+      facts.add(new Fact(required(f, "title").asText(), required(f, "sentence").asInt(),
+          required(f, "text").asText(),
+          required(f, "supporting").asBoolean() ? FactRole.SUPPORTING : FactRole.DISTRACTOR));
+    }
+    JsonNode m = required(o, "masked");
+    String title = required(m, "title").asText();
+    int sentence = required(m, "sentence").asInt();
+    String id = required(o, "id").asText();
+    Fact masked = facts.stream()
+        .filter(f -> f.title().equals(title) && f.sentenceIndex() == sentence)
+        .findFirst()
+        .orElseThrow(() -> new IOException("example " + id + ": masked fact \"" + title + "\"#" + sentence
+            + " is not among its facts"));
+    return new FlmExample(id, required(o, "source_id").asText(), required(o, "question").asText(),
+        required(o, "answer").asText(), facts, masked);
+  }
+
+  private static JsonNode required(JsonNode node, String field) throws IOException {
+    JsonNode v = node.get(field);
+    if (v == null || v.isNull()) {
+      throw new IOException("missing \"" + field + "\"");
+    }
+    return v;
+  }
+}

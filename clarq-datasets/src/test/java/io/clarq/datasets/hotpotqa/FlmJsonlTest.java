@@ -1,0 +1,74 @@
+package io.clarq.datasets.hotpotqa;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.clarq.core.flm.FlmExample;
+import io.clarq.core.flm.HotpotExample;
+import io.clarq.core.flm.Paragraph;
+import io.clarq.core.flm.SupportingFact;
+import io.clarq.core.flm.IncompleteTask;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class FlmJsonlTest {
+  @TempDir Path tmp;
+
+  static HotpotExample hotpot() {
+    return new HotpotExample("x", "Who is \"É\"?", "É", "bridge", "easy",
+        List.of(new SupportingFact("T", 1), new SupportingFact("U", 0)),
+        List.of(new Paragraph("T", List.of("t0", " t1 \u2013 é")), new Paragraph("U", List.of("u0"))));
+  }
+
+  static FlmExample example() {
+    return FlmExample.mask(hotpot(), 0);
+  }
+
+  @Test
+  void testLineFormatAndRoundTrip() throws IOException {
+    FlmExample e = example();
+    assertThat(FlmJsonl.toLine(e)).isEqualTo("{\"id\":\"x/0\",\"source_id\":\"x\",\"question\":\"Who is \\\"É\\\"?\","
+        + "\"answer\":\"É\",\"masked\":{\"title\":\"T\",\"sentence\":1},\"facts\":["
+        + "{\"title\":\"T\",\"sentence\":0,\"text\":\"t0\",\"supporting\":false},"
+        + "{\"title\":\"T\",\"sentence\":1,\"text\":\" t1 \u2013 é\",\"supporting\":true},"
+        + "{\"title\":\"U\",\"sentence\":0,\"text\":\"u0\",\"supporting\":true}]}");
+    Path f = tmp.resolve("x.jsonl");
+    Files.writeString(f, FlmJsonl.toLine(e) + "\n\n" + FlmJsonl.toLine(FlmExample.mask(hotpot(), 1)) + "\n");
+    List<FlmExample> read = FlmJsonl.read(f);
+    assertThat(read).hasSize(2);
+    assertThat(read.get(0)).isEqualTo(e);
+    assertThat(read.get(1).maskedFact().title()).isEqualTo("U");
+  }
+
+  @Test
+  void testBadLineIsNamed() throws IOException {
+    Path f = tmp.resolve("bad.jsonl");
+    String good = FlmJsonl.toLine(example());
+    Files.writeString(f, good + "\n" + good.replace("\"masked\":{\"title\":\"T\",\"sentence\":1}",
+        "\"masked\":{\"title\":\"T\",\"sentence\":0}") + "\n");
+    assertThatThrownBy(() -> FlmJsonl.read(f))
+        .hasMessage(f + ", line 2: FLM example x/0: masked fact \"T\"#0 is not one of its supporting facts");
+    Files.writeString(f, "{\"id\":\"y\"}\n");
+    assertThatThrownBy(() -> FlmJsonl.read(f)).hasMessage(f + ", line 1: missing \"facts\"");
+  }
+
+  @Test
+  void testFileAsker() throws IOException {
+    Path f = tmp.resolve("questions.jsonl");
+    Files.writeString(f, "{\"id\": \"x/0\", \"question\": \"Where was T born?\"}\n\n");
+    FileAsker asker = FileAsker.read(f);
+    assertThat(asker.size()).isEqualTo(1);
+    assertThat(asker.ask(new IncompleteTask("x/0", "q", "c"))).isEqualTo("Where was T born?");
+    assertThatThrownBy(() -> asker.ask(new IncompleteTask("x/1", "q", "c")))
+        .hasMessage("question file " + f + " has no question for example x/1");
+    Files.writeString(f, "{\"id\": \"x/0\", \"question\": \"a\"}\n{\"id\": \"x/0\", \"question\": \"b\"}\n");
+    assertThatThrownBy(() -> FileAsker.read(f)).hasMessage(f + ", line 2: id x/0 appears twice");
+    Files.writeString(f, "{\"id\": \"x/0\"}\n");
+    assertThatThrownBy(() -> FileAsker.read(f))
+        .hasMessage(f + ", line 1: expected {\"id\": \"...\", \"question\": \"...\"}");
+  }
+}

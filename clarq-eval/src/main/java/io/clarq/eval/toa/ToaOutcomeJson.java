@@ -1,0 +1,77 @@
+package io.clarq.eval.toa;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.clarq.core.flm.Fact;
+import io.clarq.core.flm.FactRole;
+import io.clarq.core.toa.OracleAnswer;
+import io.clarq.core.toa.ToaOutcome;
+import java.io.IOException;
+import java.util.Optional;
+
+/**
+ * One {@link ToaOutcome} as a JSON line of the results file. The scores ({@code f1}, {@code em}: complete,
+ * incomplete, recovered) are written for readers; on reading they are recomputed from the answers.
+ */
+final class ToaOutcomeJson {
+  private static final ObjectMapper MAPPER = new ObjectMapper();
+
+  private ToaOutcomeJson() {}
+
+  static String toLine(ToaOutcome o) {
+    ObjectNode n = MAPPER.createObjectNode();
+    n.put("id", o.exampleId());
+    n.put("question", o.question());
+    ObjectNode oracle = n.putObject("oracle");
+    oracle.put("status", o.oracleAnswer().status().name());
+    o.oracleAnswer().response().ifPresentOrElse(f -> oracle.putObject("response")
+        .put("title", f.title()).put("sentence", f.sentenceIndex()).put("text", f.text())
+        .put("supporting", f.role() == FactRole.SUPPORTING), () -> oracle.putNull("response"));
+    oracle.put("raw", o.oracleAnswer().raw());
+    oracle.put("unparsed_replies", o.oracleAnswer().unparsedReplies());
+    n.put("masked_fact_returned", o.maskedFactReturned());
+    n.put("gold", o.goldAnswer());
+    n.put("answer_complete", o.completeAnswer());
+    n.put("answer_incomplete", o.incompleteAnswer());
+    n.put("answer_recovered", o.recoveredAnswer());
+    n.putArray("f1").add(o.f1Complete()).add(o.f1Incomplete()).add(o.f1Recovered());
+    n.putArray("em").add(o.emComplete()).add(o.emIncomplete()).add(o.emRecovered());
+    try {
+      return MAPPER.writeValueAsString(n);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("cannot write outcome of " + o.exampleId(), e);
+    }
+  }
+
+  static ToaOutcome fromLine(String line) throws IOException {
+    JsonNode n = MAPPER.readTree(line);
+    JsonNode oracle = required(n, "oracle");
+    JsonNode r = oracle.get("response");
+    Optional<Fact> response = r == null || r.isNull() ? Optional.empty()
+        : Optional.of(new Fact(required(r, "title").asText(), required(r, "sentence").asInt(),
+            required(r, "text").asText(), required(r, "supporting").asBoolean() ? FactRole.SUPPORTING
+                : FactRole.DISTRACTOR));
+    OracleAnswer.Status status;
+    try {
+      status = OracleAnswer.Status.valueOf(required(oracle, "status").asText());
+    } catch (IllegalArgumentException e) {
+      throw new IOException("unknown oracle status " + oracle.get("status"), e);
+    }
+    OracleAnswer answer = new OracleAnswer(status, response, required(oracle, "raw").asText(),
+        required(oracle, "unparsed_replies").asInt());
+    return new ToaOutcome(required(n, "id").asText(), required(n, "question").asText(), answer,
+        required(n, "masked_fact_returned").asBoolean(), required(n, "gold").asText(),
+        required(n, "answer_complete").asText(), required(n, "answer_incomplete").asText(),
+        required(n, "answer_recovered").asText());
+  }
+
+  private static JsonNode required(JsonNode node, String field) throws IOException {
+    JsonNode v = node.get(field);
+    if (v == null || v.isNull()) {
+      throw new IOException("missing \"" + field + "\"");
+    }
+    return v;
+  }
+}

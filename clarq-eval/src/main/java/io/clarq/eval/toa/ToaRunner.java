@@ -1,0 +1,191 @@
+package io.clarq.eval.toa;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.clarq.core.flm.FlmExample;
+import io.clarq.core.toa.ToaOutcome;
+import io.clarq.core.toa.ToaSummary;
+import io.clarq.datasets.hotpotqa.FlmJsonl;
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs a {@link ToaPipeline} over many FLM examples at once (a bounded pool of named threads) and keeps the run in a
+ * directory: {@value #CONFIG} (what was run: asker, oracle, primary model, a digest of the examples) and
+ * {@value #RESULTS} (one outcome a line, appended and flushed as each example finishes). Rerunning on the same
+ * directory skips finished examples; a directory holding a run of another configuration is refused. When an example
+ * fails, no new example starts, the finished ones stay on disk, and the run ends with an error naming the example.
+ */
+public final class ToaRunner {
+  /** The run's configuration file. */
+  public static final String CONFIG = "toa-config.json";
+  /** The per-example results file. */
+  public static final String RESULTS = "toa-results.jsonl";
+
+  private static final Logger LOG = LoggerFactory.getLogger(ToaRunner.class);
+  private static final ObjectMapper MAPPER = new ObjectMapper();
+  private static final AtomicInteger RUNS = new AtomicInteger();
+
+  /**
+   * A finished run.
+   *
+   * @param summary the figures over all outcomes
+   * @param outcomes one per example, in the examples' order
+   * @param resumed outcomes read back from an earlier run
+   * @param ran outcomes computed now
+   */
+  public record Result(ToaSummary summary, List<ToaOutcome> outcomes, int resumed, int ran) {}
+
+  private final ToaPipeline pipeline;
+  private final int threads;
+
+  /**
+   * @param pipeline the asker, oracle and primary model
+   * @param threads how many examples run at once (the LlmClient's own in-flight bound still applies)
+   */
+  public ToaRunner(ToaPipeline pipeline, int threads) {
+    this.pipeline = java.util.Objects.requireNonNull(pipeline, "pipeline");
+    if (threads < 1) {
+      throw new IllegalArgumentException("illegal thread count " + threads + ": must be at least 1");
+    }
+    this.threads = threads;
+  }
+
+  /** Runs (or resumes) the examples in {@code dir}. */
+  public Result run(List<FlmExample> examples, Path dir) throws IOException {
+    Files.createDirectories(dir);
+    checkConfig(dir.resolve(CONFIG), config(examples));
+    Path results = dir.resolve(RESULTS);
+    Map<String, ToaOutcome> done = new ConcurrentHashMap<>(ToaResultsFile.read(results, examples));
+    int resumed = done.size();
+    List<FlmExample> todo = examples.stream().filter(e -> !done.containsKey(e.id())).toList();
+    LOG.info("TOA run in {}: {} examples, {} already finished, {} to run on {} threads", dir, examples.size(),
+        resumed, todo.size(), threads);
+    runAll(todo, results, done);
+    List<ToaOutcome> outcomes = examples.stream().map(e -> done.get(e.id())).toList();
+    return new Result(ToaSummary.of(outcomes), outcomes, resumed, todo.size());
+  }
+
+  private void runAll(List<FlmExample> todo, Path results, Map<String, ToaOutcome> done) throws IOException {
+    if (todo.isEmpty()) {
+      return;
+    }
+    int run = RUNS.incrementAndGet();
+    AtomicInteger threadNo = new AtomicInteger();
+    ExecutorService pool = Executors.newFixedThreadPool(Math.min(threads, todo.size()), r -> {
+      Thread t = new Thread(r, "toa-" + run + "-worker-" + threadNo.incrementAndGet());
+      t.setDaemon(true);
+      return t;
+    });
+    AtomicReference<Exception> failure = new AtomicReference<>();
+    AtomicReference<String> failedExample = new AtomicReference<>();
+    try (Writer out = Files.newBufferedWriter(results, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
+        StandardOpenOption.APPEND)) {
+      for (FlmExample e : todo) {
+        pool.execute(() -> {
+          if (failure.get() != null) {
+            return;
+          }
+          try {
+            ToaOutcome outcome = pipeline.run(e);
+            synchronized (out) {
+              out.write(ToaOutcomeJson.toLine(outcome));
+              out.write('\n');
+              out.flush();
+            }
+            done.put(e.id(), outcome);
+          } catch (Exception ex) {
+            if (failure.compareAndSet(null, ex)) {
+              failedExample.set(e.id());
+            }
+          }
+        });
+      }
+      pool.shutdown();
+      awaitQuietly(pool);
+    } finally {
+      pool.shutdownNow();
+    }
+    if (failure.get() != null) {
+      throw new IOException("example " + failedExample.get() + " failed: " + failure.get().getMessage()
+          + "; " + done.size() + " finished examples are kept in " + results + ", rerun to resume", failure.get());
+    }
+  }
+
+  private static void awaitQuietly(ExecutorService pool) throws IOException {
+    try {
+      while (!pool.awaitTermination(1, TimeUnit.MINUTES)) {
+        LOG.debug("TOA run still waiting for its workers");
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("TOA run interrupted", e);
+    }
+  }
+
+  private ObjectNode config(List<FlmExample> examples) {
+    ObjectNode c = MAPPER.createObjectNode();
+    c.put("examples", examples.size());
+    c.put("examples_sha256", digest(examples));
+    c.put("asker", pipeline.asker().describe());
+    c.put("oracle", pipeline.oracle().describe());
+    c.put("primary", pipeline.primary().describe());
+    return c;
+  }
+
+  private static void checkConfig(Path file, ObjectNode wanted) throws IOException {
+    if (Files.exists(file)) {
+      ObjectNode found = (ObjectNode) MAPPER.readTree(file.toFile());
+      if (!found.equals(wanted)) {
+        List<String> diffs = new ArrayList<>();
+        wanted.fieldNames().forEachRemaining(k -> {
+          if (!wanted.get(k).equals(found.get(k))) {
+            diffs.add(k + " " + found.get(k) + " there, " + wanted.get(k) + " now");
+          }
+        });
+        throw new IOException(file + " holds a run with another configuration (" + String.join("; ", diffs)
+            + "); choose another output directory or delete this one");
+      }
+      return;
+    }
+    Path tmp = Files.createTempFile(file.getParent(), CONFIG, ".tmp");
+    try {
+      MAPPER.writerWithDefaultPrettyPrinter().writeValue(tmp.toFile(), wanted);
+      Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    } finally {
+      Files.deleteIfExists(tmp);
+    }
+  }
+
+  private static String digest(List<FlmExample> examples) {
+    try {
+      MessageDigest sha = MessageDigest.getInstance("SHA-256");
+      for (FlmExample e : examples) {
+        sha.update(FlmJsonl.toLine(e).getBytes(StandardCharsets.UTF_8));
+        sha.update((byte) '\n');
+      }
+      return HexFormat.of().formatHex(sha.digest());
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is missing from this JVM", e);
+    }
+  }
+}

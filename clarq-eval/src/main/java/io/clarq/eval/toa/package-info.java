@@ -1,0 +1,5 @@
+/**
+ * The TOA pipeline over FLM examples: asker -> oracle -> primary model per example, many examples at once on named
+ * threads, results appended per finished example so that a rerun resumes, and the run's summary figures.
+ */
+package io.clarq.eval.toa;

@@ -1,0 +1,41 @@
+package io.clarq.examples;
+
+import io.clarq.core.judge.Judge;
+import io.clarq.core.metrics.ClarqSummary;
+import io.clarq.core.task.ClarqTask;
+import io.clarq.core.task.Language;
+import io.clarq.core.task.Split;
+import io.clarq.core.task.TaskId;
+import io.clarq.core.task.TaskSet;
+import io.clarq.datasets.clarqllm.ClarqLlmTasks;
+import io.clarq.eval.evaluate.ClarqEvaluation;
+import io.clarq.eval.evaluate.RecordedRun;
+import io.clarq.eval.evaluate.RecordedRuns;
+import io.clarq.eval.evaluate.VerdictCacheJudge;
+import java.nio.file.Path;
+
+/**
+ * The README's ClarQ-LLM quick start: load the tasks, look at one, score a published run with the published
+ * verdicts. Argument: the ClarQ-LLM data folder (default {@code ../shared/data/clarq-llm}).
+ */
+public final class ClarqLlmQuickStart {
+  private ClarqLlmQuickStart() {}
+
+  public static void main(String[] args) throws Exception {
+    Path data = Path.of(args.length > 0 ? args[0] : "../shared/data/clarq-llm");
+
+    TaskSet tasks = ClarqLlmTasks.load(data.resolve("tasks"), Language.ENGLISH);
+    ClarqTask task = tasks.get(TaskId.parse("3.2"));
+    System.out.println(tasks.split(Split.TEST).size() + " test tasks; task " + task.id() + " (" + task.typeName()
+        + "): the seeker is a " + task.briefing().role() + ", the tree has " + task.tree().size() + " gold lines");
+
+    RecordedRun run = RecordedRuns.load(
+        data.resolve("transcripts/l2l_GPT-4o_seeker_vs_GPT-4o_provider.Chat.En.json"), data.resolve("tasks"));
+    try (VerdictCacheJudge judge =
+        VerdictCacheJudge.readOnly(data.resolve("judge-verdicts.jsonl"), Judge.none())) {
+      ClarqSummary s = ClarqEvaluation.score(run, judge);
+      System.out.printf("success %.4f  AQD %.4f  AQL %.4f  unjudged %d%n",
+          s.success(), s.aqd(), s.aql(), s.unjudged().size());
+    }
+  }
+}

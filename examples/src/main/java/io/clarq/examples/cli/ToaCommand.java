@@ -1,0 +1,176 @@
+package io.clarq.examples.cli;
+
+import io.clarq.core.flm.FlmExample;
+import io.clarq.core.llm.LlmClient;
+import io.clarq.core.toa.Asker;
+import io.clarq.core.toa.Oracle;
+import io.clarq.core.toa.RepeaterAsker;
+import io.clarq.core.toa.llm.AskerTemplate;
+import io.clarq.core.toa.llm.LlmAsker;
+import io.clarq.core.toa.llm.LlmChoiceOracle;
+import io.clarq.core.toa.llm.LlmPrimaryModel;
+import io.clarq.core.toa.llm.LlmYesNoOracle;
+import io.clarq.datasets.hotpotqa.FileAsker;
+import io.clarq.datasets.hotpotqa.FlmJsonl;
+import io.clarq.eval.toa.ToaPipeline;
+import io.clarq.eval.toa.ToaReport;
+import io.clarq.eval.toa.ToaRunner;
+import io.clarq.retrieval.oracle.Bm25Oracle;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/** {@code clarq toa}: task-oriented asking on FLM examples. */
+@Command(
+    name = "toa",
+    mixinStandardHelpOptions = true,
+    description = "Task-oriented asking (TOA): asker -> oracle -> primary model on FLM examples.",
+    subcommands = {ToaCommand.Run.class})
+public final class ToaCommand implements Runnable {
+  @Spec CommandSpec spec;
+
+  @Override
+  public void run() {
+    spec.commandLine().usage(spec.commandLine().getOut());
+  }
+
+  /** {@code clarq toa run}. */
+  @Command(
+      name = "run",
+      mixinStandardHelpOptions = true,
+      description = {
+        "Runs every FLM example through the asker, the oracle and the primary model, appending results to",
+        "OUT/toa-results.jsonl (a rerun resumes), and prints F1, EM, both recoveries with 95%% intervals and MFRR.",
+        "LLM specs: SCHEME:MODEL (openai:gpt-4o) or a base URL; the LLM options below apply to every spec.",
+        "Example: clarq toa run --flm dev-flm.jsonl --asker repeater --oracle offline --primary openai:gpt-4o-mini"})
+  static final class Run implements Callable<Integer> {
+    @Spec CommandSpec spec;
+
+    @Option(names = "--flm", required = true, paramLabel = "FILE", description = "FLM examples (clarq flm make).")
+    Path flm;
+
+    @Option(names = "--asker", required = true, paramLabel = "SPEC",
+        description = "repeater, file:PATH (JSONL of {\"id\", \"question\"}), or an LLM spec.")
+    String asker;
+
+    @Option(names = "--asker-template", defaultValue = "direct", paramLabel = "NAME",
+        description = "Prompt of an LLM asker: direct, encyclopedia, reason-then-ask (default ${DEFAULT-VALUE}).")
+    String askerTemplate;
+
+    @Option(names = "--oracle", defaultValue = "offline", paramLabel = "SPEC",
+        description = "offline (BM25, no LLM) or an LLM spec (default ${DEFAULT-VALUE}).")
+    String oracle;
+
+    @Option(names = "--oracle-mode", defaultValue = "yesno", paramLabel = "MODE",
+        description = "How an LLM oracle chooses: yesno (the reference's P(yes) per candidate) or choice"
+            + " (numbered shuffled candidates) (default ${DEFAULT-VALUE}).")
+    String oracleMode;
+
+    @Option(names = "--choice-unparsed", defaultValue = "RECORD", paramLabel = "WHAT",
+        description = "A choice reply naming no candidate: RECORD (unparsed, counted) or RANDOM_INDEX (the"
+            + " paper's behaviour, still counted) (default ${DEFAULT-VALUE}).")
+    LlmChoiceOracle.Unparsed choiceUnparsed;
+
+    @Option(names = "--seed", defaultValue = "0", paramLabel = "N",
+        description = "Seed of the choice oracle's shuffle (default ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--primary", required = true, paramLabel = "SPEC", description = "The primary model's LLM spec.")
+    String primary;
+
+    @Option(names = "--out", defaultValue = "toa-run", paramLabel = "DIR",
+        description = "Run directory (default ${DEFAULT-VALUE}).")
+    Path out;
+
+    @Option(names = "--threads", defaultValue = "4", paramLabel = "N",
+        description = "Examples run at once (default ${DEFAULT-VALUE}).")
+    int threads;
+
+    @Option(names = "--json", description = "Print the figures as JSON.")
+    boolean json;
+
+    @Mixin LlmOptions llm;
+
+    private final Map<String, LlmClient> clients = new LinkedHashMap<>();
+
+    @Override
+    public Integer call() throws IOException {
+      List<FlmExample> examples = FlmJsonl.read(flm);
+      try {
+        ToaPipeline pipeline;
+        ToaRunner runner;
+        try {
+          pipeline = new ToaPipeline(asker(), oracle(), new LlmPrimaryModel(client("--primary", primary),
+              model("--primary", primary)));
+          runner = new ToaRunner(pipeline, threads);
+        } catch (IllegalArgumentException e) {
+          throw new ParameterException(spec.commandLine(), e.getMessage(), e);
+        }
+        ToaRunner.Result r = runner.run(examples, out);
+        PrintWriter o = spec.commandLine().getOut();
+        if (json) {
+          o.println(ToaReport.json(r.summary()));
+        } else {
+          o.printf("TOA run in %s: %d examples (%d run now, %d resumed)%n", out, r.outcomes().size(), r.ran(),
+              r.resumed());
+          o.printf("asker %s, oracle %s, primary %s%n", pipeline.asker().describe(), pipeline.oracle().describe(),
+              pipeline.primary().describe());
+          o.print(ToaReport.text(r.summary()));
+          if (!clients.isEmpty()) {
+            o.println(llm.usageSummary());
+          }
+        }
+        o.flush();
+        return 0;
+      } finally {
+        clients.values().forEach(LlmClient::close);
+      }
+    }
+
+    private Asker asker() throws IOException {
+      if (asker.equals("repeater")) {
+        return new RepeaterAsker();
+      }
+      if (asker.startsWith("file:")) {
+        return FileAsker.read(Path.of(asker.substring(5)));
+      }
+      return new LlmAsker(client("--asker", asker), model("--asker", asker), AskerTemplate.parse(askerTemplate));
+    }
+
+    private Oracle oracle() {
+      if (oracle.equals("offline")) {
+        return new Bm25Oracle();
+      }
+      return switch (oracleMode) {
+        case "yesno" -> new LlmYesNoOracle(client("--oracle", oracle), model("--oracle", oracle));
+        case "choice" -> new LlmChoiceOracle(client("--oracle", oracle), model("--oracle", oracle), seed,
+            choiceUnparsed);
+        default -> throw new IllegalArgumentException(
+            "unknown --oracle-mode '" + oracleMode + "': expected yesno or choice");
+      };
+    }
+
+    /**
+     * One client per distinct spec (so agents sharing a model share its in-flight bound), completed by the LLM
+     * options: --base-url, --model, --api-key-env, the limits and the response cache.
+     */
+    private LlmClient client(String option, String text) {
+      return clients.computeIfAbsent(text, t -> llm.client(spec.commandLine(), option, t));
+    }
+
+    /** The spec's model name, sent with every request and recorded in the run's configuration. */
+    private String model(String option, String text) {
+      return llm.spec(spec.commandLine(), option, text).model();
+    }
+  }
+}
