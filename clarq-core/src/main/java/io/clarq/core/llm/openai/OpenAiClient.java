@@ -5,8 +5,10 @@ import io.clarq.core.llm.ChatRequest;
 import io.clarq.core.llm.ChatResponse;
 import io.clarq.core.llm.LlmClient;
 import io.clarq.core.llm.LlmException;
+import io.clarq.core.llm.LlmHttpException;
 import io.clarq.core.llm.LlmListener;
 import io.clarq.core.llm.LlmSettings;
+import io.clarq.core.llm.LlmSpec;
 import io.clarq.core.llm.LlmTransportException;
 import java.io.IOException;
 import java.net.URI;
@@ -86,13 +88,13 @@ public final class OpenAiClient implements LlmClient {
 
   @Override
   public ChatResponse chat(ChatRequest request) throws LlmException {
-    HttpRequest http = httpRequest(request);
+    HttpRequest post = httpRequest(request);
     long start = System.nanoTime();
     List<String> history = new ArrayList<>();
     for (int attempt = 1; ; attempt++) {
       LlmException failure;
       try {
-        ChatResponse response = attempt(http, start);
+        ChatResponse response = attempt(post, start);
         listener.onResponse(request, response);
         return response;
       } catch (LlmException e) {
@@ -109,7 +111,7 @@ public final class OpenAiClient implements LlmClient {
       } else if (attempt >= settings.retry().maxAttempts()) {
         stop = "no attempts left";
       } else {
-        Optional<Duration> asked = failure instanceof io.clarq.core.llm.LlmHttpException h
+        Optional<Duration> asked = failure instanceof LlmHttpException h
             ? h.retryAfter() : Optional.empty();
         if (asked.isPresent() && asked.get().compareTo(settings.retry().maxRetryAfter()) > 0) {
           stop = "Retry-After " + OpenAiErrors.format(asked.get()) + " exceeds the limit of "
@@ -173,8 +175,7 @@ public final class OpenAiClient implements LlmClient {
       throw new LlmTransportException("no reply within " + OpenAiErrors.format(settings.timeout()),
           LlmTransportException.Kind.TIMEOUT, null);
     } catch (IOException e) {
-      String what = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-      throw new LlmTransportException("connection failed: " + OpenAiErrors.redact(what, key),
+      throw new LlmTransportException("connection failed: " + OpenAiErrors.redact(describe(e), key),
           LlmTransportException.Kind.CONNECTION, null);
     } finally {
       inFlight.release();
@@ -192,6 +193,21 @@ public final class OpenAiClient implements LlmClient {
       throw new LlmException("HTTP " + status + ": unexpected status for a chat completion");
     }
     throw OpenAiErrors.fromStatus(status, response.body(), response.headers(), key);
+  }
+
+  private String describe(IOException e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t.getMessage() != null && !t.getMessage().isBlank()) {
+        return t == e ? t.getMessage() : e.getClass().getSimpleName() + ": " + t.getMessage();
+      }
+    }
+    // the JDK's connect failures carry no message at all
+    if (e instanceof java.net.ConnectException) {
+      return "cannot connect to " + endpoint.getHost() + ":" + (endpoint.getPort() < 0
+          ? ("https".equalsIgnoreCase(endpoint.getScheme()) ? 443 : 80) : endpoint.getPort())
+          + " (no server listening, or unreachable)";
+    }
+    return e.getClass().getSimpleName();
   }
 
   /**
@@ -258,7 +274,7 @@ public final class OpenAiClient implements LlmClient {
       if (baseUrl == null) {
         throw new IllegalArgumentException("OpenAI client: no base URL");
       }
-      io.clarq.core.llm.LlmSpec.parseUrl(baseUrl.toString());
+      LlmSpec.parseUrl(baseUrl.toString());
       return new OpenAiClient(this);
     }
   }
