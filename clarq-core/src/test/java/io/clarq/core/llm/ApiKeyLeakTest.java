@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 import io.clarq.core.llm.cache.CachePolicy;
 import io.clarq.core.llm.cache.CachingLlmClient;
 import io.clarq.core.llm.cache.ResponseCacheFile;
-import io.clarq.core.llm.openai.OpenAiClient;
 import io.clarq.core.testing.FakeOpenAiServer;
 import io.clarq.core.testing.FakeReply;
 import java.io.ByteArrayOutputStream;

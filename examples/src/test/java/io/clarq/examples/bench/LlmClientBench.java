@@ -28,6 +28,10 @@ public final class LlmClientBench {
       .system("You are the provider. Answer only from the response tree.")
       .user("How do I get to the castle? I have a map and a horse.").temperature(0.0).build();
   private static final String REPLY = "Jax: Ride north along the river until you reach the stone bridge.";
+  private static final byte[] CANNED_REPLY = ("{\"id\":\"chatcmpl-1\",\"object\":\"chat.completion\","
+      + "\"created\":1700000000,\"model\":\"bench\",\"choices\":[{\"index\":0,\"message\":{\"role\":\"assistant\","
+      + "\"content\":\"" + REPLY + "\"},\"logprobs\":null,\"finish_reason\":\"stop\"}],\"usage\":{\"prompt_tokens\":40,"
+      + "\"completion_tokens\":14,\"total_tokens\":54}}").getBytes(StandardCharsets.UTF_8);
 
   private LlmClientBench() {}
 
@@ -38,14 +42,14 @@ public final class LlmClientBench {
     System.out.println("load average: " + loadAverage());
     Duration latency = Duration.ofMillis(latencyMs);
     try (FakeOpenAiServer server = FakeOpenAiServer.start(r -> FakeReply.text(REPLY).withUsage(40, 14))) {
-      run(server, 32, 1000, Duration.ZERO); // warm-up: JIT, connection pool
+      run(server.baseUrl(), 32, 1000, Duration.ZERO); // warm-up: JIT, connection pool
       System.out.printf(Locale.ROOT, "%d calls, server latency %d ms%n", calls, latencyMs);
       System.out.printf(Locale.ROOT, "%-10s %10s %10s %10s %12s%n", "in flight", "wall ms", "ideal ms", "vs ideal",
           "server peak");
       for (int inFlight : new int[] {1, 8, 32}) {
         server.reset();
         server.respondWith(r -> FakeReply.text(REPLY).withUsage(40, 14).after(latency));
-        long wall = run(server, inFlight, calls, latency);
+        long wall = run(server.baseUrl(), inFlight, calls, latency);
         double ideal = (double) calls * latencyMs / inFlight;
         System.out.printf(Locale.ROOT, "%-10d %10.0f %10.0f %+9.1f%% %12d%n", inFlight, wall / 1e6, ideal,
             100 * (wall / 1e6 - ideal) / ideal, server.maxConcurrent());
@@ -53,25 +57,31 @@ public final class LlmClientBench {
       System.out.printf(Locale.ROOT, "a %d ms sleep on this machine now takes %.2f ms on average (scheduling "
           + "delay, part of every simulated call)%n", latencyMs, sleepTook(latency));
       server.respondWith(r -> FakeReply.text(REPLY).withUsage(40, 14));
-      run(server, 1, 2000, Duration.ZERO);
+      run(server.baseUrl(), 1, 2000, Duration.ZERO);
       int overheadCalls = Math.max(calls, 5000);
-      long sequential = run(server, 1, overheadCalls, Duration.ZERO);
+      long sequential = run(server.baseUrl(), 1, overheadCalls, Duration.ZERO);
       System.out.printf(Locale.ROOT, "server latency 0, 1 in flight: %.3f ms per call, loopback round trip "
           + "included (%d calls)%n", sequential / 1e6 / overheadCalls, overheadCalls);
-      long parallel = run(server, 8, overheadCalls, Duration.ZERO);
+      long parallel = run(server.baseUrl(), 8, overheadCalls, Duration.ZERO);
       System.out.printf(Locale.ROOT, "server latency 0, 8 in flight: %.3f ms per call of wall time (%d calls)%n",
           parallel / 1e6 / overheadCalls, overheadCalls);
+    }
+    try (CannedHttpResponder canned = new CannedHttpResponder(new String(CANNED_REPLY, StandardCharsets.UTF_8))) {
+      run(canned.baseUrl(), 1, 5000, Duration.ZERO);
+      long sequential = run(canned.baseUrl(), 1, 10_000, Duration.ZERO);
+      System.out.printf(Locale.ROOT, "canned responder (no server bookkeeping), 1 in flight: %.3f ms per call "
+          + "(10000 calls)%n", sequential / 1e6 / 10_000);
     }
     System.out.printf(Locale.ROOT, "encode request + decode reply in process: %.4f ms per call%n", codec());
   }
 
   /** Runs {@code calls} calls with {@code inFlight} callers and in-flight slots; returns the wall time in ns. */
-  private static long run(FakeOpenAiServer server, int inFlight, int calls, Duration latency) throws Exception {
+  private static long run(java.net.URI baseUrl, int inFlight, int calls, Duration latency) throws Exception {
     AtomicInteger left = new AtomicInteger(calls);
     AtomicInteger threads = new AtomicInteger();
     ExecutorService callers = Executors.newFixedThreadPool(inFlight,
         r -> new Thread(r, "bench-caller-" + threads.incrementAndGet()));
-    try (OpenAiClient client = OpenAiClient.builder().baseUrl(server.baseUrl()).model("bench")
+    try (OpenAiClient client = OpenAiClient.builder().baseUrl(baseUrl).model("bench")
         .settings(LlmSettings.DEFAULT.withMaxInFlight(inFlight)
             .withTimeout(latency.plus(Duration.ofSeconds(30)))).build()) {
       long start = System.nanoTime();
@@ -122,10 +132,7 @@ public final class LlmClientBench {
 
   // the client's own CPU per call without any I/O: build the JSON body, parse a reply
   private static double codec() throws LlmException {
-    byte[] reply = ("{\"id\":\"chatcmpl-1\",\"object\":\"chat.completion\",\"created\":1700000000,\"model\":\"bench\","
-        + "\"choices\":[{\"index\":0,\"message\":{\"role\":\"assistant\",\"content\":\"" + REPLY + "\"},"
-        + "\"logprobs\":null,\"finish_reason\":\"stop\"}],\"usage\":{\"prompt_tokens\":40,\"completion_tokens\":14,"
-        + "\"total_tokens\":54}}").getBytes(StandardCharsets.UTF_8);
+    byte[] reply = CANNED_REPLY;
     int n = 200_000;
     long sink = 0;
     long start = 0;

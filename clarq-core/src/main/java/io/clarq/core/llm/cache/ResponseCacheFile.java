@@ -119,6 +119,7 @@ public final class ResponseCacheFile implements AutoCloseable {
   }
 
   /** Appends a record; a key already recorded keeps its first reply. */
+  @SuppressWarnings("try") // the file lock is held for the block, never read
   public void put(String key, ObjectNode request, ChatResponse response) {
     ObjectNode rec = MAPPER.createObjectNode();
     rec.put("key", key);
@@ -175,10 +176,15 @@ public final class ResponseCacheFile implements AutoCloseable {
 
   @Override
   public void close() {
+    // closing any descriptor of a file drops all of this process's locks on it (POSIX), so never while another
+    // instance on the same file holds one
+    lock.lock();
     try {
       channel.close();
     } catch (IOException e) {
       throw new UncheckedIOException("cannot close LLM cache file " + path + ": " + e.getMessage(), e);
+    } finally {
+      lock.unlock();
     }
   }
 

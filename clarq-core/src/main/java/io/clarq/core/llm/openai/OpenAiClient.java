@@ -5,8 +5,10 @@ import io.clarq.core.llm.ChatRequest;
 import io.clarq.core.llm.ChatResponse;
 import io.clarq.core.llm.LlmClient;
 import io.clarq.core.llm.LlmException;
+import io.clarq.core.llm.LlmHttpException;
 import io.clarq.core.llm.LlmListener;
 import io.clarq.core.llm.LlmSettings;
+import io.clarq.core.llm.LlmSpec;
 import io.clarq.core.llm.LlmTransportException;
 import java.io.IOException;
 import java.net.URI;
@@ -19,10 +21,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -41,7 +40,6 @@ public final class OpenAiClient implements LlmClient {
   public static final URI OPENAI_BASE_URL = URI.create("https://api.openai.com/v1");
 
   private static final Logger LOG = LoggerFactory.getLogger(OpenAiClient.class);
-  private static final AtomicInteger CLIENTS = new AtomicInteger();
 
   /** Waits between attempts; tests pass one that records the waits instead. */
   @FunctionalInterface
@@ -56,7 +54,6 @@ public final class OpenAiClient implements LlmClient {
   private final LlmSettings settings;
   private final LlmListener listener;
   private final Sleeper sleeper;
-  private final ExecutorService executor;
   private final HttpClient http;
   private final Semaphore inFlight;
   private final RequestRateLimiter rateLimiter;
@@ -73,17 +70,12 @@ public final class OpenAiClient implements LlmClient {
     this.settings = b.settings;
     this.listener = b.listener;
     this.sleeper = b.sleeper;
-    int id = CLIENTS.incrementAndGet();
-    AtomicInteger threads = new AtomicInteger();
-    this.executor = Executors.newCachedThreadPool(r -> {
-      Thread t = new Thread(r, "clarq-openai-" + id + "-" + threads.incrementAndGet());
-      t.setDaemon(true);
-      return t;
-    });
     this.http = HttpClient.newBuilder()
         .version(HttpClient.Version.HTTP_1_1)
         .connectTimeout(settings.timeout())
-        .executor(executor)
+        // no pool: the HttpClient's own selector thread finishes each exchange (reading a byte-array body never
+        // blocks), which saves a thread hand-off per call; the caller waits in send()
+        .executor(Runnable::run)
         .build();
     this.inFlight = new Semaphore(settings.maxInFlight(), true);
     this.rateLimiter = settings.requestsPerMinute() > 0 ? new RequestRateLimiter(settings.requestsPerMinute()) : null;
@@ -96,13 +88,13 @@ public final class OpenAiClient implements LlmClient {
 
   @Override
   public ChatResponse chat(ChatRequest request) throws LlmException {
-    HttpRequest http = httpRequest(request);
+    HttpRequest post = httpRequest(request);
     long start = System.nanoTime();
     List<String> history = new ArrayList<>();
     for (int attempt = 1; ; attempt++) {
       LlmException failure;
       try {
-        ChatResponse response = attempt(http, start);
+        ChatResponse response = attempt(post, start);
         listener.onResponse(request, response);
         return response;
       } catch (LlmException e) {
@@ -119,7 +111,7 @@ public final class OpenAiClient implements LlmClient {
       } else if (attempt >= settings.retry().maxAttempts()) {
         stop = "no attempts left";
       } else {
-        Optional<Duration> asked = failure instanceof io.clarq.core.llm.LlmHttpException h
+        Optional<Duration> asked = failure instanceof LlmHttpException h
             ? h.retryAfter() : Optional.empty();
         if (asked.isPresent() && asked.get().compareTo(settings.retry().maxRetryAfter()) > 0) {
           stop = "Retry-After " + OpenAiErrors.format(asked.get()) + " exceeds the limit of "
@@ -183,8 +175,7 @@ public final class OpenAiClient implements LlmClient {
       throw new LlmTransportException("no reply within " + OpenAiErrors.format(settings.timeout()),
           LlmTransportException.Kind.TIMEOUT, null);
     } catch (IOException e) {
-      String what = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-      throw new LlmTransportException("connection failed: " + OpenAiErrors.redact(what, key),
+      throw new LlmTransportException("connection failed: " + OpenAiErrors.redact(describe(e), key),
           LlmTransportException.Kind.CONNECTION, null);
     } finally {
       inFlight.release();
@@ -204,11 +195,27 @@ public final class OpenAiClient implements LlmClient {
     throw OpenAiErrors.fromStatus(status, response.body(), response.headers(), key);
   }
 
-  /** Stops the client's threads; calls in progress may fail. */
-  @Override
-  public void close() {
-    executor.shutdownNow();
+  private String describe(IOException e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t.getMessage() != null && !t.getMessage().isBlank()) {
+        return t == e ? t.getMessage() : e.getClass().getSimpleName() + ": " + t.getMessage();
+      }
+    }
+    // the JDK's connect failures carry no message at all
+    if (e instanceof java.net.ConnectException) {
+      return "cannot connect to " + endpoint.getHost() + ":" + (endpoint.getPort() < 0
+          ? ("https".equalsIgnoreCase(endpoint.getScheme()) ? 443 : 80) : endpoint.getPort())
+          + " (no server listening, or unreachable)";
+    }
+    return e.getClass().getSimpleName();
   }
+
+  /**
+   * Nothing to release: the JDK 17 HttpClient has no close and its selector thread ends when the client is no longer
+   * referenced.
+   */
+  @Override
+  public void close() {}
 
   @Override
   public String toString() {
@@ -267,7 +274,7 @@ public final class OpenAiClient implements LlmClient {
       if (baseUrl == null) {
         throw new IllegalArgumentException("OpenAI client: no base URL");
       }
-      io.clarq.core.llm.LlmSpec.parseUrl(baseUrl.toString());
+      LlmSpec.parseUrl(baseUrl.toString());
       return new OpenAiClient(this);
     }
   }

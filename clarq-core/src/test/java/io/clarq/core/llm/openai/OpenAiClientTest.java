@@ -223,6 +223,19 @@ class OpenAiClientTest {
   }
 
   @Test
+  void testNothingListeningSaysWhere() throws Exception {
+    int port;
+    try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getByName("127.0.0.1"))) {
+      port = s.getLocalPort();
+    }
+    try (OpenAiClient client = OpenAiClient.builder().baseUrl(java.net.URI.create("http://127.0.0.1:" + port + "/v1"))
+        .settings(LlmSettings.DEFAULT.withRetry(RetryPolicy.NONE)).build()) {
+      assertThatThrownBy(() -> client.chat(hello().build())).isInstanceOf(LlmTransportException.class)
+          .hasMessageContaining("connection failed: cannot connect to 127.0.0.1:" + port);
+    }
+  }
+
+  @Test
   void testUnknownPathIs404NotRetried() {
     try (OpenAiClient client = OpenAiClient.builder().baseUrl(server.baseUrl().resolve("/v2/x"))
         .settings(LlmSettings.DEFAULT.withRetry(RetryPolicy.DEFAULT.withBackoff(Duration.ZERO, Duration.ZERO)))
