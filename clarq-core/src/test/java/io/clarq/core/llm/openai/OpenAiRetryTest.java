@@ -232,7 +232,7 @@ class OpenAiRetryTest {
   void testRequestsPerMinuteLimitOnTheWire() throws Exception {
     ExecutorService callers = Executors.newFixedThreadPool(5, r -> new Thread(r, "rpm-test-caller"));
     try (OpenAiClient client = OpenAiClient.builder().baseUrl(server.baseUrl())
-        .settings(LlmSettings.DEFAULT.withRequestsPerMinute(1200)).build()) {
+        .settings(LlmSettings.DEFAULT.withRequestsPerMinute(600)).build()) {
       List<Future<ChatResponse>> calls = new ArrayList<>();
       for (int i = 0; i < 5; i++) {
         calls.add(callers.submit(() -> client.chat(HELLO)));
@@ -244,9 +244,11 @@ class OpenAiRetryTest {
       callers.shutdownNow();
     }
     List<RecordedRequest> r = server.requests();
-    // five calls at 1,200 a minute: slots 50 ms apart, so the last starts 200 ms after the first
+    // five calls at 600 a minute: slots 100 ms apart, so the last starts 400 ms after the first. Arrival times
+    // carry connection set-up and scheduling noise on a loaded machine (the first call opens the connection), so
+    // allow 100 ms of it; without the limit the five arrive within a few milliseconds.
     assertThat(Duration.ofNanos(r.get(4).arrivalNanos() - r.get(0).arrivalNanos()).toMillis())
-        .isGreaterThanOrEqualTo(190);
+        .isGreaterThanOrEqualTo(300);
   }
 
   @Test
