@@ -2,7 +2,7 @@ package io.clarq.datasets.verdict;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.clarq.core.task.Language;
-import io.clarq.datasets.transcript.JsonLines;
+import io.clarq.datasets.jsonl.JsonLines;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -8,7 +8,7 @@ import io.clarq.core.cq.OverlapScores;
 import io.clarq.core.cq.QuestionGenerator;
 import io.clarq.datasets.fkw.CqGenerationFile;
 import io.clarq.datasets.fkw.FkwDataset;
-import io.clarq.datasets.fkw.JsonLines;
+import io.clarq.datasets.jsonl.JsonLines;
 import io.clarq.datasets.fkw.FkwSplit;
 import io.clarq.eval.cq.CqGenerationRun;
 import java.io.PrintWriter;

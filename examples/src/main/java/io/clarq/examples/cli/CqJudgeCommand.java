@@ -8,7 +8,7 @@ import io.clarq.core.cq.RubricSummary;
 import io.clarq.core.llm.LlmClient;
 import io.clarq.core.llm.LlmSpec;
 import io.clarq.datasets.fkw.CqGenerationFile;
-import io.clarq.datasets.fkw.JsonLines;
+import io.clarq.datasets.jsonl.JsonLines;
 import io.clarq.datasets.fkw.RubricRatingFile;
 import io.clarq.eval.cq.CqJudgeRun;
 import io.clarq.eval.cq.LlmRubricJudge;
