@@ -68,7 +68,7 @@ public final class CqGenerateCommand implements Callable<Integer> {
     }
     List<AutoCloseable> opened = new ArrayList<>();
     try {
-      QuestionGenerator gen = parse(() -> generatorOptions.open(opened));
+      QuestionGenerator gen = parse(() -> generatorOptions.open(spec.commandLine(), opened));
       List<CqExample> examples = FkwDataset.load(data, s);
       if (limit != null && limit < examples.size()) {
         examples = examples.subList(0, limit);
