@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.clarq.core.clariq.DocumentRelevanceTable;
 import io.clarq.core.ir.MetricTable;
 import io.clarq.core.ir.PythonFloat;
+import io.clarq.datasets.jsonl.PythonJson;
 import io.clarq.datasets.trec.AtomicFiles;
 import io.clarq.datasets.trec.FileFormatException;
 import java.io.IOException;
@@ -54,41 +55,17 @@ public final class OfficialEvalFiles {
     StringBuilder sb = new StringBuilder("{");
     boolean firstMetric = true;
     for (Map.Entry<String, Map<String, Double>> metric : table.values().entrySet()) {
-      sb.append(firstMetric ? "" : ", ").append(string(metric.getKey())).append(": {");
+      sb.append(firstMetric ? "" : ", ").append(PythonJson.string(metric.getKey(), true)).append(": {");
       firstMetric = false;
       boolean first = true;
       for (Map.Entry<String, Double> e : metric.getValue().entrySet()) {
-        sb.append(first ? "" : ", ").append(string(e.getKey())).append(": ").append(PythonFloat.json(e.getValue()));
+        sb.append(first ? "" : ", ").append(PythonJson.string(e.getKey(), true)).append(": ")
+            .append(PythonFloat.json(e.getValue()));
         first = false;
       }
       sb.append('}');
     }
     return sb.append('}').toString();
-  }
-
-  /** A JSON string as {@code json.dumps} writes it with {@code ensure_ascii=True}. */
-  public static String string(String s) {
-    StringBuilder sb = new StringBuilder("\"");
-    for (int i = 0; i < s.length(); i++) {
-      char c = s.charAt(i);
-      switch (c) {
-        case '"' -> sb.append("\\\"");
-        case '\\' -> sb.append("\\\\");
-        case '\n' -> sb.append("\\n");
-        case '\r' -> sb.append("\\r");
-        case '\t' -> sb.append("\\t");
-        case '\b' -> sb.append("\\b");
-        case '\f' -> sb.append("\\f");
-        default -> {
-          if (c < 0x20 || c > 0x7e) {
-            sb.append(String.format("\\u%04x", (int) c));
-          } else {
-            sb.append(c);
-          }
-        }
-      }
-    }
-    return sb.append('"').toString();
   }
 
   /** Reads a document-relevance table: metric -> facet -> question -> {"no_answer": x, "with_answer": y}. */

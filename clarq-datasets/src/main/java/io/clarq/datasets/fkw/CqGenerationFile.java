@@ -1,8 +1,8 @@
 package io.clarq.datasets.fkw;
 
-import static io.clarq.datasets.fkw.JsonLines.field;
-import static io.clarq.datasets.fkw.JsonLines.text;
-import static io.clarq.datasets.fkw.JsonLines.texts;
+import static io.clarq.datasets.jsonl.JsonLines.field;
+import static io.clarq.datasets.jsonl.JsonLines.text;
+import static io.clarq.datasets.jsonl.JsonLines.texts;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -12,6 +12,7 @@ import io.clarq.core.cq.CqGeneration;
 import io.clarq.core.cq.FacetRequest;
 import io.clarq.core.cq.GeneratedQuestion;
 import io.clarq.core.cq.QuestionCandidate;
+import io.clarq.datasets.jsonl.JsonLines;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,12 +37,12 @@ public final class CqGenerationFile {
 
   /** Reads a whole file; the error names the file and line of the first malformed record. */
   public static List<CqGeneration> read(Path file) {
-    return JsonLines.read(file, WHAT, CqGenerationFile::fromJson, false);
+    return JsonLines.readRecords(file, WHAT, CqGenerationFile::fromJson, false);
   }
 
   /** Reads the finished records of a file being resumed: a last line without its newline is dropped. */
   public static List<CqGeneration> readForResume(Path file) {
-    return JsonLines.read(file, WHAT, CqGenerationFile::fromJson, true);
+    return JsonLines.readRecords(file, WHAT, CqGenerationFile::fromJson, true);
   }
 
   /** Opens a file for writing records one at a time: a new file, or appending to the finished part of one. */
@@ -53,7 +54,7 @@ public final class CqGenerationFile {
   public static String toJson(CqGeneration g) {
     FacetRequest r = g.example().request();
     GeneratedQuestion q = g.generated();
-    ObjectNode o = JsonLines.JSON.createObjectNode();
+    ObjectNode o = JsonLines.newObject();
     o.put("id", r.id()).put("topic_id", r.topicId()).put("request", r.request()).put("facet", r.facet())
         .put("reference", g.example().reference()).put("question", q.question())
         .put("facet_satisfied", q.facetSatisfied()).put("generator", q.generator())

@@ -1,7 +1,7 @@
 package io.clarq.datasets.fkw;
 
-import static io.clarq.datasets.fkw.JsonLines.field;
-import static io.clarq.datasets.fkw.JsonLines.text;
+import static io.clarq.datasets.jsonl.JsonLines.field;
+import static io.clarq.datasets.jsonl.JsonLines.text;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -12,6 +12,7 @@ import io.clarq.core.cq.RubricRating;
 import io.clarq.core.cq.RubricScale;
 import io.clarq.core.cq.ScaleRating;
 import io.clarq.core.cq.UnparsedRating;
+import io.clarq.datasets.jsonl.JsonLines;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -31,12 +32,12 @@ public final class RubricRatingFile {
 
   /** Reads a whole file; the error names the file and line of the first malformed record. */
   public static List<CqJudgement> read(Path file) {
-    return JsonLines.read(file, WHAT, RubricRatingFile::fromJson, false);
+    return JsonLines.readRecords(file, WHAT, RubricRatingFile::fromJson, false);
   }
 
   /** Reads the finished records of a file being resumed: a last line without its newline is dropped. */
   public static List<CqJudgement> readForResume(Path file) {
-    return JsonLines.read(file, WHAT, RubricRatingFile::fromJson, true);
+    return JsonLines.readRecords(file, WHAT, RubricRatingFile::fromJson, true);
   }
 
   /** Opens a file for writing judgements one at a time: a new file, or appending to the finished part of one. */
@@ -46,7 +47,7 @@ public final class RubricRatingFile {
 
   /** One judgement as a JSON line (without the newline). */
   public static String toJson(CqJudgement j) {
-    ObjectNode o = JsonLines.JSON.createObjectNode();
+    ObjectNode o = JsonLines.newObject();
     o.put("id", j.id()).put("question", j.question()).put("judge", j.judge());
     if (j.outcome() instanceof RubricRating r) {
       for (RubricScale s : RubricScale.values()) {

@@ -3,6 +3,7 @@ package io.clarq.datasets.hotpotqa;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.clarq.core.flm.IncompleteTask;
 import io.clarq.core.toa.Asker;
+import io.clarq.datasets.jsonl.JsonLines;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -25,7 +26,7 @@ public final class FileAsker implements Asker {
   /** Reads the file; errors name the file and line (bad JSON, missing field, repeated id). */
   public static FileAsker read(Path file) throws IOException {
     Map<String, String> questions = new HashMap<>();
-    JsonLines.read(file, o -> {
+    JsonLines.forEach(file, o -> {
       JsonNode id = o.get("id");
       JsonNode q = o.get("question");
       if (id == null || !id.isTextual() || q == null || !q.isTextual()) {

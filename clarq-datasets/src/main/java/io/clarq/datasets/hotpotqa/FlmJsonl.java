@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.clarq.core.flm.Fact;
 import io.clarq.core.flm.FactRole;
 import io.clarq.core.flm.FlmExample;
+import io.clarq.datasets.jsonl.JsonLines;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.file.Path;
@@ -64,7 +65,7 @@ public final class FlmJsonl {
   /** Reads every example; errors name the file and line. */
   public static List<FlmExample> read(Path file) throws IOException {
     List<FlmExample> examples = new ArrayList<>();
-    JsonLines.read(file, node -> examples.add(fromJson(node)));
+    JsonLines.forEach(file, node -> examples.add(fromJson(node)));
     return examples;
   }
 

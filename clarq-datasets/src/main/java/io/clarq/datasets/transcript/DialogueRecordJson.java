@@ -18,6 +18,7 @@ import io.clarq.core.provider.ReplyKind;
 import io.clarq.core.task.Language;
 import io.clarq.core.task.TaskId;
 import io.clarq.core.tree.NodeId;
+import io.clarq.datasets.jsonl.JsonLines;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

@@ -1,6 +1,7 @@
 package io.clarq.datasets.transcript;
 
 import io.clarq.core.transcript.DialogueRecord;
+import io.clarq.datasets.jsonl.TornLine;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;

@@ -1,6 +1,7 @@
 package io.clarq.datasets.transcript;
 
 import io.clarq.core.transcript.DialogueRecord;
+import io.clarq.datasets.jsonl.JsonLines;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 

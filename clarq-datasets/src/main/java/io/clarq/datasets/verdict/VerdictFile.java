@@ -2,7 +2,8 @@ package io.clarq.datasets.verdict;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.clarq.core.task.Language;
-import io.clarq.datasets.transcript.JsonLines;
+import io.clarq.datasets.jsonl.JsonLines;
+import io.clarq.datasets.jsonl.PythonJson;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -69,45 +70,20 @@ public final class VerdictFile {
   public static String toLine(VerdictRecord r) {
     StringBuilder sb = new StringBuilder(256);
     sb.append("{\"language\": ");
-    quote(sb, r.language().code());
+    PythonJson.appendString(sb, r.language().code(), false);
     sb.append(", \"gold\": ");
-    quote(sb, r.gold());
+    PythonJson.appendString(sb, r.gold(), false);
     sb.append(", \"purpose\": ");
-    quote(sb, r.purpose());
+    PythonJson.appendString(sb, r.purpose(), false);
     sb.append(", \"generated\": [");
     for (int i = 0; i < r.generated().size(); i++) {
       if (i > 0) {
         sb.append(", ");
       }
-      quote(sb, r.generated().get(i));
+      PythonJson.appendString(sb, r.generated().get(i), false);
     }
     sb.append("], \"match\": ").append(r.match()).append(", \"analysis\": ");
-    quote(sb, r.analysis());
+    PythonJson.appendString(sb, r.analysis(), false);
     return sb.append('}').toString();
-  }
-
-  /** A JSON string as Python's json.dumps(ensure_ascii=False) writes it. */
-  private static void quote(StringBuilder sb, String s) {
-    sb.append('"');
-    for (int i = 0; i < s.length(); i++) {
-      char c = s.charAt(i);
-      switch (c) {
-        case '"' -> sb.append("\\\"");
-        case '\\' -> sb.append("\\\\");
-        case '\n' -> sb.append("\\n");
-        case '\r' -> sb.append("\\r");
-        case '\t' -> sb.append("\\t");
-        case '\b' -> sb.append("\\b");
-        case '\f' -> sb.append("\\f");
-        default -> {
-          if (c < 0x20) {
-            sb.append(String.format("\\u%04x", (int) c));
-          } else {
-            sb.append(c);
-          }
-        }
-      }
-    }
-    sb.append('"');
   }
 }

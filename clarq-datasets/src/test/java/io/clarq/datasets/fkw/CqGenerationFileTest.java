@@ -8,6 +8,7 @@ import io.clarq.core.cq.CqGeneration;
 import io.clarq.core.cq.FacetRequest;
 import io.clarq.core.cq.GeneratedQuestion;
 import io.clarq.core.cq.QuestionCandidate;
+import io.clarq.datasets.jsonl.JsonLines;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -34,15 +34,7 @@ public final class EnglishAnalysis {
       @Override
       protected TokenStreamComponents createComponents(String fieldName) {
         StandardTokenizer source = new StandardTokenizer();
-        TokenStream result = new EnglishPossessiveFilter(source);
-        result = new LowerCaseFilter(result);
-        if (!stops.isEmpty()) {
-          result = new StopFilter(result, stops);
-        }
-        if (stem) {
-          result = new PorterStemFilter(result);
-        }
-        return new TokenStreamComponents(source, result);
+        return new TokenStreamComponents(source, englishWords(source, stops, stem));
       }
 
       @Override
@@ -50,6 +42,23 @@ public final class EnglishAnalysis {
         return new LowerCaseFilter(in);
       }
     };
+  }
+
+  /**
+   * The chain's filters after the tokenizer, for chains that tokenize differently but treat English words the same
+   * (the offline provider's Chinese chain): possessives removed, lower case, {@code stopwords} removed (none when
+   * empty), Porter stemming when {@code stem}.
+   */
+  public static TokenStream englishWords(TokenStream in, CharArraySet stopwords, boolean stem) {
+    TokenStream result = new EnglishPossessiveFilter(in);
+    result = new LowerCaseFilter(result);
+    if (!stopwords.isEmpty()) {
+      result = new StopFilter(result, stopwords);
+    }
+    if (stem) {
+      result = new PorterStemFilter(result);
+    }
+    return result;
   }
 
   /** The terms the analyzer makes of a text, in order, repeats included. */

@@ -1,38 +1,39 @@
 package io.clarq.retrieval.provider;
 
 import io.clarq.core.task.Language;
+import io.clarq.retrieval.analysis.EnglishAnalysis;
 import java.io.IOException;
 import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.io.UncheckedIOException;
-import java.util.ArrayList;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.CharArraySet;
-import org.apache.lucene.analysis.LowerCaseFilter;
-import org.apache.lucene.analysis.StopFilter;
 import org.apache.lucene.analysis.TokenStream;
 import org.apache.lucene.analysis.Tokenizer;
+import org.apache.lucene.analysis.WordlistLoader;
 import org.apache.lucene.analysis.cjk.CJKBigramFilter;
 import org.apache.lucene.analysis.cjk.CJKWidthFilter;
-import org.apache.lucene.analysis.en.EnglishPossessiveFilter;
-import org.apache.lucene.analysis.en.PorterStemFilter;
-import org.apache.lucene.analysis.standard.StandardTokenizer;
-import org.apache.lucene.analysis.WordlistLoader;
 import org.apache.lucene.analysis.snowball.SnowballFilter;
-import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
+import org.apache.lucene.analysis.standard.StandardTokenizer;
 import org.apache.lucene.util.IOUtils;
 
 /**
- * The offline provider's analysis chains. English: standard tokenizer, possessives removed, lower case, Snowball's
- * English stop words, Porter stemming. Chinese: standard tokenizer (one token per Han character), width folding,
- * lower case, overlapping character bigrams (a lone character stays a unigram), and the English chain's stop words and
- * stemming for the Latin words mixed in (names, units).
+ * The offline provider's analysis chains, built from {@link EnglishAnalysis}. English: the English chain with
+ * Snowball's English stop words. Chinese: standard tokenizer (one token per Han character), width folding, overlapping
+ * character bigrams (a lone character stays a unigram), then the English chain's filters (possessives, lower case,
+ * the same stop words, Porter stemming) for the Latin words mixed in (names, units).
  *
  * <p>Analyzers are thread-safe: Lucene keeps one token-stream per thread.
  */
 public final class ProviderAnalyzers {
-  private static final Analyzer ENGLISH = new EnglishChain();
+  /**
+   * Snowball's English stop list (174 words, Lucene's copy): unlike Lucene's default 33 words it drops the pronouns
+   * and question words ("i", "you", "which", "how") that every seeker question and most purposes share.
+   */
+  private static final CharArraySet STOP_WORDS = loadStopWords();
+
+  private static final Analyzer ENGLISH = EnglishAnalysis.chain(STOP_WORDS, true);
   private static final Analyzer CHINESE = new ChineseChain();
 
   private ProviderAnalyzers() {}
@@ -44,32 +45,8 @@ public final class ProviderAnalyzers {
 
   /** The terms of a text, in order, as the chain for {@code language} produces them. */
   public static List<String> terms(Language language, String text) {
-    List<String> out = new ArrayList<>();
-    try (TokenStream ts = forLanguage(language).tokenStream("text", text)) {
-      CharTermAttribute term = ts.addAttribute(CharTermAttribute.class);
-      ts.reset();
-      while (ts.incrementToken()) {
-        out.add(term.toString());
-      }
-      ts.end();
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot analyse text: " + e.getMessage(), e);
-    }
-    return out;
+    return EnglishAnalysis.terms(forLanguage(language), "text", text);
   }
-
-  private static TokenStream englishWords(TokenStream in) {
-    TokenStream ts = new EnglishPossessiveFilter(in);
-    ts = new LowerCaseFilter(ts);
-    ts = new StopFilter(ts, STOP_WORDS);
-    return new PorterStemFilter(ts);
-  }
-
-  /**
-   * Snowball's English stop list (174 words, Lucene's copy): unlike Lucene's default 33 words it drops the pronouns
-   * and question words ("i", "you", "which", "how") that every seeker question and most purposes share.
-   */
-  private static final CharArraySet STOP_WORDS = loadStopWords();
 
   private static CharArraySet loadStopWords() {
     try (var in = IOUtils.requireResourceNonNull(
@@ -81,21 +58,13 @@ public final class ProviderAnalyzers {
     }
   }
 
-  private static final class EnglishChain extends Analyzer {
-    @Override
-    protected TokenStreamComponents createComponents(String fieldName) {
-      Tokenizer source = new StandardTokenizer();
-      return new TokenStreamComponents(source, englishWords(source));
-    }
-  }
-
   private static final class ChineseChain extends Analyzer {
     @Override
     protected TokenStreamComponents createComponents(String fieldName) {
       Tokenizer source = new StandardTokenizer();
       TokenStream ts = new CJKWidthFilter(source);
       ts = new CJKBigramFilter(ts);
-      return new TokenStreamComponents(source, englishWords(ts));
+      return new TokenStreamComponents(source, EnglishAnalysis.englishWords(ts, STOP_WORDS, true));
     }
   }
 }

@@ -8,7 +8,7 @@ import io.clarq.core.cq.OverlapScores;
 import io.clarq.core.cq.QuestionGenerator;
 import io.clarq.datasets.fkw.CqGenerationFile;
 import io.clarq.datasets.fkw.FkwDataset;
-import io.clarq.datasets.fkw.JsonLines;
+import io.clarq.datasets.jsonl.JsonLines;
 import io.clarq.datasets.fkw.FkwSplit;
 import io.clarq.eval.cq.CqGenerationRun;
 import java.io.PrintWriter;
@@ -68,7 +68,7 @@ public final class CqGenerateCommand implements Callable<Integer> {
     }
     List<AutoCloseable> opened = new ArrayList<>();
     try {
-      QuestionGenerator gen = parse(() -> generatorOptions.open(opened));
+      QuestionGenerator gen = parse(() -> generatorOptions.open(spec.commandLine(), opened));
       List<CqExample> examples = FkwDataset.load(data, s);
       if (limit != null && limit < examples.size()) {
         examples = examples.subList(0, limit);

@@ -10,6 +10,7 @@ import io.clarq.eval.cq.TemplateQuestionGenerator;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import picocli.CommandLine;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
@@ -37,14 +38,15 @@ public final class CqGeneratorOptions {
       description = "LLM generator: the model that ranks candidates when the server gives no log-probabilities")
   String rankJudge;
 
-  @Mixin CqModelOptions model;
+  @Mixin LlmOptions llm;
 
   /**
    * The generator; model clients it opens are added to {@code opened} for the caller to close.
    *
-   * @throws IllegalArgumentException naming a bad spec, form or setting
+   * @throws IllegalArgumentException naming a bad form or setting
+   * @throws CommandLine.ParameterException naming a bad spec or model option
    */
-  QuestionGenerator open(List<AutoCloseable> opened) {
+  QuestionGenerator open(CommandLine cl, List<AutoCloseable> opened) {
     if (generator.equals("template")) {
       return new TemplateQuestionGenerator();
     }
@@ -56,13 +58,13 @@ public final class CqGeneratorOptions {
     if (forms != null) {
       settings = settings.withForms(Arrays.stream(forms.split("\\|")).map(String::strip).toList());
     }
-    LlmSpec spec = model.spec(generator);
-    LlmClient client = model.client(spec);
+    LlmSpec spec = llm.spec(cl, "--generator", generator);
+    LlmClient client = llm.client(cl, "--generator", generator);
     opened.add(client);
     Optional<RubricJudge> judge = Optional.empty();
     if (rankJudge != null) {
-      LlmSpec judgeSpec = model.spec(rankJudge);
-      LlmClient judgeClient = model.client(judgeSpec);
+      LlmSpec judgeSpec = llm.spec(cl, "--rank-judge", rankJudge);
+      LlmClient judgeClient = llm.client(cl, "--rank-judge", rankJudge);
       opened.add(judgeClient);
       judge = Optional.of(new LlmRubricJudge(judgeClient, "", "llm:" + judgeSpec));
     }

@@ -8,7 +8,7 @@ import io.clarq.core.cq.RubricSummary;
 import io.clarq.core.llm.LlmClient;
 import io.clarq.core.llm.LlmSpec;
 import io.clarq.datasets.fkw.CqGenerationFile;
-import io.clarq.datasets.fkw.JsonLines;
+import io.clarq.datasets.jsonl.JsonLines;
 import io.clarq.datasets.fkw.RubricRatingFile;
 import io.clarq.eval.cq.CqJudgeRun;
 import io.clarq.eval.cq.LlmRubricJudge;
@@ -54,7 +54,7 @@ public final class CqJudgeCommand implements Callable<Integer> {
   @Option(names = "--json", description = "print the shares as JSON")
   boolean json;
 
-  @Mixin CqModelOptions model;
+  @Mixin LlmOptions llm;
 
   @Override
   public Integer call() throws Exception {
@@ -64,16 +64,11 @@ public final class CqJudgeCommand implements Callable<Integer> {
     if (resume && out == null) {
       throw new CommandLine.ParameterException(spec.commandLine(), "--resume needs --out");
     }
-    LlmSpec judgeSpec;
-    try {
-      judgeSpec = model.spec(judge);
-    } catch (IllegalArgumentException e) {
-      throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage(), e);
-    }
+    LlmSpec judgeSpec = llm.spec(spec.commandLine(), "--judge", judge);
     List<CqGeneration> generations = CqGenerationFile.read(in);
     List<CqJudgement> done = resume && Files.exists(out) ? RubricRatingFile.readForResume(out) : List.of();
     List<CqJudgement> judgements;
-    try (LlmClient client = model.client(judgeSpec);
+    try (LlmClient client = llm.client(spec.commandLine(), "--judge", judge);
         JsonLines.Appender<CqJudgement> appender = out == null ? null : RubricRatingFile.open(out, resume)) {
       Consumer<CqJudgement> sink = appender == null ? j -> { } : appender::write;
       judgements = CqJudgeRun.run(generations, new LlmRubricJudge(client, "", "llm:" + judgeSpec), done, threads,

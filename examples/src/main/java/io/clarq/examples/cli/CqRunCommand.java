@@ -115,7 +115,7 @@ public final class CqRunCommand implements Callable<Integer> {
     try {
       QuestionGenerator gen;
       try {
-        gen = generatorOptions.open(opened);
+        gen = generatorOptions.open(spec.commandLine(), opened);
       } catch (IllegalArgumentException e) {
         throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage(), e);
       }

@@ -40,9 +40,9 @@ public final class LlmOptions {
           + "CLARQ_LLM_API_KEY,OPENAI_API_KEY). No key is fine for a local server. Keys are never printed.")
   List<String> apiKeyEnv;
 
-  @Option(names = "--llm-cache", paramLabel = "FILE",
+  @Option(names = {"--llm-cache", "--cache"}, paramLabel = "FILE",
       description = "Record model replies in this JSONL file and replay them on reruns (deterministic requests "
-          + "only, unless --cache-all).")
+          + "only, unless --cache-all). --cache is the same option (the cq commands' name for it).")
   Path cache;
 
   @Option(names = "--replay-only",

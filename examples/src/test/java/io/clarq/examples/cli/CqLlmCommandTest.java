@@ -92,4 +92,23 @@ class CqLlmCommandTest extends CqCommandHarness {
         .isEqualTo(2);
     assertThat(err.toString()).contains("illegal base URL 'ftp://x'");
   }
+
+  @Test
+  void testDocumentedCacheOptionStillReplays() {
+    Path data = SharedData.require("clariq-fkw");
+    Path gen = dir.resolve("gen.jsonl");
+    Path cache = dir.resolve("cq-cache.jsonl");
+    assertThat(run("cq", "generate", "--data", data.toString(), "--limit", "2", "--out", gen.toString()))
+        .isEqualTo(0);
+    try (FakeOpenAiServer server = FakeOpenAiServer.start(r -> FakeReply.text(
+        "{\"naturalness\": \"Fair\", \"usefulness\": \"Bad\"}"))) {
+      // --cache (the cq commands' name before they shared LlmOptions) is --llm-cache
+      assertThat(run("cq", "judge", "--in", gen.toString(), "--judge", "openai:m", "--base-url",
+          server.baseUrl().toString(), "--cache", cache.toString())).isEqualTo(0);
+      assertThat(server.callCount()).isEqualTo(2);
+      assertThat(run("cq", "judge", "--in", gen.toString(), "--judge", "openai:m", "--base-url",
+          server.baseUrl().toString(), "--cache", cache.toString())).isEqualTo(0);
+      assertThat(server.callCount()).isEqualTo(2);
+    }
+  }
 }

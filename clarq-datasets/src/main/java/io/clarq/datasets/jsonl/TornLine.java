@@ -1,8 +1,8 @@
-package io.clarq.datasets.transcript;
+package io.clarq.datasets.jsonl;
 
 /**
- * The unfinished last line of a transcript (a run died while writing it): where it is and how it starts. It held
- * no complete dialogue, so nothing was lost; the task is simply not in the file.
+ * The unfinished last line of a JSON Lines file (a run died while writing it): where it is and how it starts. It
+ * held no complete record, so nothing was lost; the record is simply not in the file.
  *
  * @param line its 1-based line number
  * @param length its length in characters
