@@ -11,17 +11,17 @@ import picocli.CommandLine.Command;
     version = "clarq 0.1.0",
     description = "Benchmarks for agents that ask clarifying questions: ClarQ-LLM, ClariQ, fact-level masking.",
     subcommands = {
-      CommandLine.HelpCommand.class,
-      EvaluateCommand.class,
-      FlmCommand.class,
-      ToaCommand.class,
-      RunCommand.class,
-      ProviderAuditCommand.class,
       DemoCommand.class,
       PlayCommand.class,
+      RunCommand.class,
+      EvaluateCommand.class,
+      ProviderAuditCommand.class,
       ClariqCommand.class,
       RetrievalCommand.class,
+      FlmCommand.class,
+      ToaCommand.class,
       CqCommand.class,
+      CommandLine.HelpCommand.class,
     })
 public final class ClarqCommand implements Runnable {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
