@@ -38,7 +38,7 @@ import io.clarq.core.llm.LlmException;
  *     .provider(LlmProviderAgent.builder(llmClient).model("gpt-4o").build())
  *     .output(Path.of("runs/scene-by-scene"))
  *     .build());
- * System.out.println(result.summary());
+ * ClarqSummary english = result.summaries().get(Language.ENGLISH);   // success, AQD, AQL, breakdowns
  * }</pre>
  *
  * A model-backed seeker throws {@link LlmException} when its model cannot be reached: the runner records the dialogue

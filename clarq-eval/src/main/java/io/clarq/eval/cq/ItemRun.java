@@ -1,15 +1,14 @@
 package io.clarq.eval.cq;
 
 import io.clarq.core.llm.LlmException;
+import io.clarq.eval.concurrent.WorkerPools;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
@@ -33,7 +32,7 @@ final class ItemRun {
       throw new IllegalArgumentException("illegal thread count " + threads + ": must be >= 1");
     }
     Map<String, O> byId = new ConcurrentHashMap<>(done);
-    List<I> todo = items.stream().filter(i -> !byId.containsKey(idOf.apply(i))).toList();
+    List<I> pending = items.stream().filter(i -> !byId.containsKey(idOf.apply(i))).toList();
     Step<I, O> recorded = item -> {
       O out = step.apply(item);
       sink.accept(out);
@@ -41,19 +40,14 @@ final class ItemRun {
       return out;
     };
     if (threads == 1) {
-      for (I item : todo) {
+      for (I item : pending) {
         recorded.apply(item);
       }
     } else {
-      AtomicInteger n = new AtomicInteger();
-      ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
-        Thread t = new Thread(r, threadName + "-" + n.incrementAndGet());
-        t.setDaemon(true);
-        return t;
-      });
+      ExecutorService pool = WorkerPools.fixed(threads, threadName + "-");
       try {
         List<Future<O>> futures = new ArrayList<>();
-        for (I item : todo) {
+        for (I item : pending) {
           futures.add(pool.submit(() -> recorded.apply(item)));
         }
         for (Future<O> f : futures) {

@@ -10,6 +10,7 @@ import io.clarq.core.task.Language;
 import io.clarq.core.task.TaskSet;
 import io.clarq.datasets.clarqllm.ClarqLlmTasks;
 import io.clarq.datasets.transcript.TranscriptWriter;
+import io.clarq.eval.concurrent.WorkerPools;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -25,9 +26,7 @@ import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -48,7 +47,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  *     .provider(LlmProviderAgent.builder(client).model("gpt-4o").build())
  *     .output(Path.of("runs/my-seeker"))
  *     .build());
- * System.out.println(result.summary());
+ * ClarqSummary english = result.summaries().get(Language.ENGLISH);   // success, AQD, AQL, breakdowns
  * }</pre>
  */
 public final class ClarqEvaluator {
@@ -191,8 +190,8 @@ public final class ClarqEvaluator {
     if (pending.isEmpty()) {
       return;
     }
-    ExecutorService pool = Executors.newFixedThreadPool(Math.min(config.concurrency(), pending.size()),
-        namedThreads("clarq-run" + RUNS.incrementAndGet() + "-dialogue-"));
+    ExecutorService pool = WorkerPools.fixed(Math.min(config.concurrency(), pending.size()),
+        "clarq-run" + RUNS.incrementAndGet() + "-dialogue-");
     List<Future<?>> futures = new ArrayList<>();
     try {
       for (ClarqTask t : pending) {
@@ -212,14 +211,5 @@ public final class ClarqEvaluator {
     } finally {
       pool.shutdownNow();
     }
-  }
-
-  private static ThreadFactory namedThreads(String prefix) {
-    AtomicInteger n = new AtomicInteger();
-    return r -> {
-      Thread t = new Thread(r, prefix + n.incrementAndGet());
-      t.setDaemon(true);
-      return t;
-    };
   }
 }

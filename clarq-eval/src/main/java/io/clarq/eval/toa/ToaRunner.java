@@ -6,6 +6,7 @@ import io.clarq.core.flm.FlmExample;
 import io.clarq.core.toa.ToaOutcome;
 import io.clarq.core.toa.ToaSummary;
 import io.clarq.datasets.hotpotqa.FlmJsonl;
+import io.clarq.eval.concurrent.WorkerPools;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -21,7 +22,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
@@ -77,30 +77,25 @@ public final class ToaRunner {
     Path results = dir.resolve(RESULTS);
     Map<String, ToaOutcome> done = new ConcurrentHashMap<>(ToaResultsFile.read(results, examples));
     int resumed = done.size();
-    List<FlmExample> todo = examples.stream().filter(e -> !done.containsKey(e.id())).toList();
+    List<FlmExample> pending = examples.stream().filter(e -> !done.containsKey(e.id())).toList();
     LOG.info("TOA run in {}: {} examples, {} already finished, {} to run on {} threads", dir, examples.size(),
-        resumed, todo.size(), threads);
-    runAll(todo, results, done);
+        resumed, pending.size(), threads);
+    runAll(pending, results, done);
     List<ToaOutcome> outcomes = examples.stream().map(e -> done.get(e.id())).toList();
-    return new Result(ToaSummary.of(outcomes), outcomes, resumed, todo.size());
+    return new Result(ToaSummary.of(outcomes), outcomes, resumed, pending.size());
   }
 
-  private void runAll(List<FlmExample> todo, Path results, Map<String, ToaOutcome> done) throws IOException {
-    if (todo.isEmpty()) {
+  private void runAll(List<FlmExample> pending, Path results, Map<String, ToaOutcome> done) throws IOException {
+    if (pending.isEmpty()) {
       return;
     }
-    int run = RUNS.incrementAndGet();
-    AtomicInteger threadNo = new AtomicInteger();
-    ExecutorService pool = Executors.newFixedThreadPool(Math.min(threads, todo.size()), r -> {
-      Thread t = new Thread(r, "toa-" + run + "-worker-" + threadNo.incrementAndGet());
-      t.setDaemon(true);
-      return t;
-    });
+    ExecutorService pool = WorkerPools.fixed(Math.min(threads, pending.size()),
+        "toa-" + RUNS.incrementAndGet() + "-worker-");
     AtomicReference<Exception> failure = new AtomicReference<>();
     AtomicReference<String> failedExample = new AtomicReference<>();
     try (Writer out = Files.newBufferedWriter(results, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
         StandardOpenOption.APPEND)) {
-      for (FlmExample e : todo) {
+      for (FlmExample e : pending) {
         pool.execute(() -> {
           if (failure.get() != null) {
             return;

@@ -13,8 +13,8 @@ import java.util.Objects;
 
 /**
  * A person plays the seeker: on the first turn of a dialogue the briefing is shown, then each provider line is
- * printed and one line is read as the seeker's reply. The streams are given (the CLI passes the terminal); the library
- * never touches {@code System.in} or {@code System.out}. End of input is read as "Goodbye" (Chinese "再见") so the
+ * printed and one line is read as the seeker's reply. It reads only the reader and writes only the writer it is given
+ * (the CLI passes the terminal's). End of input is read as "Goodbye" (Chinese "再见") so the
  * dialogue ends. One person plays one dialogue at a time, so calls are serialised.
  */
 public final class ConsoleSeeker implements SeekerAgent {
