@@ -1,41 +1,37 @@
 package io.clarq.core.provider;
 
+import io.clarq.core.prompt.PromptPack;
 import io.clarq.core.task.Language;
 import java.util.Locale;
 
-/** The reference provider's fixed lines and its "Jax: " speaker prefix. */
+/**
+ * The provider's fixed lines, from clarq's own {@link PromptPack} (the same sentences as the reference's, kept as
+ * data), and the "Jax: " speaker prefix rules.
+ */
 public final class FixedReplies {
   /** The provider's speaker prefix. */
   public static final String PREFIX = "Jax: ";
 
   private FixedReplies() {}
 
-  /** The opening line the provider always starts with. */
+  /** The opening line the provider always starts with (clarq's own prompt pack). */
   public static String opening(Language language) {
-    return language == Language.CHINESE ? "Jax: 有什么可以帮助你？" : "Jax: what can help you?";
+    return PromptPack.clarq().fixed("opening", language);
   }
 
   /** The reply to a detail question when no node is available any more. */
   public static String enoughInformation(Language language) {
-    return language == Language.CHINESE
-        ? "Jax: 你已经收集到足够完成任务的信息。"
-        : "Jax: You have already collected enough information to complete the task.";
+    return PromptPack.clarq().fixed("enough_info", language);
   }
 
-  /** The relevance gate's apology when the seeker's first lines are not about the task (reference wording). */
+  /** The relevance gate's apology when the seeker's first lines are not about the task. */
   public static String notAboutTheTask(Language language) {
-    return language == Language.CHINESE
-        ? "Jax: 抱歉，我可能没有理解你的诉求，而且与任务无关的事情我不太清楚。"
-        : "Jax: I am sorry, I might not have understood your request, and I am not very clear on matters unrelated"
-            + " to the task.";
+    return PromptPack.clarq().fixed("gate_unrelated", language);
   }
 
-  /** The fixed Response II to unrelated chat (type 5), which tells the seeker how to end (reference wording). */
+  /** The fixed Response II to unrelated chat (type 5), which tells the seeker how to end. */
   public static String unrelatedChat(Language language) {
-    return language == Language.CHINESE
-        ? "Jax: 抱歉，我可能没有理解你的诉求，而且与任务无关的事情我不太清楚。如果你想结束对话，你可以和我说再见。"
-        : "Jax: I am sorry, I might not have understood your request, and I am not very clear on matters unrelated"
-            + " to the task. If you want to end the conversation, you can said Goodbye to me.";
+    return PromptPack.clarq().fixed("type5_unrelated", language);
   }
 
   /** Prefixes "Jax: " unless the text already starts with "jax:" (any case). */

@@ -141,7 +141,7 @@ final class TaskObjectReader {
     }
     try {
       return new Briefing(ReferenceText.strip(parts.get(0)), ReferenceText.strip(parts.get(1)),
-          listLines(parts.get(2)), listLines(parts.get(3)), listLines(parts.get(4)));
+          listLines(parts.get(2)), listLines(parts.get(3)), listLines(parts.get(4)), parts);
     } catch (IllegalArgumentException e) {
       throw error(where, "background_splitted: " + e.getMessage());
     }

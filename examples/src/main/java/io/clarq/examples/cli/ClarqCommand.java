@@ -15,6 +15,7 @@ import picocli.CommandLine.Command;
       PlayCommand.class,
       RunCommand.class,
       EvaluateCommand.class,
+      ConformanceCommand.class,
       ProviderAuditCommand.class,
       ClariqCommand.class,
       RetrievalCommand.class,

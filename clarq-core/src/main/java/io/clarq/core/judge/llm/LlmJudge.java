@@ -6,68 +6,119 @@ import io.clarq.core.judge.Verdict;
 import io.clarq.core.llm.ChatRequest;
 import io.clarq.core.llm.LlmClient;
 import io.clarq.core.llm.LlmException;
-import io.clarq.core.llm.ResponseFormat;
 import io.clarq.core.llm.json.JsonReply;
-import io.clarq.core.llm.json.StructuredAsk;
+import io.clarq.core.prompt.PackAsk;
+import io.clarq.core.prompt.PromptPack;
+import io.clarq.core.prompt.PromptPackUser;
 import io.clarq.core.task.Language;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
 /**
- * The ClarQ-LLM judge backed by a language model: asks whether the leftover provider lines carry a gold line's
- * purpose (clarq-llm-protocol.md §5 step 4) in the question's language, at temperature 0, and reads
- * {@code {"analysis", "match"}} from the reply. A reply that cannot be read (no JSON, no {@code match}, or a
- * {@code match} that is not a yes or no) is asked once more; if it still cannot be read the verdict is
- * {@link Verdict#unparsed} with the raw replies, never a "no".
+ * The ClarQ-LLM judge backed by a language model, as the reference evaluator asks it (reference-prompts/README.md,
+ * "Judge"): for one leftover gold line, {@code judge/judge} with the gold line and its purpose as one
+ * {@code judge_gold_item} and every leftover provider line as a numbered {@code judge_generated_item}, each text
+ * ending in punctuation (a "." or, in a Chinese prompt, "。" added unless it already ends in one of
+ * {@code .?!,。？！，}). The prompt's language is detected on the gold line. One user message, JSON mode, temperature 0,
+ * seed 8848.
  *
- * <p>Settings: {@code model} empty = the client's default; {@code jsonMode} asks the server for JSON output
- * ({@code response_format: json_object}; off by default since not every OpenAI-compatible server has it).
+ * <p>The verdict is the reply's {@code match} (Python truthiness with the reference pack). A reply without a readable
+ * {@code match} is {@link Verdict#unparsed} with the raw text, never a "no" (the reference would have read a missing
+ * field as "not a no" and then "no").
  */
-public final class LlmJudge implements Judge {
-  private static final List<String> FIELDS = List.of("analysis", "match");
+public final class LlmJudge implements Judge, PromptPackUser<LlmJudge> {
+  private static final List<String> FIELDS = List.of("match");
 
   private final LlmClient client;
   private final String model;
   private final boolean jsonMode;
+  private final PromptPack pack;
+  private final PackAsk ask;
 
-  public LlmJudge(LlmClient client, String model, boolean jsonMode) {
+  /**
+   * @param model the model name sent with each request; empty for the client's default
+   * @param jsonMode whether to ask the server for JSON output, as the reference does; off only for servers without it
+   * @param pack where the prompt comes from
+   */
+  public LlmJudge(LlmClient client, String model, boolean jsonMode, PromptPack pack) {
     this.client = Objects.requireNonNull(client, "client");
     this.model = Objects.requireNonNull(model, "model");
     this.jsonMode = jsonMode;
+    this.pack = Objects.requireNonNull(pack, "pack");
+    this.ask = new PackAsk(client, model, pack.behaviour(), jsonMode);
   }
 
-  /** A judge using the client's default model, without JSON mode. */
+  /** A judge in the reference's envelope (JSON mode) with this pack. */
+  public LlmJudge(LlmClient client, String model, PromptPack pack) {
+    this(client, model, true, pack);
+  }
+
+  /** A judge with clarq's own pack. */
+  public LlmJudge(LlmClient client, String model, boolean jsonMode) {
+    this(client, model, jsonMode, PromptPack.clarq());
+  }
+
+  /** A judge using the client's default model and clarq's own pack, in JSON mode. */
   public LlmJudge(LlmClient client) {
-    this(client, "", false);
+    this(client, "", true, PromptPack.clarq());
+  }
+
+  @Override
+  public PromptPack prompts() {
+    return pack;
+  }
+
+  @Override
+  public LlmJudge withPrompts(PromptPack other) {
+    return new LlmJudge(client, model, jsonMode, other);
   }
 
   @Override
   public Optional<Verdict> judge(JudgeQuestion question) throws LlmException {
-    ChatRequest request = request(question);
-    boolean zh = question.language() == Language.CHINESE;
-    JsonReply reply = StructuredAsk.ask(client, request, FIELDS,
-        zh ? StructuredAsk.CHINESE_REMINDER : StructuredAsk.ENGLISH_REMINDER,
-        r -> r.bool("match").isPresent() ? "" : "match is not true or false: " + r.text("match").orElse("?"));
+    JsonReply reply = ask.ask(prompt(question), Language.detect(question.gold()), FIELDS);
     if (!reply.isParsed()) {
       return Optional.of(Verdict.unparsed(String.join("\n---\n", reply.raws())));
     }
-    return Optional.of(Verdict.of(reply.bool("match").orElseThrow(), reply.text("analysis").orElse("")));
+    Optional<Boolean> match = ask.yes(reply, "match");
+    if (match.isEmpty()) {
+      return Optional.of(Verdict.unparsed(reply.raw()));
+    }
+    return Optional.of(Verdict.of(match.get(), reply.text("analysis").orElse("")));
   }
 
-  /** The request for {@code question} (the prompts are the judge's whole behaviour, so they can be inspected). */
+  /** The request for {@code question} (the prompt is the judge's whole behaviour, so it can be inspected). */
   public ChatRequest request(JudgeQuestion question) {
-    return ChatRequest.builder()
-        .model(model)
-        .system(JudgePrompts.system(question.language()))
-        .user(JudgePrompts.user(question))
-        .temperature(0.0)
-        .responseFormat(jsonMode ? ResponseFormat.JSON_OBJECT : ResponseFormat.TEXT)
-        .build();
+    return ask.request(prompt(question));
+  }
+
+  /** The rendered prompt for one question. */
+  public String prompt(JudgeQuestion q) {
+    Language language = Language.detect(q.gold());
+    String gold = pack.template("judge/judge_gold_item", language).render(Map.of("index", "1",
+        "gold", punctuated(q.gold(), language), "purpose", punctuated(q.purpose(), language)));
+    List<String> generated = new ArrayList<>();
+    for (int i = 0; i < q.generated().size(); i++) {
+      generated.add(pack.template("judge/judge_generated_item", language)
+          .render(Map.of("index", String.valueOf(i + 1), "line", punctuated(q.generated().get(i), language))));
+    }
+    return pack.template("judge/judge", language)
+        .render(Map.of("gold_items", gold, "generated_items", String.join("\n", generated)));
+  }
+
+  /** The reference's add_punctuation: "." ("。" in a Chinese prompt) unless empty or already punctuated. */
+  static String punctuated(String text, Language language) {
+    if (text.isEmpty() || ".?!,。？！，".indexOf(text.charAt(text.length() - 1)) >= 0) {
+      return text;
+    }
+    return text + (language == Language.CHINESE ? "。" : ".");
   }
 
   @Override
   public String toString() {
-    return "LlmJudge{model=" + (model.isEmpty() ? "(client default)" : model) + ", jsonMode=" + jsonMode + "}";
+    return "LlmJudge{model=" + (model.isEmpty() ? "(client default)" : model) + ", jsonMode=" + jsonMode
+        + ", prompts=" + pack.id() + "}";
   }
 }

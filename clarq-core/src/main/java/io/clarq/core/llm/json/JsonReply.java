@@ -106,6 +106,60 @@ public final class JsonReply {
     return Optional.empty();
   }
 
+  /**
+   * A field read with Python's truthiness, as the reference code's {@code if r['field']:} reads it: false for null,
+   * false, 0, "", [] and {}; true for everything else ({@code "false"} included). Empty only when the field is
+   * absent or the reply was not parsed.
+   */
+  public Optional<Boolean> truthy(String field) {
+    JsonNode v = object == null ? null : object.get(field);
+    if (v == null) {
+      return Optional.empty();
+    }
+    if (v.isNull()) {
+      return Optional.of(false);
+    }
+    if (v.isBoolean()) {
+      return Optional.of(v.booleanValue());
+    }
+    if (v.isNumber()) {
+      return Optional.of(!(v.doubleValue() == 0.0)); // NaN is truthy, as in Python
+    }
+    if (v.isTextual()) {
+      return Optional.of(!v.textValue().isEmpty());
+    }
+    return Optional.of(v.size() > 0);
+  }
+
+  /**
+   * The integer a field equals under Python's {@code ==}, as the reference compares {@code r['type'] == 2}: an
+   * integral number, a float with an integral value, or a boolean (true == 1, false == 0). Empty for strings and
+   * everything else, which the reference never matches.
+   */
+  public Optional<Long> pythonInteger(String field) {
+    JsonNode v = object == null ? null : object.get(field);
+    if (v == null) {
+      return Optional.empty();
+    }
+    if (v.isBoolean()) {
+      return Optional.of(v.booleanValue() ? 1L : 0L);
+    }
+    if (v.isIntegralNumber() && v.canConvertToLong()) {
+      return Optional.of(v.longValue());
+    }
+    if (v.isFloatingPointNumber() && !Double.isNaN(v.doubleValue())) {
+      double d = v.doubleValue();
+      return d == Math.rint(d) && Math.abs(d) < 1e15 ? Optional.of((long) d) : Optional.empty();
+    }
+    return Optional.empty();
+  }
+
+  /** A field that is a JSON string, exactly as written; empty for any other value or when absent. */
+  public Optional<String> string(String field) {
+    JsonNode v = object == null ? null : object.get(field);
+    return v != null && v.isTextual() ? Optional.of(v.textValue()) : Optional.empty();
+  }
+
   private JsonNode field(String name) {
     if (object == null) {
       return null;

@@ -59,6 +59,34 @@ public final class JsonReplyParser {
         problem != null ? problem : "no JSON object in the reply: " + LlmText.abbreviate(raw, 200));
   }
 
+  private static final ObjectMapper PYTHON_JSON = JsonMapper.builder()
+      .enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
+      .enable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+      .build();
+
+  /**
+   * Reads {@code raw} as the reference code does: Python's {@code json.loads} (the whole reply one JSON document;
+   * no fences, no prose, NaN and Infinity allowed) must give an object, and every required field must be present
+   * (a JSON null counts as present, as {@code r['field']} would find it). Anything else is unparsed.
+   */
+  public static JsonReply parseAsPython(String raw, Collection<String> required) {
+    JsonNode node;
+    try {
+      node = PYTHON_JSON.readTree(raw);
+    } catch (IOException e) {
+      return JsonReply.unparsed(raw, "not one JSON document: " + LlmText.firstLine(e.getMessage()));
+    }
+    if (!(node instanceof ObjectNode object)) {
+      return JsonReply.unparsed(raw, "not a JSON object: " + LlmText.abbreviate(raw, 200));
+    }
+    List<String> missing = required.stream().filter(f -> !object.has(f)).toList();
+    if (!missing.isEmpty()) {
+      return JsonReply.unparsed(raw, "missing field" + (missing.size() == 1 ? " " : "s ") + String.join(", ", missing)
+          + " in " + LlmText.abbreviate(raw, 200));
+    }
+    return JsonReply.parsed(object, raw);
+  }
+
   /** The balanced {...} spans of fenced blocks first, then of the whole reply, in order of appearance. */
   static List<String> candidates(String raw) {
     List<String> out = new ArrayList<>();

@@ -3,43 +3,53 @@ package io.clarq.core.provider.llm;
 import io.clarq.core.llm.LlmClient;
 import io.clarq.core.llm.LlmException;
 import io.clarq.core.llm.json.JsonReply;
+import io.clarq.core.prompt.PackAsk;
+import io.clarq.core.prompt.PromptPack;
 import io.clarq.core.provider.Intent;
 import io.clarq.core.provider.ProviderTurn;
 import io.clarq.core.tree.NodeId;
 import io.clarq.core.tree.ResponseNode;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
- * The six-way task analysis by a model: one JSON-mode call (temperature 0, seed 8848) showing the dialogue and the
- * available nodes with their purposes; a reply without a type 1-6 is asked once more, then reported unparsed.
+ * The six-way task analysis by a model: one JSON-mode call (temperature 0, seed 8848) with the pack's
+ * {@code provider/classify} prompt, showing the dialogue and the available nodes with their purposes (none listed when
+ * none is available: the call is still made, as in the reference). A reply without a type 1-6 is reported unparsed.
  */
 public final class LlmIntentClassifier implements IntentClassifier {
-  private final JsonAsk ask;
+  private final PackAsk ask;
+  private final PromptPack pack;
 
   /**
    * @param client the model
    * @param model the model name sent with each request; empty for the client's default
+   * @param pack where the prompt comes from
    */
+  public LlmIntentClassifier(LlmClient client, String model, PromptPack pack) {
+    this.ask = new PackAsk(client, model, pack.behaviour());
+    this.pack = pack;
+  }
+
+  /** A classifier with clarq's own prompt pack. */
   public LlmIntentClassifier(LlmClient client, String model) {
-    this.ask = new JsonAsk(client, model);
+    this(client, model, PromptPack.clarq());
   }
 
   @Override
   public IntentReading classify(ProviderTurn turn) throws LlmException {
-    TurnLog log = new TurnLog();
-    String prompt = new ProviderPrompts(turn).intent(availableNodes(turn));
-    JsonReply reply;
-    try {
-      reply = ask.ask("intent classification", prompt, turn.task().language(), log, "type");
-    } catch (UnparsedReplyException e) {
-      return IntentReading.unparsed(log.calls(), e.raw());
+    ProviderPrompts prompts = new ProviderPrompts(pack, turn);
+    JsonReply reply = ask.ask(prompts.classify(availableNodes(turn)), prompts.language(), List.of("type"));
+    int calls = reply.raws().size();
+    if (!reply.isParsed()) {
+      return IntentReading.unparsed(calls, String.join("\n---\n", reply.raws()));
     }
-    String type = reply.text("type").orElse("").strip();
-    if (!type.matches("[1-6]")) {
-      return IntentReading.unparsed(log.calls(), reply.raw());
+    Optional<Integer> type = ask.type(reply);
+    if (type.isEmpty()) {
+      return IntentReading.unparsed(calls, reply.raw());
     }
-    return IntentReading.of(Intent.ofCode(Integer.parseInt(type)), log.calls(), reply.text("analysis").orElse(""));
+    return IntentReading.of(Intent.ofCode(type.get()), calls, reply.text("analysis").orElse(""));
   }
 
   static List<ResponseNode> availableNodes(ProviderTurn turn) {

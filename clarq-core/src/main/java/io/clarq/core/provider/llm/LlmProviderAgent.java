@@ -2,6 +2,11 @@ package io.clarq.core.provider.llm;
 
 import io.clarq.core.llm.LlmClient;
 import io.clarq.core.llm.LlmException;
+import io.clarq.core.llm.json.JsonReply;
+import io.clarq.core.prompt.PackAsk;
+import io.clarq.core.prompt.PackBehaviour;
+import io.clarq.core.prompt.PromptPack;
+import io.clarq.core.prompt.PromptPackUser;
 import io.clarq.core.provider.FixedReplies;
 import io.clarq.core.provider.Intent;
 import io.clarq.core.provider.ProviderAgent;
@@ -9,6 +14,7 @@ import io.clarq.core.provider.ProviderReply;
 import io.clarq.core.provider.ProviderTurn;
 import io.clarq.core.provider.ReplyKind;
 import io.clarq.core.task.Language;
+import io.clarq.core.task.ReferenceText;
 import io.clarq.core.tree.NodeId;
 import io.clarq.core.tree.ResponseNode;
 import java.util.List;
@@ -16,64 +22,82 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * The reference provider agent, step by step as clarq-llm-protocol.md §4 describes it:
+ * The paper's provider agent, deciding as its code does (reference-prompts/README.md, "Provider turn"), every word
+ * from a {@link PromptPack}:
  *
  * <ol>
- *   <li>until the task has started, a relevance gate: a seeker line about this task gets node 0, anything else a
- *       fixed apology;
- *   <li>task analysis by an {@link IntentClassifier} into the six {@link Intent}s;
- *   <li>a detail question (type 2 or 3) with no node left gets the fixed enough-information line;
- *   <li>a repeat (type 4) is checked: if not all of the seeker's questions were answered before, it becomes type 2;
- *   <li>types 2 and 3: {@link NodeMatcher} tries the available nodes in display order in up to three passes; a match
- *       is Response I, exactly "Jax: " + the node's text; no match makes it type 3;
- *   <li>Response II: type 1 a positive reply, types 3 and 6 a reassurance, type 4 a restatement (all model-written
- *       under the constraints of the prompts), type 5 a fixed line;
- *   <li>every reply carries the "Jax: " prefix.
+ *   <li>until a seeker line was judged about the task, a relevance gate: yes gives "Jax: " + node 0, no the fixed
+ *       apology (asked again next turn);
+ *   <li>task analysis by an {@link IntentClassifier} into the six {@link Intent}s, made even when no node is
+ *       available;
+ *   <li>a detail question (type 2 or 3) with no node left gets the fixed "enough information" line;
+ *   <li>a repeat (type 4) is checked; if not all was answered before it becomes type 2;
+ *   <li>types 2 and 3: {@link NodeMatcher} tries the available nodes in order in up to three passes, each seeing only
+ *       the latest seeker line; a match is Response I, the node's text; none makes it type 3;
+ *   <li>Response II: type 1 a positive reply, types 3 and 6 a reassurance, type 4 a restatement (model-written),
+ *       type 5 a fixed line;
+ *   <li>the utterance is the reply if it starts with "jax:" (any case), else "Jax: " + the stripped reply.
  * </ol>
  *
- * All model calls use JSON mode, temperature 0 and seed 8848. The multi-info variant gives every node that passes
- * the first check in one reply, merged by {@link MultiInfoMerge}. Stateless across turns and thread-safe when the
- * client is.
+ * All calls: one user message, JSON mode, temperature 0, seed 8848. The multi-info variant gives every node that
+ * passes the first check in one reply, merged by {@link MultiInfoMerge}. A reply that cannot be read stops the turn
+ * with an {@link UnparsedReplyException} carrying the raw text; nothing is guessed. Stateless across turns and
+ * thread-safe when the client is.
  */
-public final class LlmProviderAgent implements ProviderAgent {
-  private final String model;
-  private final boolean multiInfo;
-  private final JsonAsk ask;
+public final class LlmProviderAgent implements ProviderAgent, PromptPackUser<LlmProviderAgent> {
+  private final Builder settings;
+  private final PackAsk ask;
   private final IntentClassifier classifier;
   private final NodeMatcher matcher;
   private final MultiInfoMerge merger;
 
   private LlmProviderAgent(Builder b) {
-    this.model = b.model;
-    this.multiInfo = b.multiInfo;
-    this.ask = new JsonAsk(b.client, b.model);
-    this.classifier = b.classifier != null ? b.classifier : new LlmIntentClassifier(b.client, b.model);
+    this.settings = b.copy();
+    this.ask = new PackAsk(b.client, b.model, b.pack.behaviour());
+    this.classifier = b.classifier != null ? b.classifier : new LlmIntentClassifier(b.client, b.model, b.pack);
     this.matcher = new NodeMatcher(ask);
     this.merger = new MultiInfoMerge(ask);
   }
 
-  /** A builder for a provider on this model client; defaults: the client's default model, standard (not multi-info). */
+  /**
+   * A builder for a provider on this model client; defaults: the client's default model, standard (not multi-info),
+   * clarq's own prompt pack.
+   */
   public static Builder builder(LlmClient client) {
     return new Builder(client);
   }
 
   @Override
   public String name() {
-    return "llm" + (model.isEmpty() ? "" : ":" + model) + (multiInfo ? "+multi-info" : "");
+    return "llm" + (settings.model.isEmpty() ? "" : ":" + settings.model) + (settings.multiInfo ? "+multi-info" : "");
   }
 
   /** Whether this is the multi-info variant. */
   public boolean multiInfo() {
-    return multiInfo;
+    return settings.multiInfo;
+  }
+
+  @Override
+  public PromptPack prompts() {
+    return settings.pack;
+  }
+
+  @Override
+  public LlmProviderAgent withPrompts(PromptPack pack) {
+    return settings.copy().prompts(pack).build();
+  }
+
+  @Override
+  public String opening(Language language) {
+    return settings.pack.fixed("opening", language);
   }
 
   @Override
   public ProviderReply reply(ProviderTurn turn) throws LlmException {
-    Language language = turn.task().language();
-    ProviderPrompts prompts = new ProviderPrompts(turn);
+    ProviderPrompts prompts = new ProviderPrompts(settings.pack, turn);
     TurnLog log = new TurnLog();
     if (!turn.tree().started()) {
-      return relevanceGate(turn, prompts, log);
+      return relevanceGate(prompts, log);
     }
     IntentReading reading = classifier.classify(turn);
     log.addCalls(reading.llmCalls());
@@ -84,11 +108,11 @@ public final class LlmProviderAgent implements ProviderAgent {
     boolean detail = intent == Intent.ANSWERABLE_DETAIL || intent == Intent.UNANSWERABLE_DETAIL;
     if (available.isEmpty() && detail) {
       log.note("no node left");
-      return responseII(FixedReplies.enoughInformation(language), intent, log);
+      return responseII(utterance(prompts.fixed("enough_info")), intent, log);
     }
     if (intent == Intent.REPEAT) {
-      if (!JsonAsk.yesNo(ask.ask("repeat check", prompts.repeat(), language, log, "repeat"), "repeat",
-          "repeat check")) {
+      JsonReply r = asked("repeat check", prompts.repeatCheck(), prompts.language(), log, "repeat");
+      if (!yes(r, "repeat", "repeat check")) {
         log.note("repeat check: not all answered before, read as type 2");
         intent = Intent.ANSWERABLE_DETAIL;
         detail = true;
@@ -97,55 +121,81 @@ public final class LlmProviderAgent implements ProviderAgent {
       }
     }
     if (detail) {
-      List<ResponseNode> nodes = matcher.match(prompts, language, available, multiInfo, log);
+      List<ResponseNode> nodes = matcher.match(prompts, available, settings.multiInfo, log);
       if (!nodes.isEmpty()) {
-        return responseI(language, nodes, log);
+        return responseI(prompts, nodes, log);
       }
       intent = Intent.UNANSWERABLE_DETAIL;
     }
     switch (intent) {
       case WHOLE_TASK:
-        return responseII(written(prompts.positive(), "positive reply", language, log), intent, log);
+        return responseII(written(prompts, "provider/reply_positive", "positive reply", log), intent, log);
       case UNANSWERABLE_DETAIL:
       case VAGUE:
-        return responseII(written(prompts.reassurance(), "reassurance", language, log), intent, log);
+        return responseII(written(prompts, "provider/reply_reassure", "reassurance", log), intent, log);
       case REPEAT:
-        return responseII(written(prompts.restatement(), "restatement", language, log), intent, log);
+        return responseII(written(prompts, "provider/reply_repeat", "restatement", log), intent, log);
       case UNRELATED:
-        return responseII(FixedReplies.unrelatedChat(language), intent, log);
+        return responseII(utterance(prompts.fixed("type5_unrelated")), intent, log);
       default:
         throw new IllegalStateException("unreachable: type " + intent.code() + " after node matching");
     }
   }
 
-  private ProviderReply relevanceGate(ProviderTurn turn, ProviderPrompts prompts, TurnLog log) throws LlmException {
-    ResponseNode root = turn.task().tree().root();
-    Language language = turn.task().language();
-    if (JsonAsk.yesNo(ask.ask("relevance gate", prompts.relevance(root.text()), language, log, "related"), "related",
-        "relevance gate")) {
+  private ProviderReply relevanceGate(ProviderPrompts prompts, TurnLog log) throws LlmException {
+    JsonReply r = asked("relevance gate", prompts.relevance(), prompts.language(), log, "related");
+    if (yes(r, "related", "relevance gate")) {
       log.note("relevance gate: about the task");
-      return new ProviderReply(FixedReplies.PREFIX + root.text(), ReplyKind.RESPONSE_I, Optional.empty(),
+      return new ProviderReply(FixedReplies.PREFIX + prompts.solution(), ReplyKind.RESPONSE_I, Optional.empty(),
           List.of(NodeId.ROOT), log.calls(), log.explanation());
     }
     log.note("relevance gate: not about the task");
-    return new ProviderReply(FixedReplies.notAboutTheTask(language), ReplyKind.RESPONSE_II,
-        Optional.empty(), List.of(), log.calls(), log.explanation());
+    return new ProviderReply(prompts.fixed("gate_unrelated"), ReplyKind.RESPONSE_II, Optional.empty(), List.of(),
+        log.calls(), log.explanation());
   }
 
-  private ProviderReply responseI(Language language, List<ResponseNode> nodes, TurnLog log) throws LlmException {
+  private ProviderReply responseI(ProviderPrompts prompts, List<ResponseNode> nodes, TurnLog log)
+      throws LlmException {
     List<NodeId> ids = nodes.stream().map(ResponseNode::id).toList();
     String text = nodes.size() == 1
-        ? FixedReplies.PREFIX + nodes.get(0).text()
-        : FixedReplies.withPrefix(merger.merge(language, nodes.stream().map(ResponseNode::text).toList(), log));
+        ? nodes.get(0).text()
+        : merger.merge(prompts, nodes.stream().map(ResponseNode::text).toList(), log);
     log.note("Response I: " + ids);
-    return new ProviderReply(text, ReplyKind.RESPONSE_I,
-        Optional.of(Intent.ANSWERABLE_DETAIL), ids, log.calls(), log.explanation());
+    return new ProviderReply(utterance(text), ReplyKind.RESPONSE_I, Optional.of(Intent.ANSWERABLE_DETAIL), ids,
+        log.calls(), log.explanation());
   }
 
-  private String written(String prompt, String what, Language language, TurnLog log) throws LlmException {
-    String text = JsonAsk.text(ask.ask(what, prompt, language, log, "response"), "response", what);
+  private String written(ProviderPrompts prompts, String template, String what, TurnLog log) throws LlmException {
+    JsonReply r = asked(what, prompts.reply(template), prompts.language(), log, "response");
+    String text = ask.text(r, "response").orElseThrow(() -> new UnparsedReplyException(what, r.raw()));
     log.note(what + " written");
-    return FixedReplies.withPrefix(text);
+    return utterance(text);
+  }
+
+  /**
+   * The final utterance: with the reference behaviour, the reply as it is when it starts with "jax:" (any case),
+   * else "Jax: " + the stripped reply (so " Jax: x" becomes "Jax: Jax: x", as in the reference); clarq's behaviour
+   * strips first.
+   */
+  String utterance(String reply) {
+    if (settings.pack.behaviour() == PackBehaviour.REFERENCE) {
+      return ReferenceText.hasSpeaker(reply) ? reply : FixedReplies.PREFIX + ReferenceText.strip(reply);
+    }
+    return FixedReplies.withPrefix(reply);
+  }
+
+  private JsonReply asked(String step, String prompt, Language language, TurnLog log, String field)
+      throws LlmException {
+    JsonReply reply = ask.ask(prompt, language, List.of(field));
+    log.addCalls(reply.raws().size());
+    if (!reply.isParsed()) {
+      throw new UnparsedReplyException(step, String.join("\n---\n", reply.raws()));
+    }
+    return reply;
+  }
+
+  private boolean yes(JsonReply reply, String field, String step) throws UnparsedReplyException {
+    return ask.yes(reply, field).orElseThrow(() -> new UnparsedReplyException(step, reply.raw()));
   }
 
   private static ProviderReply responseII(String text, Intent intent, TurnLog log) {
@@ -159,9 +209,19 @@ public final class LlmProviderAgent implements ProviderAgent {
     private String model = "";
     private boolean multiInfo;
     private IntentClassifier classifier;
+    private PromptPack pack = PromptPack.clarq();
 
     private Builder(LlmClient client) {
       this.client = Objects.requireNonNull(client, "client");
+    }
+
+    private Builder copy() {
+      Builder b = new Builder(client);
+      b.model = model;
+      b.multiInfo = multiInfo;
+      b.classifier = classifier;
+      b.pack = pack;
+      return b;
     }
 
     /** The model name sent with each request; empty (the default) for the client's default model. */
@@ -176,9 +236,18 @@ public final class LlmProviderAgent implements ProviderAgent {
       return this;
     }
 
-    /** Replaces the six-way task analysis; the default is an {@link LlmIntentClassifier} on the same model. */
+    /**
+     * Replaces the six-way task analysis; the default is an {@link LlmIntentClassifier} on the same model and pack
+     * (a replacement makes the run's requests differ from the reference's).
+     */
     public Builder intentClassifier(IntentClassifier classifier) {
       this.classifier = Objects.requireNonNull(classifier, "classifier");
+      return this;
+    }
+
+    /** The prompt pack; default clarq's own ({@link PromptPack#clarq()}). */
+    public Builder prompts(PromptPack pack) {
+      this.pack = Objects.requireNonNull(pack, "pack");
       return this;
     }
 

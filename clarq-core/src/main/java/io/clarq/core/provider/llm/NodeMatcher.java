@@ -1,67 +1,100 @@
 package io.clarq.core.provider.llm;
 
-import io.clarq.core.llm.json.JsonReply;
-import io.clarq.core.task.Language;
 import io.clarq.core.llm.LlmException;
+import io.clarq.core.llm.json.JsonReply;
+import io.clarq.core.prompt.PackAsk;
 import io.clarq.core.tree.ResponseNode;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.function.Function;
 
 /**
- * Tree-gated node matching (clarq-llm-protocol.md §4 step 5): the available nodes are tried in display order, one
- * model call per node per pass, in up to three passes. Pass 1: does the line clearly resolve part of the question?
- * Pass 2: given that analysis, is part of the question answerable by it? Pass 3: did the seeker notice the
- * ambiguity the line resolves, or hold a wrong assumption it corrects? The first node judged answerable wins; in
- * the multi-info variant every node passing pass 1 is used together.
+ * Tree-gated node matching (reference-prompts/README.md, provider turn step 6): the available nodes are tried in
+ * order, one model call per node per pass, each prompt seeing only the latest seeker line.
+ *
+ * <ul>
+ *   <li>Pass 1 per node ("multiple" variant for English purposes about several objects), reading
+ *       {@code answerable}; a "no" keeps the node's {@code analysis}.
+ *   <li>Pass 2 per node, only if pass 1 said no everywhere, with that node's pass-1 analysis.
+ *   <li>Pass 3 per node, only if pass 2 said no everywhere: "multiple" purposes read {@code answerable}, the others
+ *       {@code correct}.
+ * </ul>
+ *
+ * The first yes in any pass wins; the multi-info variant asks every node in pass 1 and uses all that said yes.
  */
 final class NodeMatcher {
-  private final JsonAsk ask;
+  private final PackAsk ask;
 
-  NodeMatcher(JsonAsk ask) {
+  NodeMatcher(PackAsk ask) {
     this.ask = ask;
   }
 
-  /** @return the nodes to give, in display order; empty when no pass found one */
-  List<ResponseNode> match(ProviderPrompts prompts, Language language, List<ResponseNode> available, boolean multiInfo,
-      TurnLog log) throws LlmException {
-    Map<ResponseNode, String> analyses = new LinkedHashMap<>();
-    List<ResponseNode> passed = pass(1, available, prompts::clearlyResolves, !multiInfo, analyses, language, log);
-    if (passed.isEmpty()) {
-      passed = pass(2, new ArrayList<>(analyses.keySet()), n -> prompts.answerableGiven(n, analyses.get(n)), true,
-          new LinkedHashMap<>(), language, log);
-    }
-    if (passed.isEmpty()) {
-      passed = pass(3, available, prompts::noticedOrCorrects, true, new LinkedHashMap<>(), language, log);
-    }
-    return passed;
-  }
-
-  /**
-   * One pass over {@code nodes}: the nodes judged answerable, stopping at the first when {@code firstOnly}; the
-   * analysis of each node judged not answerable goes to {@code analyses}.
-   */
-  private List<ResponseNode> pass(int pass, List<ResponseNode> nodes, Function<ResponseNode, String> prompt,
-      boolean firstOnly, Map<ResponseNode, String> analyses, Language language, TurnLog log) throws LlmException {
+  /** @return the nodes to give, in available order; empty when no pass found one */
+  List<ResponseNode> match(ProviderPrompts prompts, List<ResponseNode> available, boolean multiInfo, TurnLog log)
+      throws LlmException {
+    List<String> analyses = new ArrayList<>();
     List<ResponseNode> passed = new ArrayList<>();
     List<String> verdicts = new ArrayList<>();
-    for (ResponseNode node : nodes) {
-      String step = "node check (pass " + pass + ") of node " + node.id();
-      JsonReply r = ask.ask(step, prompt.apply(node), language, log, "answerable");
-      boolean yes = JsonAsk.yesNo(r, "answerable", step);
+    for (ResponseNode node : available) {
+      ProviderPrompts.Prompt p = prompts.pass1(node);
+      String step = "node check (pass 1) of node " + node.id();
+      JsonReply r = asked(step, p.text(), prompts, log, "answerable");
+      boolean yes = yes(r, "answerable", step);
       verdicts.add(node.id() + (yes ? " yes" : " no"));
-      if (!yes) {
-        analyses.put(node, r.text("analysis").orElse(""));
-        continue;
-      }
-      passed.add(node);
-      if (firstOnly) {
-        break;
+      if (yes) {
+        passed.add(node);
+        if (!multiInfo) {
+          break;
+        }
+      } else {
+        analyses.add(ask.text(r, "analysis").or(() -> r.string("analysis"))
+            .orElseThrow(() -> new UnparsedReplyException(step + ": no analysis for pass 2", r.raw())));
       }
     }
-    log.note("pass " + pass + ": " + String.join(", ", verdicts));
-    return passed;
+    log.note("pass 1: " + String.join(", ", verdicts));
+    if (!passed.isEmpty()) {
+      return passed;
+    }
+    verdicts.clear();
+    for (int i = 0; i < available.size(); i++) {
+      ResponseNode node = available.get(i);
+      String step = "node check (pass 2) of node " + node.id();
+      JsonReply r = asked(step, prompts.pass2(node, analyses.get(i)).text(), prompts, log, "answerable");
+      boolean yes = yes(r, "answerable", step);
+      verdicts.add(node.id() + (yes ? " yes" : " no"));
+      if (yes) {
+        log.note("pass 2: " + String.join(", ", verdicts));
+        return List.of(node);
+      }
+    }
+    log.note("pass 2: " + String.join(", ", verdicts));
+    verdicts.clear();
+    for (ResponseNode node : available) {
+      ProviderPrompts.Prompt p = prompts.pass3(node);
+      String field = p.template().endsWith("pass3_correct") ? "correct" : "answerable";
+      String step = "node check (pass 3) of node " + node.id();
+      JsonReply r = asked(step, p.text(), prompts, log, field);
+      boolean yes = yes(r, field, step);
+      verdicts.add(node.id() + (yes ? " yes" : " no"));
+      if (yes) {
+        log.note("pass 3: " + String.join(", ", verdicts));
+        return List.of(node);
+      }
+    }
+    log.note("pass 3: " + String.join(", ", verdicts));
+    return List.of();
+  }
+
+  private JsonReply asked(String step, String prompt, ProviderPrompts prompts, TurnLog log, String field)
+      throws LlmException {
+    JsonReply reply = ask.ask(prompt, prompts.language(), List.of(field));
+    log.addCalls(reply.raws().size());
+    if (!reply.isParsed()) {
+      throw new UnparsedReplyException(step, String.join("\n---\n", reply.raws()));
+    }
+    return reply;
+  }
+
+  private boolean yes(JsonReply reply, String field, String step) throws UnparsedReplyException {
+    return ask.yes(reply, field).orElseThrow(() -> new UnparsedReplyException(step, reply.raw()));
   }
 }

@@ -2,197 +2,191 @@ package io.clarq.core.provider.llm;
 
 import io.clarq.core.dialogue.Speaker;
 import io.clarq.core.dialogue.Utterance;
+import io.clarq.core.prompt.PromptPack;
 import io.clarq.core.provider.ProviderTurn;
 import io.clarq.core.task.Language;
+import io.clarq.core.task.ReferenceText;
 import io.clarq.core.tree.ResponseNode;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
- * The provider's prompts, one per decision of clarq-llm-protocol.md §4, in English and Chinese. Each asks for a JSON
- * object. The seeker is named by its role from the briefing ("adventurer"), its lines prefixed with it.
+ * The provider's prompts for one turn, rendered from a {@link PromptPack} with the reference's common values
+ * (reference-prompts/README.md): {@code {role}} and {@code {task}} verbatim from the task's background,
+ * {@code {solution}} the node-0 text, {@code {history}} the transcript with seeker lines named by the role,
+ * {@code {last_turn}} the latest seeker line so named (the only part of the dialogue the pass prompts see), and
+ * node purposes looked up by node text. The prompt language is the one the reference detects on the node-0 text.
  */
 final class ProviderPrompts {
-  private final boolean zh;
+  /** The English purpose phrase that marks a "several X" line. */
+  static final String MULTIPLE = " that there are multiple ";
+
+  /** The Chinese phrase that marks one. */
+  static final String MULTIPLE_ZH = "存在多个";
+
+  private final PromptPack pack;
+  private final Language language;
   private final String role;
   private final String task;
-  private final String transcript;
-  private final String lastSeekerLine;
+  private final String solution;
+  private final String history;
+  private final String lastTurn;
+  private final Map<String, String> purposeByText = new HashMap<>();
 
-  ProviderPrompts(ProviderTurn turn) {
-    this.zh = turn.task().language() == Language.CHINESE;
-    this.role = turn.task().briefing().role();
-    this.task = turn.task().briefing().task();
-    this.transcript = render(turn.history(), role);
-    this.lastSeekerLine = turn.seekerLine();
-  }
-
-  /** The dialogue as the prompts show it: provider lines as said, seeker lines prefixed with the seeker's role. */
-  static String render(List<Utterance> history, String role) {
-    StringBuilder sb = new StringBuilder();
-    for (Utterance u : history) {
-      if (sb.length() > 0) {
-        sb.append('\n');
+  ProviderPrompts(PromptPack pack, ProviderTurn turn) {
+    this.pack = pack;
+    this.solution = turn.task().tree().root().text();
+    this.language = Language.detect(solution);
+    this.role = turn.task().briefing().verbatim().get(0);
+    this.task = turn.task().briefing().verbatim().get(1);
+    List<String> lines = historyList(turn.history(), role);
+    this.history = String.join("\n", lines);
+    this.lastTurn = lines.get(lines.size() - 1);
+    for (ResponseNode n : turn.task().tree().nodes()) {
+      if (!n.id().isRoot()) {
+        purposeByText.put(n.text(), n.purpose().orElse(""));  // a later line with the same text wins, as there
       }
-      String text = u.text().strip();
-      boolean named = text.startsWith(role + ":") || text.startsWith(role + "：");
-      sb.append(u.speaker() == Speaker.SEEKER && !named ? role + ": " + text : text);
     }
-    return sb.toString();
   }
 
-  String relevance(String opening) {
-    if (zh) {
-      return "你是游戏中的角色Jax，你知道完成“" + task + "”任务的方法，其第一步是：“" + opening + "”。\n\n你和" + role
-          + "到目前为止的对话：\n" + transcript + "\n\n判断" + role + "的最后一句话是否在向你询问与“" + task
-          + "”任务有关的信息。\n只返回一个JSON对象：{\"analysis\": \"一句话的分析\", \"related\": true或false}";
+  /**
+   * The reference's history list: every seeker line prefixed "{role}: " unless, stripped, it already starts with
+   * the role and a colon (half- or full-width, with or without a space before it); the prefix goes before the
+   * unstripped line. Provider lines as said.
+   */
+  static List<String> historyList(List<Utterance> transcript, String role) {
+    List<String> out = new ArrayList<>(transcript.size());
+    for (Utterance u : transcript) {
+      String text = u.text();
+      if (u.speaker() == Speaker.SEEKER) {
+        String s = ReferenceText.strip(text);
+        boolean named = s.startsWith(role + "：") || s.startsWith(role + ":") || s.startsWith(role + " ：")
+            || s.startsWith(role + " :");
+        out.add(named ? text : role + ": " + text);
+      } else {
+        out.add(text);
+      }
     }
-    return "You are Jax, a character in a game, and you know how to complete the task of " + task
-        + ". The first step is: \"" + opening + "\"\n\nThe conversation so far between you and the " + role + ":\n"
-        + transcript + "\n\nDecide whether the " + role + "'s last message asks you about the task of " + task
-        + " (how to do it, or anything needed to do it).\nReturn only a JSON object: "
-        + "{\"analysis\": \"one sentence\", \"related\": true or false}";
+    return out;
   }
 
-  String intent(List<ResponseNode> available) {
-    StringBuilder lines = new StringBuilder();
+  Language language() {
+    return language;
+  }
+
+  String solution() {
+    return solution;
+  }
+
+  String relevance() {
+    return render("provider/relevance", Map.of("role", role, "task", task, "solution", solution, "history", history));
+  }
+
+  String classify(List<ResponseNode> available) {
+    List<String> items = new ArrayList<>();
     for (int i = 0; i < available.size(); i++) {
       ResponseNode n = available.get(i);
-      lines.append(zh ? "(" + (i + 1) + ") 内容：" + n.text() + "\t用途：" + n.purpose().orElse("")
-          : "(" + (i + 1) + ") Line: " + n.text() + "\tPurpose: " + n.purpose().orElse("")).append('\n');
+      items.add(render("provider/classify_item",
+          Map.of("index", String.valueOf(i + 1), "node_text", n.text(), "purpose", purpose(n))));
     }
-    if (available.isEmpty()) {
-      lines.append(zh ? "（没有了）\n" : "(none left)\n");
-    }
-    if (zh) {
-      return "你是Jax，正在帮助" + role + "完成“" + task + "”任务。你之前提供的信息故意不完整：" + role
-          + "需要自己发现缺失或不明确的地方并提问，你才把缺失的信息告诉他。\n\n你和" + role + "到目前为止的对话：\n"
-          + transcript + "\n\n你还没有说出的信息及其用途：\n" + lines + "\n判断" + role + "的最后一句话属于哪一类：\n"
-          + "1. 询问或确认整个任务的做法。\n2. 清楚地询问某个任务细节，且上面有一条信息能回答。\n"
-          + "3. 清楚地询问某个任务细节，但上面没有信息能回答。\n4. 重复你在之前的对话中已经回答过的问题。\n"
-          + "5. 与任务无关的询问或闲聊。\n6. 含糊、容易引起误解的提问，或空泛的提问（例如“下一步呢？”“还有别的吗？”）。\n"
-          + "只返回一个JSON对象：{\"analysis\": \"一句话的分析\", \"type\": 1到6的整数}";
-    }
-    return "You are Jax, helping a " + role + " complete the task of " + task + ". What you have told them so far is "
-        + "incomplete on purpose: they must notice what is missing or unclear and ask about it, and only then do you "
-        + "give the missing line.\n\nThe conversation so far between you and the " + role + ":\n" + transcript
-        + "\n\nLines you have not given yet, with their purpose:\n" + lines + "\nClassify the " + role
-        + "'s last message into exactly one type:\n1. Asks about or confirms the whole task.\n"
-        + "2. A clear question about a task detail that one of the lines above answers.\n"
-        + "3. A clear question about a task detail that none of the lines above answers.\n"
-        + "4. Repeats a question you have already answered earlier in the conversation.\n"
-        + "5. Chat or questions unrelated to the task.\n"
-        + "6. A vague or ambiguous question, or an open one such as \"What's next?\" or \"Anything else?\".\n"
-        + "Return only a JSON object: {\"analysis\": \"one sentence\", \"type\": an integer from 1 to 6}";
+    return render("provider/classify",
+        Map.of("role", role, "task", task, "history", history, "available_nodes", String.join("\n", items)));
   }
 
-  String repeat() {
-    if (zh) {
-      return "你是Jax。你和" + role + "到目前为止的对话：\n" + transcript + "\n\n" + role
-          + "最后一句话里的每一个问题是否都已经在之前的对话中被你回答过？\n"
-          + "只返回一个JSON对象：{\"analysis\": \"一句话的分析\", \"repeat\": 全部回答过为true，否则为false}";
-    }
-    return "You are Jax. The conversation so far between you and the " + role + ":\n" + transcript
-        + "\n\nHave you already answered, earlier in this conversation, every question in the " + role
-        + "'s last message?\nReturn only a JSON object: {\"analysis\": \"one sentence\", "
-        + "\"repeat\": true if all were answered before, else false}";
+  String repeatCheck() {
+    return render("provider/repeat_check", Map.of("role", role, "history", history));
   }
 
-  /** Pass 1: does this line clearly resolve part of the question? */
-  String clearlyResolves(ResponseNode node) {
-    if (zh) {
-      return role + "的提问：\n" + lastSeekerLine + "\n\n候选回复：\nJax: " + node.text() + "\n\n这条回复的用途：\n"
-          + node.purpose().orElse("") + "\n\n这条回复是否清楚地解决了" + role + "提问中的至少一部分？如果提问的关注点与回复的关注点不同，"
-          + "就没有解决。\n只返回一个JSON对象：{\"analysis\": \"分析\", \"answerable\": true或false}";
+  /** Pass 1: the "multiple" variant for English purposes naming one "several X" object, the plain one otherwise. */
+  Prompt pass1(ResponseNode node) {
+    String purpose = purpose(node);
+    String obj = language == Language.ENGLISH ? multipleObject(purpose) : null;
+    if (obj != null) {
+      return new Prompt("provider/pass1_multiple", render("provider/pass1_multiple", Map.of("role", role,
+          "last_turn", lastTurn, "node_text", node.text(), "purpose", purpose, "multiple_obj", obj)));
     }
-    return "The " + role + "'s question:\n" + lastSeekerLine + "\n\nA candidate reply:\nJax: " + node.text()
-        + "\n\nPurpose of this reply:\n" + node.purpose().orElse("") + "\n\nDoes this reply clearly resolve at least "
-        + "part of what the " + role + " asks? If the question's focus differs from the reply's focus, it does not."
-        + "\nReturn only a JSON object: {\"analysis\": \"your analysis\", \"answerable\": true or false}";
+    return new Prompt("provider/pass1", render("provider/pass1", passValues(node)));
   }
 
-  /** Pass 2: given the pass-1 analysis, is part of the question answerable by this line? */
-  String answerableGiven(ResponseNode node, String analysis) {
-    if (zh) {
-      return role + "的提问：\n" + lastSeekerLine + "\n\n候选回复：\nJax: " + node.text() + "\n\n这条回复的用途：\n"
-          + node.purpose().orElse("") + "\n\n你之前的分析：\n" + analysis + "\n\n根据你的分析，这条回复是否能回答" + role
-          + "提问中的一部分（不必回答全部）？\n只返回一个JSON对象：{\"answerable\": true或false}";
-    }
-    return "The " + role + "'s question:\n" + lastSeekerLine + "\n\nA candidate reply:\nJax: " + node.text()
-        + "\n\nPurpose of this reply:\n" + node.purpose().orElse("") + "\n\nYour earlier analysis:\n" + analysis
-        + "\n\nBased on your analysis, does this reply answer some part of the " + role
-        + "'s question (it need not answer all of it)?\nReturn only a JSON object: {\"answerable\": true or false}";
+  Prompt pass2(ResponseNode node, String analysis) {
+    Map<String, String> values = new HashMap<>(passValues(node));
+    values.put("analysis", analysis);
+    return new Prompt("provider/pass2", render("provider/pass2", values));
   }
 
-  /** Pass 3: did the seeker notice the ambiguity this line resolves, or hold a wrong assumption it corrects? */
-  String noticedOrCorrects(ResponseNode node) {
-    if (zh) {
-      return role + "的话：\n" + lastSeekerLine + "\n\n候选回复（内容正确）：\nJax: " + node.text() + "\n\n这条回复的用途：\n"
-          + node.purpose().orElse("") + "\n\n" + role + "是否注意到了这条回复所澄清的问题（例如存在多个可选项需要澄清），"
-          + "或者他的话里是否有这条回复能纠正的错误假设或推理？忽略你之前说过的内容不算错误。\n"
-          + "只返回一个JSON对象：{\"analysis\": \"分析\", \"answerable\": true或false}";
-    }
-    return "The " + role + "'s message:\n" + lastSeekerLine + "\n\nA candidate reply (its content is correct):\nJax: "
-        + node.text() + "\n\nPurpose of this reply:\n" + node.purpose().orElse("") + "\n\nDid the " + role
-        + " notice the gap or ambiguity this reply resolves (for example, that there are several options to choose "
-        + "from), or does their message hold a wrong assumption or reasoning this reply corrects? Overlooking "
-        + "something you said before does not count as a wrong assumption.\nReturn only a JSON object: "
-        + "{\"analysis\": \"your analysis\", \"answerable\": true or false}";
+  /** Pass 3: "multiple" purposes (Chinese or English phrase, any count) ask about the ambiguity, others correct. */
+  Prompt pass3(ResponseNode node) {
+    String purpose = purpose(node);
+    String template = purpose.contains(MULTIPLE_ZH) || purpose.contains(MULTIPLE)
+        ? "provider/pass3_multiple" : "provider/pass3_correct";
+    return new Prompt(template, render(template, passValues(node)));
   }
 
-  /** Response II for type 1: positive, never claiming the seeker has everything. */
-  String positive() {
-    if (zh) {
-      return "你是Jax。你和" + role + "到目前为止的对话：\n" + transcript + "\n\n根据对话给" + role
-          + "一个积极的回复，例如“你的计划听起来不错，还有什么具体问题吗？”。不要说他已经掌握了全部信息或步骤：这只能由他自己判断。\n"
-          + "只返回一个JSON对象：{\"response\": \"你的回复\"}";
-    }
-    return "You are Jax. The conversation so far between you and the " + role + ":\n" + transcript
-        + "\n\nGive the " + role + " a positive reply based on the conversation, for example \"Your plan sounds good; "
-        + "do you have any specific questions?\". Do not say or imply that they have all the information or steps "
-        + "they need: only they can judge that.\nReturn only a JSON object: {\"response\": \"your reply\"}";
+  String reply(String template) {
+    return render(template, Map.of("role", role, "history", history));
   }
 
-  /** Response II for types 3 and 6: reassurance that invents no task content. */
-  String reassurance() {
-    if (zh) {
-      return "你是Jax，一个很简单的游戏里的信息提供者：玩家能做的主要是使用物品、技能/动作，前往场景，与人交谈。" + role
-          + "似乎想得太多了，超出了任务的要求。\n\n你和" + role + "到目前为止的对话：\n" + transcript
-          + "\n\n根据对话给他一个安慰的回复，让他别想太多，例如“这个怎么处理都可以，不是任务的重点。”“直接前往那个场景就行。”"
-          + "“能说得更具体一点吗？”。不要编造任何对话中没有的任务内容，不要复述他的问题，也不要说他已经掌握了全部信息或没有其他需要注意的了。\n"
-          + "只返回一个JSON对象：{\"response\": \"你的回复\"}";
-    }
-    return "You are Jax, the information giver in a very simple game: players mainly use items and skills/actions, go "
-        + "to scenes and talk to people. The " + role + " seems to be overthinking beyond what the task needs.\n\n"
-        + "The conversation so far between you and the " + role + ":\n" + transcript + "\n\nReassure the " + role
-        + " and tell them not to worry too much, for example \"It does not matter how you handle that; it is not the "
-        + "point of the task.\", \"Just go to that scene directly.\" or \"Could you ask more specifically?\". Do not "
-        + "invent any task content that is not already in the conversation, do not repeat their question, and do "
-        + "not say that they have everything or that nothing else matters.\n"
-        + "Return only a JSON object: {\"response\": \"your reply\"}";
+  String merge(List<String> sentences) {
+    return render("multi-info/merge", Map.of("sentences", String.join("\n", sentences)));
   }
 
-  /** Response II for type 4: restate the earlier answer, nothing new. */
-  String restatement() {
-    if (zh) {
-      return "你是Jax。你和" + role + "到目前为止的对话：\n" + transcript + "\n\n" + role
-          + "又问了你之前回答过的问题。以积极的方式把之前的回答再说一遍；只能使用对话中已经出现过的信息，不要编造新内容。\n"
-          + "只返回一个JSON对象：{\"response\": \"你的回复\"}";
-    }
-    return "You are Jax. The conversation so far between you and the " + role + ":\n" + transcript + "\n\nThe "
-        + role + " asked again something you have already answered. Restate your earlier answer in a positive way, "
-        + "using only information already said in the conversation; add nothing new.\n"
-        + "Return only a JSON object: {\"response\": \"your reply\"}";
+  String fixed(String key) {
+    return pack.fixed(key, language);
   }
 
-  /** The multi-info merge: join the sentences, changing nothing but each one's final punctuation. */
-  static String merge(Language language, List<String> sentences) {
-    String list = String.join("\n", sentences);
-    if (language == Language.CHINESE) {
-      return "把下面几句话合并成一段话。可以在句子之间加连接词，但除了每句最后的标点，句子的内容、标点和顺序都不能改。\n\n"
-          + "要合并的句子：\n" + list + "\n\n只返回一个JSON对象：{\"output\": \"合并后的话\"}";
+  /**
+   * The object of a "that there are multiple X and ..." purpose, as the reference finds it: the phrase occurs exactly
+   * once, " and" is searched from 24 characters after it starts (a plain substring, so it may begin a longer word),
+   * and the text between splits into 1-3 words; null otherwise.
+   */
+  static String multipleObject(String purpose) {
+    int first = purpose.indexOf(MULTIPLE);
+    if (first < 0 || purpose.indexOf(MULTIPLE, first + MULTIPLE.length()) >= 0) {
+      return null;
     }
-    return "Combine the sentences below into one passage. You may add connecting words between sentences, but apart "
-        + "from each sentence's final punctuation you must not change any sentence's wording, punctuation or order."
-        + "\n\nSentences to combine:\n" + list + "\n\nReturn only a JSON object: {\"output\": \"the combined passage\"}";
+    int a = purpose.indexOf("that there are multiple ");
+    int b = purpose.indexOf(" and", a + 24);
+    if (a < 0 || b < 0) {
+      return null;
+    }
+    String between = a + 24 <= b ? purpose.substring(a + 24, b) : "";
+    List<String> words = pythonSplit(between);
+    return words.isEmpty() || words.size() > 3 ? null : String.join(" ", words);
   }
+
+  /** Python's {@code str.split()}: runs of whitespace separate, none at either end. */
+  private static List<String> pythonSplit(String text) {
+    List<String> words = new ArrayList<>();
+    int i = 0;
+    while (i < text.length()) {
+      while (i < text.length() && ReferenceText.isPythonWhitespace(text.charAt(i))) {
+        i++;
+      }
+      int start = i;
+      while (i < text.length() && !ReferenceText.isPythonWhitespace(text.charAt(i))) {
+        i++;
+      }
+      if (i > start) {
+        words.add(text.substring(start, i));
+      }
+    }
+    return words;
+  }
+
+  private Map<String, String> passValues(ResponseNode node) {
+    return Map.of("role", role, "last_turn", lastTurn, "node_text", node.text(), "purpose", purpose(node));
+  }
+
+  private String purpose(ResponseNode node) {
+    return purposeByText.getOrDefault(node.text(), node.purpose().orElse(""));
+  }
+
+  private String render(String template, Map<String, String> values) {
+    return pack.template(template, language).render(values);
+  }
+
+  /** A rendered prompt and the template it came from. */
+  record Prompt(String template, String text) {}
 }

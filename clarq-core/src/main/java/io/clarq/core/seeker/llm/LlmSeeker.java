@@ -5,25 +5,37 @@ import io.clarq.core.dialogue.Utterance;
 import io.clarq.core.llm.ChatRequest;
 import io.clarq.core.llm.LlmClient;
 import io.clarq.core.llm.LlmException;
+import io.clarq.core.prompt.PackAsk;
+import io.clarq.core.prompt.PackBehaviour;
+import io.clarq.core.prompt.PromptPack;
+import io.clarq.core.prompt.PromptPackUser;
+import io.clarq.core.provider.llm.UnparsedReplyException;
 import io.clarq.core.seeker.SeekerAgent;
 import io.clarq.core.seeker.SeekerTurn;
 import io.clarq.core.task.Language;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
- * The paper's baseline LLM seeker (clarq-llm-protocol.md §3), temperature 0 and seed 8848.
+ * The paper's baseline LLM seeker (the reference's {@code player}), temperature 0 and seed 8848, no JSON mode, every
+ * word from a {@link PromptPack}:
  *
  * <ul>
- *   <li>{@link Mode#COMPLETION}: one user message = the {@link SeekerBriefing} + a header ("What Jax said to you:"
- *       on the first turn, else "Your previous conversation with Jax:") + the transcript (provider lines as said,
- *       seeker lines prefixed "You: ") + an instruction ending in "You:". A leading "You:" is stripped from the reply.
+ *   <li>{@link Mode#COMPLETION}: one user message. On the first turn {@code seeker/completion_first} with the
+ *       {@link SeekerBriefing} (the template holds the opening); later {@code seeker/completion_later} with the
+ *       transcript, seeker lines prefixed "You: ". With the reference behaviour the reply loses its first five
+ *       characters when it starts with "You: " or "you: " and nothing else; with clarq's it is stripped and a leading
+ *       "You:" (any case) removed.
  *   <li>{@link Mode#CHAT}: the briefing as system message; provider lines as user messages, seeker lines as
- *       assistant messages.
+ *       assistant messages; the reply is used as it is (stripped with clarq's behaviour).
  * </ul>
  *
- * Stateless and thread-safe when the client is.
+ * A blank reply is an {@link UnparsedReplyException}, never an empty line. Stateless and thread-safe when the client
+ * is.
  */
-public final class LlmSeeker implements SeekerAgent {
+public final class LlmSeeker implements SeekerAgent, PromptPackUser<LlmSeeker> {
   /** How the dialogue is shown to the model. */
   public enum Mode {
     COMPLETION("comp"),
@@ -42,23 +54,31 @@ public final class LlmSeeker implements SeekerAgent {
   }
 
   /** The reference's sampling settings. */
-  public static final double TEMPERATURE = 0.0;
+  public static final double TEMPERATURE = PackAsk.TEMPERATURE;
 
-  public static final long SEED = 8848L;
+  public static final long SEED = PackAsk.SEED;
 
   private final LlmClient client;
   private final Mode mode;
   private final String model;
+  private final PromptPack pack;
 
   /**
    * @param client the model
    * @param mode Completion or Chat mode
    * @param model the model name sent with each request; empty for the client's default
+   * @param pack where the briefing and prompts come from
    */
-  public LlmSeeker(LlmClient client, Mode mode, String model) {
+  public LlmSeeker(LlmClient client, Mode mode, String model, PromptPack pack) {
     this.client = Objects.requireNonNull(client, "client");
     this.mode = Objects.requireNonNull(mode, "mode");
     this.model = Objects.requireNonNull(model, "model");
+    this.pack = Objects.requireNonNull(pack, "pack");
+  }
+
+  /** A seeker with clarq's own prompt pack. */
+  public LlmSeeker(LlmClient client, Mode mode, String model) {
+    this(client, mode, model, PromptPack.clarq());
   }
 
   @Override
@@ -67,10 +87,31 @@ public final class LlmSeeker implements SeekerAgent {
   }
 
   @Override
+  public PromptPack prompts() {
+    return pack;
+  }
+
+  @Override
+  public LlmSeeker withPrompts(PromptPack other) {
+    return new LlmSeeker(client, mode, model, other);
+  }
+
+  @Override
   public String next(SeekerTurn turn) throws LlmException {
-    String text = client.chat(request(turn)).text().strip();
-    if (mode == Mode.COMPLETION && text.regionMatches(true, 0, "You:", 0, 4)) {
-      text = text.substring(4).strip();
+    String raw = client.chat(request(turn)).text();
+    String text = raw;
+    if (pack.behaviour() == PackBehaviour.REFERENCE) {
+      if (mode == Mode.COMPLETION && (text.startsWith("You: ") || text.startsWith("you: "))) {
+        text = text.substring(5);
+      }
+    } else {
+      text = text.strip();
+      if (mode == Mode.COMPLETION && text.regionMatches(true, 0, "You:", 0, 4)) {
+        text = text.substring(4).strip();
+      }
+    }
+    if (text.isBlank()) {
+      throw new UnparsedReplyException("seeker line (blank reply)", raw);
     }
     return text;
   }
@@ -78,7 +119,7 @@ public final class LlmSeeker implements SeekerAgent {
   /** The request this seeker sends for a turn. */
   public ChatRequest request(SeekerTurn turn) {
     ChatRequest.Builder b = ChatRequest.builder().model(model).temperature(TEMPERATURE).seed(SEED);
-    String briefing = SeekerBriefing.render(turn.briefing(), turn.language());
+    String briefing = SeekerBriefing.render(pack, turn.briefing());
     if (mode == Mode.CHAT) {
       b.system(briefing);
       for (Utterance u : turn.history()) {
@@ -90,25 +131,15 @@ public final class LlmSeeker implements SeekerAgent {
       }
       return b.build();
     }
-    return b.user(completionPrompt(briefing, turn)).build();
-  }
-
-  private static String completionPrompt(String briefing, SeekerTurn turn) {
-    boolean zh = turn.language() == Language.CHINESE;
-    boolean first = turn.seekerTurnsSoFar() == 0;
-    StringBuilder transcript = new StringBuilder();
-    for (Utterance u : turn.history()) {
-      if (transcript.length() > 0) {
-        transcript.append('\n');
-      }
-      transcript.append(u.speaker() == Speaker.SEEKER ? "You: " + u.text() : u.text());
+    Language language = SeekerBriefing.language(turn.briefing());
+    if (turn.history().size() == 1) {
+      return b.user(pack.template("seeker/completion_first", language).render(Map.of("briefing", briefing))).build();
     }
-    String header = zh ? (first ? "Jax对你说的话：" : "你和Jax之前的对话：")
-        : (first ? "What Jax said to you:" : "Your previous conversation with Jax:");
-    String instruction = zh
-        ? (first ? "现在根据Jax对你说的话，写出你给Jax的回复。" : "现在根据你们之前的对话，写出你给Jax的回复。") + "\n\nYou:"
-        : (first ? "Now, based on what Jax said to you, write your reply to Jax."
-            : "Now, based on the conversation so far, write your reply to Jax.") + "\n\nYou:";
-    return briefing + "\n\n" + header + "\n" + transcript + "\n\n" + instruction;
+    List<String> lines = new ArrayList<>();
+    for (Utterance u : turn.history()) {
+      lines.add(u.speaker() == Speaker.SEEKER ? "You: " + u.text() : u.text());
+    }
+    return b.user(pack.template("seeker/completion_later", language)
+        .render(Map.of("briefing", briefing, "transcript", String.join("\n", lines)))).build();
   }
 }

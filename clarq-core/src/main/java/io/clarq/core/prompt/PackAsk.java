@@ -1,0 +1,110 @@
+package io.clarq.core.prompt;
+
+import io.clarq.core.llm.ChatRequest;
+import io.clarq.core.llm.LlmClient;
+import io.clarq.core.llm.LlmException;
+import io.clarq.core.llm.ResponseFormat;
+import io.clarq.core.llm.json.JsonReply;
+import io.clarq.core.llm.json.JsonReplyParser;
+import io.clarq.core.llm.json.StructuredAsk;
+import io.clarq.core.task.Language;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Asks a model one question whose answer is a JSON object, in the reference's request envelope: one user message,
+ * JSON mode, temperature 0, seed 8848, no stop sequences. How the reply is read follows the pack's
+ * {@link PackBehaviour}: with the reference behaviour one call, read as Python's {@code json.loads} and truthiness
+ * would; with clarq's, {@link StructuredAsk} (a second try with a reminder) and strict yes/no fields. Either way a
+ * reply that cannot be read comes back unparsed with its raw text, never as a guess.
+ */
+public final class PackAsk {
+  /** The reference's sampling settings for every call. */
+  public static final double TEMPERATURE = 0.0;
+
+  public static final long SEED = 8848L;
+
+  private final LlmClient client;
+  private final String model;
+  private final PackBehaviour behaviour;
+  private final boolean jsonMode;
+
+  /**
+   * @param model the model name sent with each request; empty for the client's default
+   */
+  public PackAsk(LlmClient client, String model, PackBehaviour behaviour) {
+    this(client, model, behaviour, true);
+  }
+
+  /**
+   * @param jsonMode whether requests ask the server for JSON output ({@code response_format: json_object}, as the
+   *     reference always does); off only for servers without it
+   */
+  public PackAsk(LlmClient client, String model, PackBehaviour behaviour, boolean jsonMode) {
+    this.client = Objects.requireNonNull(client, "client");
+    this.model = Objects.requireNonNull(model, "model");
+    this.behaviour = Objects.requireNonNull(behaviour, "behaviour");
+    this.jsonMode = jsonMode;
+  }
+
+  /** The request for a prompt: the reference's envelope. */
+  public ChatRequest request(String prompt) {
+    return ChatRequest.builder()
+        .model(model)
+        .user(prompt)
+        .responseFormat(jsonMode ? ResponseFormat.JSON_OBJECT : ResponseFormat.TEXT)
+        .temperature(TEMPERATURE)
+        .seed(SEED)
+        .build();
+  }
+
+  /**
+   * Asks {@code prompt}; the reply must be an object holding {@code required}.
+   *
+   * @param language the language of the reminder clarq's behaviour sends after an unreadable reply
+   */
+  public JsonReply ask(String prompt, Language language, List<String> required) throws LlmException {
+    ChatRequest request = request(prompt);
+    if (behaviour == PackBehaviour.REFERENCE) {
+      return JsonReplyParser.parseAsPython(client.chat(request).text(), required);
+    }
+    return StructuredAsk.ask(client, request, required,
+        language == Language.CHINESE ? StructuredAsk.CHINESE_REMINDER : StructuredAsk.ENGLISH_REMINDER);
+  }
+
+  /**
+   * A yes/no field: Python truthiness with the reference behaviour (any value is a yes or a no); clarq's reads only
+   * booleans and yes/no words. Empty when it cannot be read.
+   */
+  public Optional<Boolean> yes(JsonReply reply, String field) {
+    return behaviour == PackBehaviour.REFERENCE ? reply.truthy(field) : reply.bool(field);
+  }
+
+  /**
+   * A text field: a JSON string with the reference behaviour (the reference calls string methods on it), any scalar
+   * with clarq's; empty when absent, of another kind, or blank (a blank reply is never spoken as a line).
+   */
+  public Optional<String> text(JsonReply reply, String field) {
+    Optional<String> t = behaviour == PackBehaviour.REFERENCE ? reply.string(field) : reply.text(field);
+    return t.filter(s -> !s.isBlank());
+  }
+
+  /**
+   * The six-way type: a value equal to 1..6 under Python's {@code ==} with the reference behaviour (so 2.0 and
+   * {@code true} (== 1) count, "2" does not); an integer 1..6 (or its digit as text) with clarq's.
+   */
+  public Optional<Integer> type(JsonReply reply) {
+    Optional<Long> v;
+    if (behaviour == PackBehaviour.REFERENCE) {
+      v = reply.pythonInteger("type");
+    } else {
+      v = reply.text("type").map(String::strip).filter(s -> s.matches("[1-6]")).map(Long::valueOf);
+    }
+    return v.filter(n -> n >= 1 && n <= 6).map(Long::intValue);
+  }
+
+  public PackBehaviour behaviour() {
+    return behaviour;
+  }
+}
