@@ -11,6 +11,7 @@ import io.clarq.core.task.Language;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * Asks a model one question whose answer is a JSON object, in the reference's request envelope: one user message,
@@ -65,12 +66,27 @@ public final class PackAsk {
    * @param language the language of the reminder clarq's behaviour sends after an unreadable reply
    */
   public JsonReply ask(String prompt, Language language, List<String> required) throws LlmException {
+    return ask(prompt, language, required, r -> "");
+  }
+
+  /**
+   * Asks {@code prompt}; with clarq's behaviour a reply whose values {@code check} finds a problem with (e.g. "match
+   * is not true or false") is unreadable and asked once more. The reference behaviour never checks beyond the
+   * fields' presence: Python truthiness reads any value.
+   */
+  public JsonReply ask(String prompt, Language language, List<String> required, Function<JsonReply, String> check)
+      throws LlmException {
     ChatRequest request = request(prompt);
     if (behaviour == PackBehaviour.REFERENCE) {
       return JsonReplyParser.parseAsPython(client.chat(request).text(), required);
     }
     return StructuredAsk.ask(client, request, required,
-        language == Language.CHINESE ? StructuredAsk.CHINESE_REMINDER : StructuredAsk.ENGLISH_REMINDER);
+        language == Language.CHINESE ? StructuredAsk.CHINESE_REMINDER : StructuredAsk.ENGLISH_REMINDER, check);
+  }
+
+  /** The check for a yes/no field under clarq's behaviour: its problem, or "" when it reads as a yes or a no. */
+  public Function<JsonReply, String> yesNoCheck(String field) {
+    return r -> r.bool(field).isPresent() ? "" : field + " is not true or false: " + r.text(field).orElse("?");
   }
 
   /**

@@ -78,7 +78,7 @@ public final class LlmJudge implements Judge, PromptPackUser<LlmJudge> {
 
   @Override
   public Optional<Verdict> judge(JudgeQuestion question) throws LlmException {
-    JsonReply reply = ask.ask(prompt(question), Language.detect(question.gold()), FIELDS);
+    JsonReply reply = ask.ask(prompt(question), Language.detect(question.gold()), FIELDS, ask.yesNoCheck("match"));
     if (!reply.isParsed()) {
       return Optional.of(Verdict.unparsed(String.join("\n---\n", reply.raws())));
     }

@@ -39,25 +39,25 @@ class LlmJudgeTest {
     Verdict v = new LlmJudge(client).judge(ENGLISH).orElseThrow();
     assertThat(v).isEqualTo(Verdict.of(true, "the temperature is given"));
     RecordedRequest r = server.requests().get(0);
-    assertThat(r.systemPrompt()).contains("reference step").contains("\"match\": true or false");
-    assertThat(r.lastUserMessage()).isEqualTo("Reference step: preheat the oven to 180c\n"
-        + "What the step is for: tells the temperature\nWhat the assistant said:\n1. jax: first, heat the oven\n"
-        + "2. jax: 180 degrees is right\n\nDo the assistant's lines serve the purpose of this step? "
-        + "Reply with the JSON object only.");
+    assertThat(r.messages()).hasSize(1);
+    assertThat(r.lastUserMessage()).contains("Reference step: preheat the oven to 180c.\n"
+        + "What the step is for: tells the temperature.\nWhat the assistant said:\n1. jax: first, heat the oven.\n"
+        + "2. jax: 180 degrees is right.\n").contains("\"match\": true or false");
     assertThat(r.json().path("temperature").asDouble(-1)).isEqualTo(0.0);
-    assertThat(r.json().has("response_format")).isFalse();
+    assertThat(r.json().path("seed").asLong()).isEqualTo(8848L);
+    assertThat(r.json().path("response_format").path("type").asText()).isEqualTo("json_object");
   }
 
   @Test
   void testAsksInChineseAndReadsANoInPythonStyle() throws Exception {
     server.respondWith(r -> FakeReply.text("```python\n{'analysis': '没有说温度', 'match': False}\n```"));
-    Verdict v = new LlmJudge(client, "other-model", true).judge(CHINESE).orElseThrow();
+    Verdict v = new LlmJudge(client, "other-model", false).judge(CHINESE).orElseThrow();
     assertThat(v).isEqualTo(Verdict.of(false, "没有说温度"));
     RecordedRequest r = server.requests().get(0);
-    assertThat(r.systemPrompt()).startsWith("你要检查一段对话");
-    assertThat(r.lastUserMessage()).startsWith("参考步骤：把烤箱预热到180度\n这一步的用途：告知温度\n助手实际说的话：\n1. 先预热烤箱\n");
+    assertThat(r.lastUserMessage()).startsWith("你要检查一段对话")
+        .contains("参考步骤：把烤箱预热到180度。\n这一步的用途：告知温度。").contains("1. 先预热烤箱。");
     assertThat(r.model()).isEqualTo("other-model");
-    assertThat(r.json().path("response_format").path("type").asText()).isEqualTo("json_object");
+    assertThat(r.json().has("response_format")).isFalse();
   }
 
   @Test
@@ -87,9 +87,11 @@ class LlmJudgeTest {
   }
 
   @Test
-  void testMissingPurposeIsSaid() {
-    JudgeQuestion q = new JudgeQuestion(Language.ENGLISH, "g", "", List.of("a"));
-    assertThat(new LlmJudge(client).request(q).messages().get(1).content())
-        .contains("What the step is for: (not given)");
+  void testAPunctuatedTextIsLeftAlone() {
+    assertThat(LlmJudge.punctuated("", Language.ENGLISH)).isEmpty();
+    assertThat(LlmJudge.punctuated("go north", Language.ENGLISH)).isEqualTo("go north.");
+    assertThat(LlmJudge.punctuated("go north?", Language.ENGLISH)).isEqualTo("go north?");
+    assertThat(LlmJudge.punctuated("向北走", Language.CHINESE)).isEqualTo("向北走。");
+    assertThat(LlmJudge.punctuated("向北走，", Language.CHINESE)).isEqualTo("向北走，");
   }
 }

@@ -114,7 +114,7 @@ class LlmProviderAgentTest {
   void testThirdPassNoticedAmbiguity() throws Exception {
     ProviderScript script = new ProviderScript().on(Step.INTENT, type(3)).on(Step.PASS1, no("answerable"))
         .on(Step.PASS2, no("answerable"))
-        .on(Step.PASS3, p -> p.contains(SmallTasks.NORTH_EN) ? yes("answerable") : no("answerable"));
+        .on(Step.PASS3, p -> p.contains(SmallTasks.NORTH_EN) ? ProviderScript.pass3(true) : ProviderScript.pass3(false));
     ProviderReply r = reply(script, turn(EN, started(EN), "There are two mines; does it matter which?"));
     assertThat(r.text()).isEqualTo("Jax: " + SmallTasks.NORTH_EN);
     assertThat(r.kind()).isEqualTo(ReplyKind.RESPONSE_I);
@@ -125,7 +125,7 @@ class LlmProviderAgentTest {
   @Test
   void testTypeThreeWithoutMatchIsReassurance() throws Exception {
     ProviderScript script = new ProviderScript().on(Step.INTENT, type(2)).on(Step.PASS1, no("answerable"))
-        .on(Step.PASS2, no("answerable")).on(Step.PASS3, no("answerable"))
+        .on(Step.PASS2, no("answerable")).on(Step.PASS3, ProviderScript.pass3(false))
         .on(Step.REASSURANCE, response("Do not overthink it."));
     ProviderReply r = reply(script, turn(EN, started(EN), "What colour are rubies?"));
     assertThat(r.text()).isEqualTo("Jax: Do not overthink it.");
@@ -196,7 +196,7 @@ class LlmProviderAgentTest {
   @Test
   void testGatingOffersOnlyAvailableNodes() throws Exception {
     ScriptedLlmClient client = new ProviderScript().on(Step.INTENT, type(2)).on(Step.PASS1, no("answerable"))
-        .on(Step.PASS2, no("answerable")).on(Step.PASS3, no("answerable")).on(Step.REASSURANCE, response("Relax."))
+        .on(Step.PASS2, no("answerable")).on(Step.PASS3, ProviderScript.pass3(false)).on(Step.REASSURANCE, response("Relax."))
         .client();
     LlmProviderAgent.builder(client).build().reply(turn(EN, started(EN), "How do I stun them?"));
     assertThat(client.requests()).noneMatch(r -> ProviderScript.firstUserMessage(r).contains(SmallTasks.FOG_EN));

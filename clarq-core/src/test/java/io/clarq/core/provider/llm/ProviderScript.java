@@ -95,6 +95,11 @@ public final class ProviderScript implements ScriptedLlmClient.Script {
     return "{\"analysis\": \"scripted no\", \"" + field + "\": false}";
   }
 
+  /** A pass-3 verdict, for either pass-3 prompt (one reads "answerable", the other "correct"). */
+  public static String pass3(boolean yes) {
+    return "{\"analysis\": \"scripted\", \"answerable\": " + yes + ", \"correct\": " + yes + "}";
+  }
+
   public static String response(String text) {
     return "{\"response\": \"" + text + "\"}";
   }

@@ -57,7 +57,9 @@ public final class SimulatedClarqModel {
       case INTENT -> "{\"analysis\": \"simulated\", \"type\": " + List.of(2, 2, 2, 3, 1, 4, 5, 6, 2, 3).get(h % 10)
           + "}";
       case REPEAT -> "{\"analysis\": \"simulated\", \"repeat\": " + (h % 2 == 0) + "}";
-      case PASS1, PASS2, PASS3 -> "{\"analysis\": \"simulated " + h + "\", \"answerable\": " + (h % 2 == 0) + "}";
+      case PASS1, PASS2 -> "{\"analysis\": \"simulated " + h + "\", \"answerable\": " + (h % 2 == 0) + "}";
+      case PASS3 -> "{\"analysis\": \"simulated " + h + "\", \"answerable\": " + (h % 2 == 0) + ", \"correct\": "
+          + (h % 2 == 0) + "}";
       case POSITIVE, REASSURANCE, RESTATEMENT -> "{\"response\": \"Simulated reply " + h + ".\"}";
       case MERGE -> "{\"output\": \"Merged " + h + ".\"}";
     };

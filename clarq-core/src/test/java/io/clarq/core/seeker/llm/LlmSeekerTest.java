@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.clarq.core.dialogue.Utterance;
 import io.clarq.core.llm.ChatMessage;
 import io.clarq.core.llm.ChatRequest;
+import io.clarq.core.prompt.PromptPack;
 import io.clarq.core.provider.llm.SmallTasks;
 import io.clarq.core.seeker.SeekerTurn;
 import io.clarq.core.task.Briefing;
@@ -34,7 +35,7 @@ class LlmSeekerTest {
     assertThat(r.messages()).hasSize(1);
     assertThat(r.messages().get(0).role()).isEqualTo(ChatMessage.Role.USER);
     String prompt = r.messages().get(0).content();
-    assertThat(prompt).startsWith(SeekerBriefing.render(EN.briefing(), Language.ENGLISH) + "\n\nWhat Jax said to you:\n"
+    assertThat(prompt).startsWith(SeekerBriefing.render(PromptPack.clarq(), EN.briefing()) + "\n\nWhat Jax said to you:\n"
         + "Jax: what can help you?\n\n").endsWith("You:");
     assertThat(r.temperature()).contains(0.0);
     assertThat(r.seed()).contains(8848L);
@@ -61,19 +62,20 @@ class LlmSeekerTest {
     assertThat(m).extracting(ChatMessage::role).containsExactly(ChatMessage.Role.SYSTEM, ChatMessage.Role.USER,
         ChatMessage.Role.ASSISTANT, ChatMessage.Role.USER);
     assertThat(m).extracting(ChatMessage::content).containsExactly(
-        SeekerBriefing.render(EN.briefing(), Language.ENGLISH), "Jax: what can help you?", "How?", "Jax: Dig.");
+        SeekerBriefing.render(PromptPack.clarq(), EN.briefing()), "Jax: what can help you?", "How?", "Jax: Dig.");
   }
 
   @Test
   void testBriefingListsWhatIsPresentOnly() {
-    String full = SeekerBriefing.render(EN.briefing(), Language.ENGLISH);
+    String full = SeekerBriefing.render(PromptPack.clarq(), EN.briefing());
     assertThat(full).contains("You are a adventurer in a game", "collect rubies", "An air sucker",
         "Summon the excavator to dig", "Fantasy Forest", "\"goodbye\"", "clarification questions",
         "the scenes, your items and your skills/actions listed above are enough");
-    String bare = SeekerBriefing.render(new Briefing("chef", "bake bread", List.of(), List.of("Knead"), List.of()),
-        Language.ENGLISH);
-    assertThat(bare).doesNotContain("items", "scenes").contains("your skills/actions listed above are enough");
-    String zh = SeekerBriefing.render(SmallTasks.chinese().briefing(), Language.CHINESE);
+    String bare = SeekerBriefing.render(PromptPack.clarq(),
+        new Briefing("chef", "bake bread", List.of("Flour"), List.of("Knead"), List.of()));
+    assertThat(bare).doesNotContain("scenes").contains("Flour", "Knead",
+        "your items and your skills/actions listed above are enough");
+    String zh = SeekerBriefing.render(PromptPack.clarq(), SmallTasks.chinese().briefing());
     assertThat(zh).contains("冒险者", "收集红宝石", "一个吸气器", "“再见”", "澄清问题");
   }
 
