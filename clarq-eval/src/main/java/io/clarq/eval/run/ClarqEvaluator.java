@@ -148,6 +148,7 @@ public final class ClarqEvaluator {
         out.resolve(RESULTS), out.resolve(SUMMARY));
     Map<String, String> settings = new LinkedHashMap<>(fingerprint.settings());
     settings.put("concurrency", String.valueOf(config.concurrency()));
+    settings.put("prompts_comparable_with_paper", String.valueOf(config.prompts().comparableWithPaper()));
     RunReports.write(result, settings);
     return result;
   }

@@ -1,5 +1,8 @@
 package io.clarq.eval.run;
 
+import io.clarq.core.prompt.PromptPack;
+import io.clarq.core.prompt.PromptPackUser;
+
 import io.clarq.core.judge.Judge;
 import io.clarq.core.provider.ProviderAgent;
 import io.clarq.core.seeker.EndDetection;
@@ -46,6 +49,7 @@ public final class RunConfig {
   private final Path output;
   private final boolean recordTimings;
   private final RunListener listener;
+  private final PromptPack prompts;
 
   private RunConfig(Builder b) {
     this.tasksDirectory = Optional.ofNullable(b.tasksDirectory);
@@ -53,15 +57,16 @@ public final class RunConfig {
     this.languages = Set.copyOf(b.languages);
     this.split = b.split;
     this.selection = b.selection;
-    this.seeker = b.seeker;
-    this.provider = b.provider;
-    this.judge = b.judge;
+    this.seeker = withPack(b.seeker, b.resolvedPrompts);
+    this.provider = withPack(b.provider, b.resolvedPrompts);
+    this.judge = withPack(b.judge, b.resolvedPrompts);
     this.maxSeekerTurns = b.maxSeekerTurns;
     this.endDetection = b.endDetection;
     this.concurrency = b.concurrency;
     this.output = b.output;
     this.recordTimings = b.recordTimings;
     this.listener = b.listener;
+    this.prompts = b.resolvedPrompts;
   }
 
   public static Builder builder() {
@@ -135,13 +140,28 @@ public final class RunConfig {
     return listener;
   }
 
+  /**
+   * The prompt pack every LLM-backed agent of the run speaks from (recorded in {@code run-config.json} and part of the
+   * resume fingerprint): the one given to {@link Builder#prompts}, else the reference pack beside the tasks folder
+   * ({@code clarq-llm/reference-prompts}), else the pack of the seeker or provider, else clarq's own.
+   */
+  public PromptPack prompts() {
+    return prompts;
+  }
+
+  // the run's pack replaces the agent's own, so every prompt of the run comes from the recorded pack
+  @SuppressWarnings("unchecked")
+  private static <T> T withPack(T agent, PromptPack pack) {
+    return agent instanceof PromptPackUser<?> user && !user.prompts().equals(pack) ? (T) user.withPrompts(pack) : agent;
+  }
+
   @Override
   public String toString() {
     return "RunConfig{tasks=" + tasksDirectory.map(Path::toString).orElse(taskSets.size() + " task sets")
         + ", languages=" + languages() + ", split=" + split + ", selection=" + selection + ", seeker="
         + seeker.name() + ", provider=" + provider.name() + ", maxSeekerTurns=" + maxSeekerTurns + ", endDetection="
         + endDetection + ", concurrency=" + concurrency + ", output=" + output + ", recordTimings=" + recordTimings
-        + "}";
+        + ", prompts=" + prompts.id() + "}";
   }
 
   /** Builds a {@link RunConfig}; see the class comment for the defaults. */
@@ -160,6 +180,8 @@ public final class RunConfig {
     private Path output;
     private boolean recordTimings;
     private RunListener listener = RunListener.NONE;
+    private PromptPack prompts;
+    private PromptPack resolvedPrompts;
 
     private Builder() {}
 
@@ -236,6 +258,16 @@ public final class RunConfig {
       return this;
     }
 
+    /**
+     * The prompt pack for every agent that draws on one (the LLM provider, the LLM seekers, the LLM judge): it
+     * replaces the pack they were built with. Default: the reference pack beside the tasks folder when there is one,
+     * else the seeker's or provider's own pack, else clarq's own.
+     */
+    public Builder prompts(PromptPack pack) {
+      this.prompts = Objects.requireNonNull(pack, "pack");
+      return this;
+    }
+
     public Builder listener(RunListener listener) {
       this.listener = Objects.requireNonNull(listener, "listener");
       return this;
@@ -265,7 +297,14 @@ public final class RunConfig {
       if (concurrency < 1 || concurrency > 1024) {
         throw new IllegalArgumentException("illegal concurrency " + concurrency + ": must be 1-1024");
       }
+      resolvedPrompts = prompts != null ? prompts
+          : Optional.ofNullable(tasksDirectory).flatMap(PromptPack::besideTasks).map(PromptPack::load)
+              .or(() -> packOf(seeker)).or(() -> packOf(provider)).orElseGet(PromptPack::clarq);
       return new RunConfig(this);
+    }
+
+    private static Optional<PromptPack> packOf(Object agent) {
+      return agent instanceof PromptPackUser<?> user ? Optional.of(user.prompts()) : Optional.empty();
     }
   }
 }

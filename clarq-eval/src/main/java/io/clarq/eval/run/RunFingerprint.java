@@ -45,6 +45,7 @@ record RunFingerprint(Map<String, String> settings) {
     s.put("task_digest", digest(tasks));
     s.put("seeker", config.seeker().name());
     s.put("provider", config.provider().name());
+    s.put("prompts", config.prompts().id());
     s.put("max_seeker_turns", String.valueOf(config.maxSeekerTurns()));
     s.put("end_detection", config.endDetection().name().toLowerCase(java.util.Locale.ROOT));
     s.put("record_timings", String.valueOf(config.recordTimings()));

@@ -23,7 +23,7 @@ final class RunReports {
   static void write(RunResult r, Map<String, String> settings) {
     try {
       AtomicFiles.write(r.results(), json(r, settings) + "\n");
-      AtomicFiles.write(r.summaryFile(), markdown(r));
+      AtomicFiles.write(r.summaryFile(), markdown(r, settings));
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write the run's reports: " + e.getMessage(), e);
     }
@@ -90,8 +90,15 @@ final class RunReports {
     }
   }
 
-  static String markdown(RunResult r) {
+  static String markdown(RunResult r, Map<String, String> settings) {
     StringBuilder sb = new StringBuilder("# ClarQ-LLM run\n\n");
+    String pack = settings.getOrDefault("prompts", "");
+    if (!pack.isEmpty()) {
+      sb.append(Boolean.parseBoolean(settings.get("prompts_comparable_with_paper"))
+          ? "Prompt pack " + pack + ": the paper's prompts and decisions; figures comparable with its tables.\n\n"
+          : "**Not comparable with the paper's tables:** prompt pack " + pack + " is not the reference pack (give "
+              + "--prompts with the paper's reference-prompts/ folder for comparable figures).\n\n");
+    }
     sb.append("| language | dialogues | success | AQD | AQL | unjudged |\n|---|---:|---:|---:|---:|---:|\n");
     for (Map.Entry<Language, ClarqSummary> e : new java.util.TreeMap<>(r.summaries()).entrySet()) {
       ClarqSummary s = e.getValue();

@@ -59,6 +59,10 @@ public record RunResult(List<DialogueRecord> finished, List<DialogueRecord> fail
 
   /** The Markdown summary, as written to {@link #summaryFile()}. */
   public String summary() {
-    return RunReports.markdown(this);
+    try {
+      return java.nio.file.Files.readString(summaryFile, java.nio.charset.StandardCharsets.UTF_8);
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException("cannot read the run summary " + summaryFile, e);
+    }
   }
 }

@@ -62,8 +62,7 @@ class WholeDialogueTest {
             : no("answerable"))
         .on(Step.PASS2, p -> p.contains(ASK_AGAIN) && p.contains(SmallTasks.FOG_EN) ? yes("answerable")
             : no("answerable"))
-        .on(Step.PASS3, p -> p.contains(WHICH_MINE) && p.contains(SmallTasks.NORTH_EN) ? yes("answerable")
-            : no("answerable"))
+        .on(Step.PASS3, p -> ProviderScript.pass3(p.contains(WHICH_MINE) && p.contains(SmallTasks.NORTH_EN)))
         .on(Step.POSITIVE, response("Your plan sounds good. Any specific questions?"))
         .on(Step.REASSURANCE, response("Don't overthink it."));
   }

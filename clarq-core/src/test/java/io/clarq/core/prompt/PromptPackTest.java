@@ -1,0 +1,73 @@
+package io.clarq.core.prompt;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.clarq.core.task.Language;
+import io.clarq.core.testing.SharedData;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class PromptPackTest {
+  @TempDir Path dir;
+
+  @Test
+  void testPlaceholdersAreFilledInOnePassAndBracesOtherwiseLiteral() {
+    PromptTemplate t = new PromptTemplate("x", "a {role}: {{ 'output': '' }} { 'type': 1 } {Role} {role}");
+    assertThat(t.placeholders()).containsExactly("role");
+    assertThat(t.render(Map.of("role", "{role}"))).isEqualTo("a {role}: {{ 'output': '' }} { 'type': 1 } {Role} {role}");
+    assertThatThrownBy(() -> new PromptTemplate("provider/x.en", "{task}").render(Map.of()))
+        .hasMessage("prompt template provider/x.en: no value for placeholder {task}");
+  }
+
+  @Test
+  void testClarqPackIsCompleteAndNotComparable() {
+    PromptPack p = PromptPack.clarq();
+    assertThat(p.name()).isEqualTo("clarq");
+    assertThat(p.behaviour()).isEqualTo(PackBehaviour.CLARQ);
+    assertThat(p.comparableWithPaper()).isFalse();
+    assertThat(p.fixed("opening", Language.ENGLISH)).isEqualTo("Jax: what can help you?");
+    assertThat(p.template("provider/relevance", Language.CHINESE).placeholders()).contains("history");
+  }
+
+  @Test
+  void testReferencePackIsRecognisedByItsDigest() {
+    PromptPack p = PromptPack.load(SharedData.require("clarq-llm/reference-prompts"));
+    assertThat(p.name()).isEqualTo("reference");
+    assertThat(p.digest()).isEqualTo(PromptPack.REFERENCE_DIGEST);
+    assertThat(p.behaviour()).isEqualTo(PackBehaviour.REFERENCE);
+    assertThat(p.comparableWithPaper()).isTrue();
+    assertThat(PromptPack.besideTasks(SharedData.require("clarq-llm/tasks/English")))
+        .contains(SharedData.require("clarq-llm/reference-prompts").toAbsolutePath().normalize());
+  }
+
+  @Test
+  void testAModifiedReferencePackIsNotComparable() throws Exception {
+    EchoPack.write(dir, PackBehaviour.REFERENCE);
+    Files.delete(dir.resolve("pack.json"));
+    PromptPack p = PromptPack.load(dir);
+    assertThat(p.behaviour()).isEqualTo(PackBehaviour.REFERENCE);
+    assertThat(p.comparableWithPaper()).isFalse();
+    assertThat(p.name()).isEqualTo(dir.getFileName().toString());
+  }
+
+  @Test
+  void testBadPacksAreRefusedNamingTheFile() throws Exception {
+    EchoPack.write(dir, PackBehaviour.CLARQ);
+    Files.writeString(dir.resolve("provider/pass2.zh.txt"), "{analysis} {history}", StandardCharsets.UTF_8);
+    assertThatThrownBy(() -> PromptPack.load(dir)).hasMessageContaining("provider/pass2.zh.txt uses placeholder "
+        + "{history}, which this step does not fill");
+    Files.delete(dir.resolve("provider/pass2.zh.txt"));
+    assertThatThrownBy(() -> PromptPack.load(dir)).hasMessageContaining("missing template provider/pass2.zh.txt");
+    EchoPack.write(dir, PackBehaviour.CLARQ);
+    Files.writeString(dir.resolve("fixed-utterances.json"), "{\"en\": {}, \"zh\": {}}", StandardCharsets.UTF_8);
+    assertThatThrownBy(() -> PromptPack.load(dir)).hasMessageContaining("\"en\".opening is missing");
+    EchoPack.write(dir, PackBehaviour.CLARQ);
+    Files.write(dir.resolve("judge/judge.en.txt"), new byte[] {(byte) 0xC3, (byte) 0x28});
+    assertThatThrownBy(() -> PromptPack.load(dir)).hasMessageContaining("judge/judge.en.txt is not valid UTF-8");
+  }
+}
