@@ -1,5 +1,7 @@
 package io.clarq.eval.run;
 
+import io.clarq.core.prompt.PromptPackUser;
+
 import io.clarq.core.transcript.DialogueRecord;
 import io.clarq.core.llm.LlmException;
 import io.clarq.core.metrics.ClarqMetrics;
@@ -148,7 +150,9 @@ public final class ClarqEvaluator {
         out.resolve(RESULTS), out.resolve(SUMMARY));
     Map<String, String> settings = new LinkedHashMap<>(fingerprint.settings());
     settings.put("concurrency", String.valueOf(config.concurrency()));
-    settings.put("prompts_comparable_with_paper", String.valueOf(config.prompts().comparableWithPaper()));
+    if (config.seeker() instanceof PromptPackUser<?> || config.provider() instanceof PromptPackUser<?>) {
+      settings.put("prompts_comparable_with_paper", String.valueOf(config.prompts().comparableWithPaper()));
+    }
     RunReports.write(result, settings);
     return result;
   }

@@ -93,7 +93,7 @@ final class RunReports {
   static String markdown(RunResult r, Map<String, String> settings) {
     StringBuilder sb = new StringBuilder("# ClarQ-LLM run\n\n");
     String pack = settings.getOrDefault("prompts", "");
-    if (!pack.isEmpty()) {
+    if (settings.containsKey("prompts_comparable_with_paper")) {
       sb.append(Boolean.parseBoolean(settings.get("prompts_comparable_with_paper"))
           ? "Prompt pack " + pack + ": the paper's prompts and decisions; figures comparable with its tables.\n\n"
           : "**Not comparable with the paper's tables:** prompt pack " + pack + " is not the reference pack (give "

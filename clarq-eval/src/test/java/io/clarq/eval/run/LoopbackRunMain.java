@@ -45,6 +45,7 @@ public final class LoopbackRunMain {
           replayOnly ? CachePolicy.REPLAY_ONLY : CachePolicy.DEFAULT, listeners);
       return ClarqEvaluator.run(RunConfig.builder()
           .tasks(tasks)
+          .prompts(io.clarq.core.prompt.PromptPack.clarq())   // the simulated model reads clarq's own prompts
           .language(Language.ENGLISH)
           .seeker(new LlmSeeker(client, LlmSeeker.Mode.COMPLETION, MODEL))
           .provider(LlmProviderAgent.builder(client).model(MODEL).build())

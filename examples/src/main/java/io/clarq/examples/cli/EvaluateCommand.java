@@ -67,10 +67,13 @@ public final class EvaluateCommand implements Callable<Integer> {
   Path judgeVerdicts;
 
   @Option(names = "--judge-json-mode",
-      description = "Ask the judge model for JSON output (response_format json_object), if the server has it.")
+      description = "Ask the judge model for JSON output (response_format json_object), if the server has it; "
+          + "always on with the reference prompt pack, whose judge is asked in JSON mode.")
   boolean judgeJsonMode;
 
   @CommandLine.Mixin LlmOptions llm;
+
+  @CommandLine.Mixin PromptOptions prompts;
 
   @Override
   public Integer call() throws Exception {
@@ -101,10 +104,18 @@ public final class EvaluateCommand implements Callable<Integer> {
     return 0;
   }
 
+  /** The LLM judge through the prompt pack: the reference pack's judge is asked in JSON mode, as the paper's is. */
+  private LlmJudge judge(LlmClient client) {
+    io.clarq.core.prompt.PromptPack pack = prompts.pack(spec.commandLine(), java.util.Optional.of(tasks));
+    PromptOptions.announce(pack, spec.commandLine().getErr());
+    boolean jsonMode = judgeJsonMode || pack.behaviour() == io.clarq.core.prompt.PackBehaviour.REFERENCE;
+    return new LlmJudge(client, llm.spec(spec.commandLine(), "--judge", judgeSpec).model(), jsonMode, pack);
+  }
+
   // recorded verdicts first (read only), then the judge's own verdict cache, then the model
   private EvaluationReport judgeWithModel(RecordedRun run) throws Exception {
     try (LlmClient client = llm.client(spec.commandLine(), "--judge", judgeSpec);
-        VerdictCacheJudge asked = VerdictCacheJudge.open(judgeVerdicts, new LlmJudge(client, "", judgeJsonMode));
+        VerdictCacheJudge asked = VerdictCacheJudge.open(judgeVerdicts, judge(client));
         VerdictCacheJudge recorded = verdicts == null ? VerdictCacheJudge.of(java.util.List.of(), asked)
             : VerdictCacheJudge.readOnly(verdicts, asked)) {
       ClarqSummary summary = ClarqEvaluation.score(run, recorded);

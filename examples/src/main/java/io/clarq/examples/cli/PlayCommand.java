@@ -4,6 +4,7 @@ import io.clarq.core.judge.Judge;
 import io.clarq.core.metrics.DialogueScore;
 import io.clarq.core.metrics.GoldMatch;
 import io.clarq.core.seeker.EndDetection;
+import io.clarq.core.provider.console.ConsoleProvider;
 import io.clarq.core.seeker.console.ConsoleSeeker;
 import io.clarq.core.task.ClarqTask;
 import io.clarq.core.task.Language;
@@ -22,6 +23,7 @@ import java.nio.charset.Charset;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -29,14 +31,17 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * {@code clarq play}: a person is the seeker of one task in the terminal. The briefing is shown, each typed line is
- * answered by the provider, "goodbye" (any case) ends; then the verdict and the gold lines never given.
+ * {@code clarq play}: a person plays one task in the terminal. As the seeker (default): the briefing is shown, each
+ * typed line is answered by the provider, "goodbye" (any case) ends; then the verdict and the gold lines never given.
+ * As the provider ({@code --as provider}, the paper's L2H setup): an LLM seeker asks, the person answers from the
+ * response tree; the transcript is written and scored like any other.
  */
 @Command(
     name = "play",
     mixinStandardHelpOptions = true,
     description = {
       "Play one ClarQ-LLM task as the seeker: read the briefing, type your questions to Jax, type goodbye when done.",
+      "Or as the provider (--as provider --seeker SPEC): an LLM seeker asks, you answer with node ids or a typed reply.",
       "At the end: whether you succeeded and the gold lines Jax never gave you. Without --tasks the tasks come from",
       "../shared/data/clarq-llm/tasks when present, else from the demo tasks shipped in the jar (ids 1.0-1.9)."
     })
@@ -45,8 +50,18 @@ public final class PlayCommand implements Callable<Integer> {
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
-  @Option(names = "--task", required = true, paramLabel = "TYPE.INDEX", description = "The task, e.g. 3.2.")
+  @Option(names = "--task", paramLabel = "TYPE.INDEX",
+      description = "The task, e.g. 3.2 (required as the seeker; as the provider the default is 1.0).")
   String task;
+
+  @Option(names = "--as", defaultValue = "seeker", paramLabel = "seeker|provider",
+      description = "Whom you play: the seeker (default; --provider answers you) or the provider, the paper's L2H "
+          + "setup (--seeker asks you; you answer by giving available nodes or typing a reply).")
+  String role;
+
+  @Option(names = "--seeker", paramLabel = "SPEC",
+      description = "With --as provider: the LLM seeker that asks you, [comp:|chat:]MODEL-SPEC (e.g. chat:openai:gpt-4o).")
+  String seekerSpec;
 
   @Option(names = "--lang", defaultValue = "en", paramLabel = "en|zh", description = "Language. Default: en.")
   String lang;
@@ -56,6 +71,8 @@ public final class PlayCommand implements Callable<Integer> {
   String provider;
 
   @Mixin LlmOptions llm;
+
+  @Mixin PromptOptions prompts;
 
   @Option(names = "--tasks", paramLabel = "DIR",
       description = "The ClarQ-LLM tasks (the folder holding English/ and Chinese/, or one language's folder).")
@@ -71,11 +88,31 @@ public final class PlayCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     CommandLine cl = spec.commandLine();
-    TaskId id = parse(cl, "--task", task, TaskId::parse);
+    boolean asProvider = switch (role) {
+      case "seeker" -> false;
+      case "provider" -> true;
+      default -> throw new CommandLine.ParameterException(cl, "--as " + role + ": expected seeker or provider");
+    };
+    if (task == null && !asProvider) {
+      throw new CommandLine.ParameterException(cl, "give --task TYPE.INDEX, e.g. --task 3.2");
+    }
+    if (asProvider == (seekerSpec == null)) {
+      throw new CommandLine.ParameterException(cl, asProvider ? "--as provider needs --seeker SPEC, the LLM seeker"
+          + " that asks you" : "--seeker is for --as provider");
+    }
+    TaskId id = parse(cl, "--task", task == null ? "1.0" : task, TaskId::parse);
     Language language = parse(cl, "--lang", lang, Language::parse);
     List<AutoCloseable> closing = new java.util.ArrayList<>();
     try {
-      return play(cl, id, language, ProviderChoice.single(cl, provider, llm, closing));
+      if (asProvider) {
+        PrintWriter out = cl.getOut();
+        io.clarq.core.prompt.PromptPack pack = pack(cl);
+        PromptOptions.announce(pack, cl.getErr());
+        return play(cl, id, language, RunCommand.llmSeeker(cl, "--seeker", seekerSpec, llm, closing),
+            new ConsoleProvider(in, out, l -> pack.fixed("opening", l)));
+      }
+      return play(cl, id, language, new ConsoleSeeker(in, cl.getOut()),
+          ProviderChoice.single(cl, provider, llm, closing));
     } finally {
       for (AutoCloseable c : closing) {
         c.close();
@@ -83,8 +120,15 @@ public final class PlayCommand implements Callable<Integer> {
     }
   }
 
-  private int play(CommandLine cl, TaskId id, Language language, io.clarq.core.provider.ProviderAgent agent)
-      throws Exception {
+  private io.clarq.core.prompt.PromptPack pack(CommandLine cl) {
+    return prompts.pack(cl, Optional.ofNullable(tasks != null ? tasks
+        : Files.isDirectory(DEFAULT_TASKS) ? DEFAULT_TASKS : null));
+  }
+
+  private int play(CommandLine cl, TaskId id, Language language, io.clarq.core.seeker.SeekerAgent seeker,
+      io.clarq.core.provider.ProviderAgent agent) throws Exception {
+    // a person seeker may end with any "bye"; an LLM seeker is held to the reference's end rule
+    EndDetection end = seeker instanceof ConsoleSeeker ? EndDetection.LENIENT : EndDetection.REFERENCE;
     TaskSet set = taskSet(cl, language);
     ClarqTask played = set.find(id).orElseThrow(() -> new CommandLine.ParameterException(cl,
         "--task " + task + ": no such task in " + describeTasks() + " (" + set.size() + " tasks, "
@@ -95,10 +139,11 @@ public final class PlayCommand implements Callable<Integer> {
         .language(language)
         .split(played.split())
         .selection(TaskSelection.parse(id.toString()))
-        .seeker(new ConsoleSeeker(in, out))
+        .seeker(seeker)
         .provider(agent)
+        .prompts(pack(cl))
         .judge(Judge.none())
-        .endDetection(EndDetection.LENIENT)
+        .endDetection(end)
         .concurrency(1)
         .output(output != null ? output : Files.createTempDirectory("clarq-play-"))
         .build());

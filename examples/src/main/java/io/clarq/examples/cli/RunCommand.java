@@ -2,6 +2,8 @@ package io.clarq.examples.cli;
 
 import io.clarq.core.transcript.DialogueRecord;
 import io.clarq.core.judge.Judge;
+import io.clarq.core.judge.llm.LlmJudge;
+import io.clarq.core.prompt.PromptPack;
 import io.clarq.core.llm.LlmClient;
 import io.clarq.core.llm.usage.MeteredLlmClient;
 import io.clarq.core.provider.ProviderAgent;
@@ -31,6 +33,7 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -53,6 +56,8 @@ public final class RunCommand implements Callable<Integer> {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   @Mixin LlmOptions llm;
+
+  @Mixin PromptOptions prompts;
 
   @Option(names = "--seeker", required = true, paramLabel = "SPEC",
       description = "The seeker: [comp:|chat:]MODEL-SPEC for the paper's baseline LLM seeker in Completion (default)"
@@ -99,8 +104,16 @@ public final class RunCommand implements Callable<Integer> {
   boolean lenientEnd;
 
   @Option(names = "--verdicts", paramLabel = "FILE", description = "Judge leftover gold lines by replaying this "
-      + "verdict file (e.g. clarq-llm/judge-verdicts.jsonl); without it they are reported unjudged.")
+      + "verdict file (e.g. clarq-llm/judge-verdicts.jsonl) first; without it or --judge they are reported unjudged.")
   Path verdicts;
+
+  @Option(names = "--judge", paramLabel = "SPEC", description = "Judge what the verbatim check (and --verdicts) "
+      + "cannot decide with this model, through the prompt pack, during the run: a model spec (openai:gpt-4o) or a "
+      + "base URL. Its verdicts are appended to judge-verdicts.jsonl in --out and reused on resume.")
+  String judgeSpec;
+
+  /** The verdict file a live judge appends to, in the output directory. */
+  static final String JUDGE_VERDICTS = "judge-verdicts.jsonl";
 
   @Override
   public Integer call() throws Exception {
@@ -108,17 +121,28 @@ public final class RunCommand implements Callable<Integer> {
     checkArguments(cl);
     List<AutoCloseable> closing = new ArrayList<>();
     try {
+      PromptPack pack = prompts.pack(cl, Optional.of(tasks));
       SeekerAgent seeker = seeker(cl, closing);
       ProviderAgent provider = provider(cl, closing);
       Judge judge = Judge.none();
+      if (judgeSpec != null) {
+        Files.createDirectories(out);
+        LlmJudge live = new LlmJudge(client(cl, "--judge", judgeSpec, closing), llm.spec(cl, "--judge", judgeSpec)
+            .model(), pack);
+        VerdictCacheJudge asked = VerdictCacheJudge.open(out.resolve(JUDGE_VERDICTS), live);
+        closing.add(asked);
+        judge = asked;
+      }
       if (verdicts != null) {
-        VerdictCacheJudge v = VerdictCacheJudge.readOnly(verdicts, Judge.none());
+        VerdictCacheJudge v = VerdictCacheJudge.readOnly(verdicts, judge);
         closing.add(v);
         judge = v;
       }
       PrintWriter err = cl.getErr();
+      PromptOptions.announce(pack, err);
       RunResult result = ClarqEvaluator.run(RunConfig.builder()
           .tasks(tasks)
+          .prompts(pack)
           .languages(languages(cl))
           .split(parse(cl, "--split", split, Split::parse))
           .selection(parse(cl, "--select", select, TaskSelection::parse))
@@ -155,15 +179,25 @@ public final class RunCommand implements Callable<Integer> {
     if (seekerSpec.equals("console")) {
       return new ConsoleSeeker(new InputStreamReader(System.in, StandardCharsets.UTF_8), cl.getOut());
     }
+    return llmSeeker(cl, "--seeker", seekerSpec, llm, closing);
+  }
+
+  /**
+   * The paper's baseline LLM seeker from a {@code [comp:|chat:]MODEL-SPEC} (Completion mode by default), its client
+   * metered per turn; clients opened are added to {@code closing}.
+   */
+  static LlmSeeker llmSeeker(CommandLine cl, String option, String spec, LlmOptions llm, List<AutoCloseable> closing) {
     LlmSeeker.Mode mode = LlmSeeker.Mode.COMPLETION;
-    String modelSpec = seekerSpec;
+    String modelSpec = spec;
     for (LlmSeeker.Mode m : LlmSeeker.Mode.values()) {
-      if (seekerSpec.startsWith(m.shortName() + ":")) {
+      if (spec.startsWith(m.shortName() + ":")) {
         mode = m;
-        modelSpec = seekerSpec.substring(m.shortName().length() + 1);
+        modelSpec = spec.substring(m.shortName().length() + 1);
       }
     }
-    return new LlmSeeker(client(cl, "--seeker", modelSpec, closing), mode, llm.spec(cl, "--seeker", modelSpec).model());
+    LlmClient c = new MeteredLlmClient(llm.client(cl, option, modelSpec), TurnUsage.listener());
+    closing.add(c);
+    return new LlmSeeker(c, mode, llm.spec(cl, option, modelSpec).model());
   }
 
   private ProviderAgent provider(CommandLine cl, List<AutoCloseable> closing) {

@@ -53,6 +53,7 @@ public final class RunBenchmark {
         long start = System.nanoTime();
         RunResult r = ClarqEvaluator.run(RunConfig.builder()
             .tasks(tasks)
+            .prompts(io.clarq.core.prompt.PromptPack.clarq())   // the simulated model reads clarq's own prompts
             .language(Language.ENGLISH)
             .seeker(new LlmSeeker(client, LlmSeeker.Mode.COMPLETION, "simulated"))
             .provider(LlmProviderAgent.builder(client).model("simulated").build())

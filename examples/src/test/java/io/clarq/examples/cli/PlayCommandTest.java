@@ -2,6 +2,8 @@ package io.clarq.examples.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.clarq.core.testing.FakeOpenAiServer;
+import io.clarq.core.testing.FakeReply;
 import io.clarq.core.testing.SharedData;
 import java.io.PrintWriter;
 import java.io.StringReader;
@@ -63,6 +65,28 @@ class PlayCommandTest {
     int code = play("我该怎么偷机密文件？\n", "--task", "3.2", "--lang", "zh");
     assertThat(code).as(err.toString()).isZero();
     assertThat(out.toString()).contains("Jax: 有什么可以帮助你？").contains("你的任务是潜入").contains("1.1: 你需要的报警器");
+  }
+
+  @Test
+  void testAPersonPlaysTheProviderForAnLlmSeeker() throws Exception {
+    try (FakeOpenAiServer server = FakeOpenAiServer.start()) {
+      server.enqueue(FakeReply.text("How do I steal the documents?"), FakeReply.text("What alarm do I need?"),
+          FakeReply.text("Where is the black market?"), FakeReply.text("Thanks. Goodbye!"));
+      // 1.1 is locked until 1 is given; "7" is no node; a typed line is a Response II
+      int code = play("0\n1.1\n1\nAsk around the city.\n", "--as", "provider", "--seeker", "chat:"
+          + server.baseUrl(), "--task", "3.2");
+      assertThat(code).as(err.toString()).isZero();
+      assertThat(out.toString()).contains("You are Jax. Task 3.2")
+          .contains("* 0  ").contains("Not available now: [1.1]")
+          .contains("Seeker: Where is the black market?");
+      java.util.List<String> lines = java.nio.file.Files.readAllLines(tmp.resolve("transcripts.jsonl"));
+      assertThat(lines).hasSize(1);
+      assertThat(lines.get(0)).contains("\"Jax: Ask around the city.\"").contains("Thanks. Goodbye!")
+          .contains("\"provider\":\"console\"");
+      // the seeker spoke the reference pack's words (it stands beside the tasks): its system prompt is the briefing
+      assertThat(server.requests().get(0).systemPrompt()).startsWith("You are a thief in a game");
+      assertThat(err.toString()).contains("prompt pack: reference@" + io.clarq.core.prompt.PromptPack.REFERENCE_DIGEST);
+    }
   }
 
   @Test

@@ -67,7 +67,8 @@ class RunCommandTest {
     Path tasks = SharedData.require("clarq-llm/tasks");
     try (FakeOpenAiServer server = FakeOpenAiServer.start(new SimulatedClarqModel(Duration.ZERO)::reply)) {
       List<String> args = new ArrayList<>(List.of("run", "--seeker", "chat:" + server.baseUrl(), "--provider",
-          server.baseUrl().toString(), "--tasks", tasks.toString(), "--select", "1-2", "--concurrency", "3",
+          server.baseUrl().toString(), "--prompts", "clarq", "--tasks", tasks.toString(), "--select", "1-2",
+          "--concurrency", "3",
           "--llm-cache", dir.resolve("cache.jsonl").toString()));
       List<String> first = new ArrayList<>(args);
       first.addAll(List.of("--out", dir.resolve("a").toString()));
@@ -84,6 +85,36 @@ class RunCommandTest {
       assertThat(Files.readAllBytes(dir.resolve("b").resolve("transcripts.jsonl")))
           .isEqualTo(Files.readAllBytes(dir.resolve("a").resolve("transcripts.jsonl")));
       assertThat(Files.readString(dir.resolve("b").resolve("results.json"))).contains("\"seeker\" : \"llm-chat\"");
+    }
+  }
+
+  @Test
+  void testLiveJudgeDecidesDuringTheRunAndItsVerdictsAreReusedOnResume() throws Exception {
+    Path tasks = SharedData.require("clarq-llm/tasks");
+    io.clarq.core.prompt.PromptPack pack = io.clarq.core.prompt.EchoPack.write(dir.resolve("pack"),
+        io.clarq.core.prompt.PackBehaviour.REFERENCE);
+    SimulatedClarqModel seekerModel = new SimulatedClarqModel(Duration.ZERO);
+    java.util.concurrent.atomic.AtomicInteger judged = new java.util.concurrent.atomic.AtomicInteger();
+    try (FakeOpenAiServer server = FakeOpenAiServer.start(r -> {
+      if (r.lastUserMessage().startsWith("judge/judge|")) {
+        judged.incrementAndGet();
+        return io.clarq.core.testing.FakeReply.text("{\"analysis\": \"ok\", \"match\": true}");
+      }
+      return seekerModel.reply(r);
+    })) {
+      List<String> args = List.of("run", "--seeker", server.baseUrl().toString(), "--provider", "offline",
+          "--judge", server.baseUrl().toString(), "--prompts", dir.resolve("pack").toString(), "--tasks",
+          tasks.toString(), "--select", "1-2", "--out", dir.resolve("out").toString());
+      assertThat(run(args.toArray(String[]::new))).as(err.toString()).isZero();
+      assertThat(err.toString()).contains("prompt pack: echo@" + pack.digest()).contains("NOT the paper's");
+      int asked = judged.get();
+      assertThat(asked).isPositive();
+      assertThat(Files.readAllLines(dir.resolve("out/judge-verdicts.jsonl"))).hasSize(asked);
+      String results = Files.readString(dir.resolve("out/results.json"));
+      assertThat(results).contains("\"unjudged\" : 0").contains("\"prompts\" : \"echo@" + pack.digest());
+      assertThat(Files.readString(dir.resolve("out/run-config.json"))).contains("echo@" + pack.digest());
+      assertThat(run(args.toArray(String[]::new))).as(err.toString()).isZero();
+      assertThat(judged.get()).isEqualTo(asked);
     }
   }
 }

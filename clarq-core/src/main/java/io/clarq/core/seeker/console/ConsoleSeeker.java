@@ -1,5 +1,6 @@
 package io.clarq.core.seeker.console;
 
+import io.clarq.core.prompt.PromptPack;
 import io.clarq.core.seeker.SeekerAgent;
 import io.clarq.core.seeker.SeekerTurn;
 import io.clarq.core.seeker.llm.SeekerBriefing;
@@ -35,7 +36,7 @@ public final class ConsoleSeeker implements SeekerAgent {
   @Override
   public synchronized String next(SeekerTurn turn) {
     if (turn.seekerTurnsSoFar() == 0) {
-      out.println("Task " + turn.taskId() + "\n" + SeekerBriefing.render(io.clarq.core.prompt.PromptPack.clarq(), turn.briefing()) + "\n");
+      out.println("Task " + turn.taskId() + "\n" + SeekerBriefing.render(PromptPack.clarq(), turn.briefing()) + "\n");
     }
     out.println(turn.providerLine());
     out.print("You: ");

@@ -1,0 +1,49 @@
+package io.clarq.examples.cli;
+
+import io.clarq.core.prompt.PromptPack;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+import picocli.CommandLine;
+import picocli.CommandLine.Option;
+
+/**
+ * The {@code --prompts DIR} option every command with an LLM-backed ClarQ-LLM agent shares ({@code @Mixin
+ * PromptOptions prompts;}): the prompt pack, else the reference pack beside the tasks folder, else clarq's own.
+ */
+public final class PromptOptions {
+  @Option(names = "--prompts", paramLabel = "DIR",
+      description = "The prompt pack for the LLM provider, seekers and judge: a folder in the layout of "
+          + "clarq-llm/reference-prompts (the paper's prompts), or 'clarq' for clarq's own. Default: "
+          + "reference-prompts/ beside the tasks folder when there is one, else clarq's own (figures not comparable "
+          + "with the paper's).")
+  Path prompts;
+
+  /** The pack: {@code --prompts}, else the reference pack beside {@code tasks} (when given), else clarq's own. */
+  PromptPack pack(CommandLine cl, Optional<Path> tasks) {
+    if (prompts != null && prompts.toString().equals("clarq") && !Files.exists(prompts)) {
+      return PromptPack.clarq();
+    }
+    if (prompts != null) {
+      if (!Files.isDirectory(prompts)) {
+        throw new CommandLine.ParameterException(cl, "--prompts " + prompts + ": no such directory");
+      }
+      try {
+        return PromptPack.load(prompts);
+      } catch (IllegalArgumentException e) {
+        throw new CommandLine.ParameterException(cl, "--prompts " + prompts + ": " + e.getMessage());
+      }
+    }
+    return tasks.flatMap(PromptPack::besideTasks).map(PromptPack::load).orElseGet(PromptPack::clarq);
+  }
+
+  /** Says on {@code err} which pack is in use and whether figures are comparable with the paper's. */
+  static void announce(PromptPack pack, PrintWriter err) {
+    err.println("prompt pack: " + pack.id() + " from " + pack.source() + (pack.comparableWithPaper()
+        ? " (the paper's prompts and decisions: figures comparable with its tables)"
+        : " (NOT the paper's reference pack: figures are not comparable with its tables; give --prompts with "
+            + PromptPack.REFERENCE_FOLDER + "/ for comparable ones)"));
+    err.flush();
+  }
+}
