@@ -41,9 +41,11 @@ class EvaluateJudgeCommandTest {
   @BeforeEach
   void startReferenceJudge() {
     Map<String, String> replies = new HashMap<>();
-    LlmJudge promptsOnly = new LlmJudge(ScriptedLlmClient.replying());
+    // the reference pack stands beside the tasks, so evaluate --judge asks the paper's judge prompt
+    LlmJudge promptsOnly = new LlmJudge(ScriptedLlmClient.replying(), "",
+        io.clarq.core.prompt.PromptPack.load(SharedData.require("clarq-llm/reference-prompts")));
     for (VerdictRecord r : VerdictFile.read(SharedData.require("clarq-llm/judge-verdicts.jsonl"))) {
-      String prompt = promptsOnly.request(r.question()).messages().get(1).content();
+      String prompt = promptsOnly.request(r.question()).messages().get(0).content();
       replies.put(prompt, JSON.createObjectNode().put("analysis", r.analysis()).put("match", r.match()).toString());
     }
     server = FakeOpenAiServer.start(req -> FakeReply.text(replies.getOrDefault(req.lastUserMessage(),
