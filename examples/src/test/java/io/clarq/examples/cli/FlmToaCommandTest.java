@@ -42,7 +42,7 @@ class FlmToaCommandTest {
         SharedData.require("hotpotqa/hotpot_dev_distractor_first53.json").toString(), "--seed", "42", "--out",
         flm.toString());
     assertThat(code).isZero();
-    assertThat(out).isEqualTo("read 53 HotpotQA examples, kept 53, dropped 0 without a distractor; wrote 53 masked"
+    assertThat(out).isEqualTo("read 53 HotpotQA examples, kept 53, dropped 0 without a distractor, skipped 0 malformed; wrote 53 masked"
         + " examples to " + flm + "\n");
     byQuestion = FlmJsonl.read(flm).stream()
         .collect(Collectors.toMap(FlmExample::question, Function.identity()));
@@ -327,6 +327,17 @@ class FlmToaCommandTest {
         "--primary", "openai:m")).isEqualTo(1);
     assertThat(err).contains("missing.jsonl");
     assertThat(run("flm", "make", "--hotpot", "x.json", "--seed", "many", "--out", "y")).isEqualTo(2);
+    // a malformed example is skipped, named, and the rest of the file kept
+    Path broken = tmp.resolve("broken.json");
+    Files.writeString(broken, "[{\"_id\": \"bad\", \"question\": \"q\", \"answer\": \"a\", \"supporting_facts\":"
+        + " [[\"T\", 5]], \"context\": [[\"T\", [\"s0\"]], [\"U\", [\"u\"]]]}, {\"_id\": \"good\", \"question\":"
+        + " \"q\", \"answer\": \"a\", \"supporting_facts\": [[\"T\", 0]], \"context\": [[\"T\", [\"s0\"]], [\"U\","
+        + " [\"u\"]]]}]");
+    assertThat(run("flm", "make", "--hotpot", broken.toString(), "--seed", "1", "--out",
+        tmp.resolve("b.jsonl").toString())).isZero();
+    assertThat(out).startsWith("read 2 HotpotQA examples, kept 1, dropped 0 without a distractor, skipped 1"
+        + " malformed; wrote 1 masked examples to ").contains("skipped example 0 (_id bad): " + broken
+        + ", example 0: example bad: supporting fact [\"T\", 5] indexes no sentence");
     assertThat(run("flm", "make", "--help")).isZero();
     assertThat(out).contains("--all-masks");
     assertThat(run("toa", "run", "--help")).isZero();
