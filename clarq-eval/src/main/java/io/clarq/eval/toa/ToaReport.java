@@ -30,12 +30,12 @@ public final class ToaReport {
         s.em().complete(), s.em().incomplete(), s.em().recovered()));
     sb.append(String.format(Locale.ROOT, "F1 recovery   %s%n", s.f1Recovery()));
     sb.append(String.format(Locale.ROOT, "EM recovery   %s%n", s.emRecovery()));
-    sb.append(String.format(Locale.ROOT, "              recovery = (recovered - incomplete) / (complete - incomplete)"
-        + " of the means above; 95%% CI: percentile bootstrap over examples, %d resamples, seed %d%n",
+    sb.append(String.format(Locale.ROOT, "              (recovered - incomplete) / (complete - incomplete) of the means"
+        + " above; 95%% CI: bootstrap over examples, %d resamples, seed %d%n",
         s.f1Recovery().bootstrap().resamples(), s.f1Recovery().bootstrap().seed()));
-    sb.append(String.format(Locale.ROOT, "per-example mean of recovery ratios (a different, unbounded statistic):"
-        + " F1 %s, %d undefined; EM %s, %d undefined%n", s.perExampleF1Recovery(), s.undefinedPerExampleF1(),
-        s.perExampleEmRecovery(), s.undefinedPerExampleEm()));
+    sb.append(String.format(Locale.ROOT, "per-example   mean of per-example recovery ratios, a different, unbounded"
+        + " statistic:%n              F1 %s, %d undefined; EM %s, %d undefined%n", s.perExampleF1Recovery(),
+        s.undefinedPerExampleF1(), s.perExampleEmRecovery(), s.undefinedPerExampleEm()));
     sb.append(String.format(Locale.ROOT, "MFRR          %s%n", format(s.maskedFactResponseRate())));
     ResponseFlow f = s.responseFlow();
     sb.append(String.format(Locale.ROOT, "responses     %d (%d examples without a response left out)%n",

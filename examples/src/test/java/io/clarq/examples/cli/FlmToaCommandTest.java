@@ -136,7 +136,7 @@ class FlmToaCommandTest {
       assertThat(out).startsWith("TOA run in " + dir + ": 53 examples (0 run now, 53 resumed)\n")
           .contains("F1 recovery   ").contains("EM recovery   ").contains("MFRR          ")
           .contains("F1            complete 1.0000  incomplete 0.0000")
-          .contains("per-example mean of recovery ratios").contains("hallucination 0.0000")
+          .contains("per-example   mean of per-example recovery ratios").contains("hallucination 0.0000")
           .contains(String.format(java.util.Locale.ROOT, "masked        %.4f  (+ %.4f  = 0.0000  - 0.0000)",
               (double) returned / responses, (double) returned / responses));
       assertThat(server.callCount()).isEqualTo(53 * 3 - j.get("no_match").asInt());
