@@ -78,7 +78,7 @@ public final class Bleu {
     return c > r ? 1.0 : Math.exp(1.0 - (double) r / c);
   }
 
-  private static void count(List<String> hypothesis, List<String> reference, long[] matches, long[] totals) {
+  static void count(List<String> hypothesis, List<String> reference, long[] matches, long[] totals) {
     for (int n = 1; n <= MAX_ORDER; n++) {
       Map<List<String>, Integer> refCounts = ngrams(reference, n);
       Map<List<String>, Integer> hypCounts = ngrams(hypothesis, n);
@@ -97,7 +97,7 @@ public final class Bleu {
     return counts;
   }
 
-  private static BleuScore score(double bleu, long[] matches, long[] totals, double bp, long c, long r) {
+  static BleuScore score(double bleu, long[] matches, long[] totals, double bp, long c, long r) {
     // exp(log) can land a hair above 1 for a perfect match
     return new BleuScore(Math.min(1.0, bleu), List.of(matches[0], matches[1], matches[2], matches[3]),
         List.of(totals[0], totals[1], totals[2], totals[3]), bp, c, r);

@@ -54,6 +54,36 @@ public record TemplateWords(List<List<String>> openings) {
     return List.copyOf(tokens.subList(opening(tokens).size(), tokens.size()));
   }
 
+  /**
+   * The text after the longest opening it starts with (unchanged when none matches), for tokenizers other than
+   * {@link OverlapTokens}: the opening is found on {@link OverlapTokens} tokens (each character lower-cased on its
+   * own) and the text is cut where its last token ends, so that {@code tokenize(stripText(t))} equals
+   * {@code strip(tokenize(t))}.
+   */
+  public String stripText(String text) {
+    int longest = openings.isEmpty() ? 0 : openings.get(0).size();
+    List<String> tokens = new java.util.ArrayList<>();
+    List<Integer> ends = new java.util.ArrayList<>();
+    StringBuilder current = new StringBuilder();
+    for (int i = 0; i <= text.length() && tokens.size() < longest; ) {
+      int cp = i < text.length() ? Character.toLowerCase(text.codePointAt(i)) : ' ';
+      if (cp == '\'' || cp == '\u2019') {
+        i += Character.charCount(cp);
+        continue;
+      }
+      if (i < text.length() && Character.isLetterOrDigit(cp)) {
+        current.appendCodePoint(cp);
+      } else if (current.length() > 0) {
+        tokens.add(current.toString());
+        ends.add(i);
+        current.setLength(0);
+      }
+      i += i < text.length() ? Character.charCount(text.codePointAt(i)) : 1;
+    }
+    List<String> opening = opening(tokens);
+    return opening.isEmpty() ? text : text.substring(ends.get(opening.size() - 1));
+  }
+
   /** The longest opening the tokens start with, or an empty list. */
   public List<String> opening(List<String> tokens) {
     Objects.requireNonNull(tokens, "tokens");

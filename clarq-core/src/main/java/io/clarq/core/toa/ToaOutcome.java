@@ -1,6 +1,7 @@
 package io.clarq.core.toa;
 
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
@@ -16,6 +17,7 @@ import java.util.OptionalDouble;
  * @param completeAnswer M1's answer on x^c
  * @param incompleteAnswer M1's answer on x^i
  * @param recoveredAnswer M1's answer on x^r
+ * @param improvability whether some candidate would have raised F1, when that was checked ({@link Improvability})
  */
 public record ToaOutcome(
     String exampleId,
@@ -25,7 +27,8 @@ public record ToaOutcome(
     String goldAnswer,
     String completeAnswer,
     String incompleteAnswer,
-    String recoveredAnswer) {
+    String recoveredAnswer,
+    Optional<Improvability> improvability) {
   public ToaOutcome {
     Objects.requireNonNull(exampleId, "exampleId");
     Objects.requireNonNull(question, "question");
@@ -34,10 +37,18 @@ public record ToaOutcome(
     Objects.requireNonNull(completeAnswer, "completeAnswer");
     Objects.requireNonNull(incompleteAnswer, "incompleteAnswer");
     Objects.requireNonNull(recoveredAnswer, "recoveredAnswer");
+    Objects.requireNonNull(improvability, "improvability");
     if (maskedFactReturned && oracleAnswer.status() != OracleAnswer.Status.ANSWERED) {
       throw new IllegalArgumentException(
           "example " + exampleId + ": masked fact returned but oracle status is " + oracleAnswer.status());
     }
+  }
+
+  /** An outcome without an improvability check. */
+  public ToaOutcome(String exampleId, String question, OracleAnswer oracleAnswer, boolean maskedFactReturned,
+      String goldAnswer, String completeAnswer, String incompleteAnswer, String recoveredAnswer) {
+    this(exampleId, question, oracleAnswer, maskedFactReturned, goldAnswer, completeAnswer, incompleteAnswer,
+        recoveredAnswer, Optional.empty());
   }
 
   public double f1Complete() {
@@ -64,13 +75,16 @@ public record ToaOutcome(
     return HotpotAnswerMetrics.exactMatch(recoveredAnswer, goldAnswer);
   }
 
-  /** F1 recovery, empty (dropped) when F1(x^c) = F1(x^i). */
-  public OptionalDouble f1Recovery() {
+  /**
+   * This example's own F1 recovery ratio, empty when F1(x^c) = F1(x^i). Not the paper's recovery, which is a ratio
+   * of means over all examples ({@link Recovery}).
+   */
+  public OptionalDouble f1RecoveryOfExample() {
     return Recovery.of(f1Complete(), f1Incomplete(), f1Recovered());
   }
 
-  /** EM recovery, empty (dropped) when EM(x^c) = EM(x^i). */
-  public OptionalDouble emRecovery() {
+  /** This example's own EM recovery ratio, empty when EM(x^c) = EM(x^i); see {@link #f1RecoveryOfExample()}. */
+  public OptionalDouble emRecoveryOfExample() {
     return Recovery.of(emComplete(), emIncomplete(), emRecovered());
   }
 }

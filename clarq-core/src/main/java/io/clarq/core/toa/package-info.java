@@ -1,5 +1,6 @@
 /**
  * Task-oriented asking (TOA): the asker -> oracle -> primary model SPIs, the Repeater baseline, HotpotQA's official
- * answer scoring, recovery with its 95% interval, and the masked-fact response rate. Metrics are pure functions.
+ * answer scoring, recovery as the paper defines it (a ratio of means) with a seeded bootstrap interval, the
+ * masked-fact response rate, the response flow and improvability. Metrics are pure functions.
  */
 package io.clarq.core.toa;

@@ -28,19 +28,35 @@ class ToaSummaryTest {
         outcome("d", OracleAnswer.noMatch("no terms"), false, "paris, france", "Paris", "Paris"));
     ToaSummary s = ToaSummary.of(outcomes);
     assertThat(s.examples()).isEqualTo(4);
-    assertThat(s.f1Recovery().n()).isEqualTo(3);
-    assertThat(s.f1Recovery().mean().getAsDouble()).isCloseTo((1 + 2.0 / 3 + 0) / 3, within(1e-12));
-    assertThat(s.droppedF1()).isEqualTo(1);
-    assertThat(s.emRecovery().n()).isEqualTo(3);
-    assertThat(s.emRecovery().mean().getAsDouble()).isCloseTo(1.0 / 3, within(1e-12));
+    // means: F1 c (1 + 1 + 2/3 + 1) / 4 = 11/12, i (0 + 0 + 2/3 + 2/3) / 4 = 1/3, r (1 + 2/3 + 2/3 + 2/3) / 4 = 3/4
+    assertThat(s.f1().complete()).isCloseTo(11.0 / 12, within(1e-12));
+    assertThat(s.f1().incomplete()).isCloseTo(1.0 / 3, within(1e-12));
+    assertThat(s.f1().recovered()).isCloseTo(3.0 / 4, within(1e-12));
+    // the paper's recovery, a ratio of means: (3/4 - 1/3) / (11/12 - 1/3) = 5/7
+    assertThat(s.f1Recovery().value().getAsDouble()).isCloseTo(5.0 / 7, within(1e-12));
+    // EM: c 3/4, i 0, r 1/4 -> 1/3
+    assertThat(s.emRecovery().value().getAsDouble()).isCloseTo(1.0 / 3, within(1e-12));
+    assertThat(s.f1Recovery().bootstrap()).isEqualTo(RecoveryBootstrap.DEFAULT);
+    assertThat(s.f1Recovery().ci95Low().getAsDouble()).isLessThanOrEqualTo(s.f1Recovery().ci95High().getAsDouble());
+    // the per-example mean of ratios, a different statistic: (1 + 2/3 + 0) / 3, example c undefined
+    assertThat(s.perExampleF1Recovery().n()).isEqualTo(3);
+    assertThat(s.perExampleF1Recovery().mean().getAsDouble()).isCloseTo((1 + 2.0 / 3 + 0) / 3, within(1e-12));
+    assertThat(s.undefinedPerExampleF1()).isEqualTo(1);
+    assertThat(s.perExampleEmRecovery().mean().getAsDouble()).isCloseTo(1.0 / 3, within(1e-12));
     // sample sd of (1, 0, 0) is sqrt(1/3)
-    assertThat(s.emRecovery().halfWidth().getAsDouble()).isCloseTo(1.96 * Math.sqrt(1.0 / 3) / Math.sqrt(3),
-        within(1e-12));
-    assertThat(s.droppedEm()).isEqualTo(1);
+    assertThat(s.perExampleEmRecovery().halfWidth().getAsDouble())
+        .isCloseTo(1.96 * Math.sqrt(1.0 / 3) / Math.sqrt(3), within(1e-12));
+    assertThat(s.undefinedPerExampleEm()).isEqualTo(1);
     assertThat(s.maskedFactResponseRate()).hasValue(0.25);
     assertThat(s.unparsed()).isEqualTo(1);
     assertThat(s.noMatch()).isEqualTo(1);
-    assertThat(s.f1().complete()).isCloseTo((1 + 1 + 2.0 / 3 + 1) / 4, within(1e-12));
+    // a: f* returned, F1 0 -> 1 (rose); b: another supporting fact, F1 0 -> 2/3 (rose); c, d: nothing returned
+    assertThat(s.responseFlow().masked()).isEqualTo(new ResponseFlow.Change(1, 0, 0));
+    assertThat(s.responseFlow().distractor()).isEqualTo(new ResponseFlow.Change(1, 0, 0));
+    assertThat(s.responseFlow().distractorSupporting()).isEqualTo(1);
+    assertThat(s.responseFlow().noResponse()).isEqualTo(2);
+    assertThat(s.responseFlow().hallucinationRate()).hasValue(0.0);
+    assertThat(s.improvability()).isEmpty();
     assertThat(s.em().incomplete()).isZero();
   }
 
@@ -48,6 +64,9 @@ class ToaSummaryTest {
   void testEmptyRun() {
     ToaSummary s = ToaSummary.of(List.of());
     assertThat(s.maskedFactResponseRate()).isEmpty();
-    assertThat(s.f1Recovery().mean()).isEmpty();
+    assertThat(s.f1Recovery().value()).isEmpty();
+    assertThat(s.perExampleF1Recovery().mean()).isEmpty();
+    assertThat(s.responseFlow().share(0)).isEmpty();
+    assertThat(s.responseFlow().hallucinationRate()).isEmpty();
   }
 }

@@ -66,15 +66,24 @@ public final class RubricRatingFile {
       JsonNode u = o.get("unparsed");
       outcome = new UnparsedRating(text(u, "raw"), text(u, "problem"));
     } else {
-      ScaleRating[] r = new ScaleRating[2];
-      for (RubricScale s : RubricScale.values()) {
-        JsonNode v = field(o, s.key());
-        String g = text(v, "grade");
-        r[s.ordinal()] = new ScaleRating(Grade.parse(g).orElseThrow(() -> new IllegalArgumentException(
-            s.key() + " grade \"" + g + "\" is not Good, Fair or Bad")), text(v, "reason"));
-      }
-      outcome = new RubricRating(r[0], r[1]);
+      outcome = rating(o);
     }
     return new CqJudgement(text(o, "id"), text(o, "question"), text(o, "judge"), outcome);
+  }
+
+  /**
+   * Both scales of a record: each {@code {"grade": "Good", "reason": "..."}} or just {@code "Good"} (no reason); the
+   * error names the scale and the grade that is not Good, Fair or Bad.
+   */
+  static RubricRating rating(JsonNode o) {
+    ScaleRating[] r = new ScaleRating[2];
+    for (RubricScale s : RubricScale.values()) {
+      JsonNode v = field(o, s.key());
+      String g = v.isTextual() ? v.asText() : text(v, "grade");
+      String reason = v.isTextual() ? "" : v.path("reason").asText("");
+      r[s.ordinal()] = new ScaleRating(Grade.parse(g).orElseThrow(() -> new IllegalArgumentException(
+          s.key() + " grade \"" + g + "\" is not Good, Fair or Bad")), reason);
+    }
+    return new RubricRating(r[0], r[1]);
   }
 }

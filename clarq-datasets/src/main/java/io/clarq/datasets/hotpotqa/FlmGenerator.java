@@ -8,22 +8,34 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
  * Turns a HotpotQA file into an FLM examples file ({@link FlmJsonl}), streaming both. The output appears only when
- * complete: it is written to a temporary file beside it and moved into place.
+ * complete: it is written to a temporary file beside it and moved into place. A malformed example (a supporting fact
+ * naming a missing sentence, a mistyped field, no supporting fact) is skipped and reported with its position and id,
+ * never fatal to the file; examples without a distractor sentence are dropped, as the spec says.
  */
 public final class FlmGenerator {
   /**
    * What a generation did.
    *
    * @param read HotpotQA examples read
-   * @param kept those with at least one distractor sentence
-   * @param dropped those without (left out, as the spec says)
+   * @param kept well-formed ones with at least one distractor sentence
+   * @param dropped well-formed ones without (left out, as the spec says)
    * @param written masked examples written
+   * @param malformed examples skipped because they could not be used, in file order
    */
-  public record Report(int read, int kept, int dropped, int written) {}
+  public record Report(int read, int kept, int dropped, int written, List<MalformedExample> malformed) {
+    public Report {
+      malformed = List.copyOf(malformed);
+      if (kept + dropped + malformed.size() != read) {
+        throw new IllegalArgumentException("illegal FLM report: " + kept + " kept + " + dropped + " dropped + "
+            + malformed.size() + " malformed != " + read + " read");
+      }
+    }
+  }
 
   private FlmGenerator() {}
 
@@ -33,11 +45,19 @@ public final class FlmGenerator {
     Files.createDirectories(dir);
     Path tmp = Files.createTempFile(dir, out.getFileName().toString(), ".tmp");
     int[] counts = new int[4];
+    List<MalformedExample> malformed = new ArrayList<>();
     try {
       try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
-        HotpotQaReader.stream(hotpot, example -> {
-          counts[0]++;
-          List<FlmExample> masked = masker.mask(example);
+        HotpotQaReader.streamSkipping(hotpot, example -> {
+          int position = counts[0]++;
+          List<FlmExample> masked;
+          try {
+            masked = masker.mask(example);
+          } catch (IllegalArgumentException e) {
+            malformed.add(new MalformedExample(position, example.id(), hotpot + ", example " + position + ": "
+                + e.getMessage()));
+            return;
+          }
           counts[masked.isEmpty() ? 2 : 1]++;
           for (FlmExample e : masked) {
             try {
@@ -47,6 +67,9 @@ public final class FlmGenerator {
             }
             counts[3]++;
           }
+        }, m -> {
+          counts[0]++;
+          malformed.add(m);
         });
       } catch (UncheckedIOException ex) {
         throw ex.getCause();
@@ -55,6 +78,6 @@ public final class FlmGenerator {
     } finally {
       Files.deleteIfExists(tmp);
     }
-    return new Report(counts[0], counts[1], counts[2], counts[3]);
+    return new Report(counts[0], counts[1], counts[2], counts[3], malformed);
   }
 }

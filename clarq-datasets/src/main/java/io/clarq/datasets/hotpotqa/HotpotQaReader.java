@@ -27,8 +27,23 @@ public final class HotpotQaReader {
 
   private HotpotQaReader() {}
 
-  /** Passes every example of the file to the sink, in file order. */
+  /** Passes every example of the file to the sink, in file order; the first malformed example is an error. */
   public static void stream(Path file, Consumer<HotpotExample> sink) throws IOException {
+    stream(file, sink, null);
+  }
+
+  /**
+   * Passes every well-formed example to the sink and every malformed one (a supporting fact naming a missing
+   * sentence, a missing or mistyped field) to {@code skipped}, in file order. A file that is not a JSON array of
+   * objects is still an error.
+   */
+  public static void streamSkipping(Path file, Consumer<HotpotExample> sink, Consumer<MalformedExample> skipped)
+      throws IOException {
+    stream(file, sink, java.util.Objects.requireNonNull(skipped, "skipped"));
+  }
+
+  private static void stream(Path file, Consumer<HotpotExample> sink, Consumer<MalformedExample> skipped)
+      throws IOException {
     try (InputStream in = Files.newInputStream(file); JsonParser p = MAPPER.getFactory().createParser(in)) {
       if (p.nextToken() != JsonToken.START_ARRAY) {
         throw new IOException(file + ": expected a JSON array of HotpotQA examples, got " + p.currentToken());
@@ -39,7 +54,19 @@ public final class HotpotQaReader {
           throw new IOException(file + ", example " + position + ": expected an object, got " + t);
         }
         JsonNode node = p.readValueAsTree();
-        sink.accept(toExample(file, position, node));
+        HotpotExample example;
+        try {
+          example = toExample(file, position, node);
+        } catch (IOException e) {
+          if (skipped == null) {
+            throw e;
+          }
+          skipped.accept(new MalformedExample(position, node.path("_id").isTextual() ? node.get("_id").asText() : "",
+              e.getMessage()));
+          position++;
+          continue;
+        }
+        sink.accept(example);
         position++;
       }
     } catch (JsonProcessingException e) {

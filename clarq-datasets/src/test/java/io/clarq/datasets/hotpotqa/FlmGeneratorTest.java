@@ -2,6 +2,7 @@ package io.clarq.datasets.hotpotqa;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 
 import io.clarq.core.flm.FactRole;
 import io.clarq.core.flm.FlmExample;
@@ -57,7 +58,7 @@ class FlmGeneratorTest {
   void testPinnedCountsOnDev() throws IOException {
     Path out = tmp.resolve("flm.jsonl");
     FlmGenerator.Report report = FlmGenerator.generate(dev(), out, new FactMasker(7, FactMasker.Masks.ONE));
-    assertThat(report).isEqualTo(new FlmGenerator.Report(53, 53, 0, 53));
+    assertThat(report).isEqualTo(new FlmGenerator.Report(53, 53, 0, 53, List.of()));
     List<FlmExample> flm = FlmJsonl.read(out);
     assertThat(flm).hasSize(53);
     // candidates per example: every context sentence of the example (checked against the raw JSON by hand)
@@ -74,7 +75,7 @@ class FlmGeneratorTest {
     });
 
     FlmGenerator.Report all = FlmGenerator.generate(dev(), out, new FactMasker(7, FactMasker.Masks.ALL));
-    assertThat(all).isEqualTo(new FlmGenerator.Report(53, 53, 0, 129));
+    assertThat(all).isEqualTo(new FlmGenerator.Report(53, 53, 0, 129, List.of()));
     assertThat(FlmJsonl.read(out).stream().map(FlmExample::id).limit(3))
         .containsExactly("5a8b57f25542995d1e6f1371/0", "5a8b57f25542995d1e6f1371/1", "5a8c7595554299585d9e36b6/0");
   }
@@ -100,11 +101,41 @@ class FlmGeneratorTest {
         + " \"supporting_facts\": [[\"T\", 0], [\"U\", 0]], \"context\": [[\"T\", [\"s0\", \" s1\"]], [\"U\", [\"u\"]]]}]");
     Path out = tmp.resolve("out.jsonl");
     assertThat(FlmGenerator.generate(in, out, new FactMasker(3, FactMasker.Masks.ALL)))
-        .isEqualTo(new FlmGenerator.Report(2, 1, 1, 2));
+        .isEqualTo(new FlmGenerator.Report(2, 1, 1, 2, List.of()));
     List<FlmExample> flm = FlmJsonl.read(out);
     assertThat(flm).extracting(FlmExample::id).containsExactly("kept/0", "kept/1");
     assertThat(flm.get(0).candidates()).extracting(f -> f.role()).containsExactly(FactRole.SUPPORTING,
         FactRole.DISTRACTOR, FactRole.SUPPORTING);
+  }
+
+  @Test
+  void testSkipsMalformedExamplesWithTheirIds() throws IOException {
+    Path in = tmp.resolve("in.json");
+    String good = "{\"_id\": \"%s\", \"question\": \"q\", \"answer\": \"a\", \"supporting_facts\": [[\"T\", 0]],"
+        + " \"context\": [[\"T\", [\"s0\"]], [\"U\", [\"u\"]]]}";
+    Files.writeString(in, "[" + String.format(good, "first") + ","
+        // a supporting fact naming a sentence the paragraph does not have
+        + " {\"_id\": \"missing-sentence\", \"question\": \"q\", \"answer\": \"a\","
+        + " \"supporting_facts\": [[\"T\", 3]], \"context\": [[\"T\", [\"s0\"]], [\"U\", [\"u\"]]]},"
+        // no supporting fact to mask
+        + " {\"_id\": \"no-facts\", \"question\": \"q\", \"answer\": \"a\", \"supporting_facts\": [],"
+        + " \"context\": [[\"T\", [\"s0\"]]]},"
+        // no _id at all
+        + " {\"question\": \"q\"}, " + String.format(good, "last") + "]");
+    Path out = tmp.resolve("out.jsonl");
+    FlmGenerator.Report r = FlmGenerator.generate(in, out, new FactMasker(3, FactMasker.Masks.ONE));
+    assertThat(r.read()).isEqualTo(5);
+    assertThat(r.kept()).isEqualTo(2);
+    assertThat(r.written()).isEqualTo(2);
+    assertThat(r.malformed()).extracting(MalformedExample::position, MalformedExample::id)
+        .containsExactly(tuple(1, "missing-sentence"), tuple(2, "no-facts"), tuple(3, ""));
+    assertThat(r.malformed().get(0).problem()).isEqualTo(in + ", example 1: example missing-sentence: supporting"
+        + " fact [\"T\", 3] indexes no sentence (paragraph \"T\" has 1 sentences)");
+    assertThat(r.malformed().get(1).problem()).startsWith(in + ", example 2: example no-facts: cannot mask");
+    assertThat(r.malformed().get(2).problem()).isEqualTo(in + ", example 3: missing or non-text \"_id\"");
+    assertThat(FlmJsonl.read(out)).extracting(FlmExample::sourceId).containsExactly("first", "last");
+    // the strict reader still stops at the first one
+    assertThatThrownBy(() -> HotpotQaReader.readAll(in)).hasMessageContaining("missing-sentence");
   }
 
   @Test

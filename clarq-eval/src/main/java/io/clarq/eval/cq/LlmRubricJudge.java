@@ -30,14 +30,26 @@ public final class LlmRubricJudge implements RubricJudge {
   static final String SYSTEM_PROMPT = "You rate clarifying questions that a search engine asks its users, on two "
       + "scales, each Good, Fair or Bad, and you answer with one JSON object only.";
 
+  /**
+   * The grades as the annotation guide of Wang et al. (WWW 2023) defines them, in our words: naturalness judges the
+   * wording (Fair: understandable though ungrammatical; Bad: incomplete or not a question), usefulness the content
+   * (Fair: weakly relevant; Bad: too general or over-specific, or a repeat, a prequel or off the intent); the
+   * reference question is Good on both; each scale is graded without regard to the other.
+   */
   static final String RUBRIC = """
-      Naturalness: is the candidate fluent, grammatical and easy to understand?
-        Good = all three. Fair = understandable but awkward or slightly ungrammatical. Bad = ungrammatical or hard to \
-      understand.
-      Usefulness: if the user answered the candidate, would that clarify the request (towards the facet)?
-        Good = yes. Fair = only partly: a little too general or too specific, or only partly about the facet.
-        Bad = it duplicates the request, asks a prequel to it instead of clarifying it, misses the intent of the \
-      request, or is far too general or too specific.
+      Grade the two scales independently: naturalness from the wording alone, usefulness from the content alone. \
+      A clumsy question can still be useful, and a fluent one useless.
+      When a reference question is given, it was written by a person for this facet and counts as Good on both \
+      scales; use it to see what the facet is about, but do not require the candidate to use its words.
+      Naturalness (the wording):
+        Good = a complete question that is fluent, grammatical and easy to understand.
+        Fair = understandable, but ungrammatical or awkwardly phrased.
+        Bad = incomplete (cut off, a fragment) or not a question at all, or impossible to understand.
+      Usefulness (the content), if the user answered the candidate:
+        Good = relevant to the facet: the answer would clarify the request in the facet's direction.
+        Fair = only weakly relevant to the facet.
+        Bad = too general or over-specific, or it duplicates the request, asks a prequel to it instead of \
+      clarifying it, or misses the intent of the request.
       Reply with one JSON object and nothing else:
       {"naturalness": "Good|Fair|Bad", "naturalness_reason": "<one short sentence>", \
       "usefulness": "Good|Fair|Bad", "usefulness_reason": "<one short sentence>"}""";
@@ -90,7 +102,8 @@ public final class LlmRubricJudge implements RubricJudge {
 
   static String prompt(FacetRequest request, Optional<String> reference, String candidate) {
     return "Request: " + request.request() + "\nFacet: " + request.facet()
-        + reference.map(r -> "\nReference question (written by a person for this facet): " + r).orElse("")
+        + reference.map(r -> "\nReference question (written by a person for this facet; Good on both scales): " + r)
+            .orElse("")
         + "\nCandidate question: " + candidate + "\n\n" + RUBRIC;
   }
 

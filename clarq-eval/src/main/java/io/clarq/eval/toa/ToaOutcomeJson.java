@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.clarq.core.flm.Fact;
 import io.clarq.core.flm.FactRole;
+import io.clarq.core.toa.Improvability;
 import io.clarq.core.toa.OracleAnswer;
 import io.clarq.core.toa.ToaOutcome;
 import java.io.IOException;
@@ -38,6 +39,8 @@ final class ToaOutcomeJson {
     n.put("answer_recovered", o.recoveredAnswer());
     n.putArray("f1").add(o.f1Complete()).add(o.f1Incomplete()).add(o.f1Recovered());
     n.putArray("em").add(o.emComplete()).add(o.emIncomplete()).add(o.emRecovered());
+    o.improvability().ifPresent(i -> n.putObject("improvability").put("candidates", i.candidates())
+        .put("raising", i.raising()).put("best_f1", i.bestF1()));
     try {
       return MAPPER.writeValueAsString(n);
     } catch (JsonProcessingException e) {
@@ -61,10 +64,14 @@ final class ToaOutcomeJson {
     }
     OracleAnswer answer = new OracleAnswer(status, response, required(oracle, "raw").asText(),
         required(oracle, "unparsed_replies").asInt());
+    JsonNode imp = n.get("improvability");
+    Optional<Improvability> improvability = imp == null || imp.isNull() ? Optional.empty()
+        : Optional.of(new Improvability(required(imp, "candidates").asInt(), required(imp, "raising").asInt(),
+            required(imp, "best_f1").asDouble()));
     return new ToaOutcome(required(n, "id").asText(), required(n, "question").asText(), answer,
         required(n, "masked_fact_returned").asBoolean(), required(n, "gold").asText(),
         required(n, "answer_complete").asText(), required(n, "answer_incomplete").asText(),
-        required(n, "answer_recovered").asText());
+        required(n, "answer_recovered").asText(), improvability);
   }
 
   private static JsonNode required(JsonNode node, String field) throws IOException {

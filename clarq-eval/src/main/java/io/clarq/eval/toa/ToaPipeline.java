@@ -2,27 +2,53 @@ package io.clarq.eval.toa;
 
 import io.clarq.core.flm.FlmExample;
 import io.clarq.core.llm.LlmException;
+import io.clarq.core.flm.Fact;
 import io.clarq.core.toa.Asker;
+import io.clarq.core.toa.HotpotAnswerMetrics;
+import io.clarq.core.toa.Improvability;
 import io.clarq.core.toa.Oracle;
 import io.clarq.core.toa.OracleAnswer;
 import io.clarq.core.toa.PrimaryModel;
 import io.clarq.core.toa.ToaOutcome;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * One example through M2 -> oracle -> M1: the primary model answers x^c and x^i, the asker asks from x^i, the oracle
  * answers from the candidates, and the primary model answers x^r (x^i with the oracle's response appended; x^i
- * itself when the oracle returned nothing).
+ * itself when the oracle returned nothing). With the improvability check on, the primary model also answers x^i with
+ * each candidate fact appended in turn ({@link Improvability}): one extra call per candidate
+ * ({@link #extraCalls(FlmExample)}).
  */
 public final class ToaPipeline {
   private final Asker asker;
   private final Oracle oracle;
   private final PrimaryModel primary;
+  private final boolean checkImprovability;
 
+  /** A pipeline without the improvability check. */
   public ToaPipeline(Asker asker, Oracle oracle, PrimaryModel primary) {
+    this(asker, oracle, primary, false);
+  }
+
+  /**
+   * @param checkImprovability also ask the primary model with every candidate fact as the response
+   */
+  public ToaPipeline(Asker asker, Oracle oracle, PrimaryModel primary, boolean checkImprovability) {
     this.asker = Objects.requireNonNull(asker, "asker");
     this.oracle = Objects.requireNonNull(oracle, "oracle");
     this.primary = Objects.requireNonNull(primary, "primary");
+    this.checkImprovability = checkImprovability;
+  }
+
+  /** The primary-model calls the improvability check adds for an example: one per candidate, 0 when it is off. */
+  public int extraCalls(FlmExample example) {
+    return checkImprovability ? example.candidates().size() : 0;
+  }
+
+  /** Whether the improvability check is on. */
+  public boolean checksImprovability() {
+    return checkImprovability;
   }
 
   /** Runs one example. */
@@ -36,7 +62,23 @@ public final class ToaPipeline {
         ? primary.answer(example.question(), example.recoveredContext(answer.response().get()))
         : incomplete;
     boolean masked = answer.response().map(f -> f.sameSentence(example.maskedFact())).orElse(false);
-    return new ToaOutcome(example.id(), question, answer, masked, example.answer(), complete, incomplete, recovered);
+    Optional<Improvability> improvability = checkImprovability
+        ? Optional.of(improvability(example, HotpotAnswerMetrics.f1(incomplete, example.answer())))
+        : Optional.empty();
+    return new ToaOutcome(example.id(), question, answer, masked, example.answer(), complete, incomplete, recovered,
+        improvability);
+  }
+
+  private Improvability improvability(FlmExample example, double incompleteF1) throws LlmException {
+    int raising = 0;
+    double best = 0.0;
+    for (Fact candidate : example.candidates()) {
+      double f1 = HotpotAnswerMetrics.f1(
+          primary.answer(example.question(), example.recoveredContext(candidate)), example.answer());
+      raising += f1 > incompleteF1 ? 1 : 0;
+      best = Math.max(best, f1);
+    }
+    return new Improvability(example.candidates().size(), raising, best);
   }
 
   public Asker asker() {

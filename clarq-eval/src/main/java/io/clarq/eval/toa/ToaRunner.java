@@ -3,6 +3,7 @@ package io.clarq.eval.toa;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.clarq.core.flm.FlmExample;
+import io.clarq.core.toa.RecoveryBootstrap;
 import io.clarq.core.toa.ToaOutcome;
 import io.clarq.core.toa.ToaSummary;
 import io.clarq.datasets.hotpotqa.FlmJsonl;
@@ -57,17 +58,30 @@ public final class ToaRunner {
 
   private final ToaPipeline pipeline;
   private final int threads;
+  private final RecoveryBootstrap bootstrap;
 
   /**
+   * A runner whose summary draws recovery intervals with {@link RecoveryBootstrap#DEFAULT}.
+   *
    * @param pipeline the asker, oracle and primary model
    * @param threads how many examples run at once (the LlmClient's own in-flight bound still applies)
    */
   public ToaRunner(ToaPipeline pipeline, int threads) {
+    this(pipeline, threads, RecoveryBootstrap.DEFAULT);
+  }
+
+  /**
+   * @param pipeline the asker, oracle and primary model
+   * @param threads how many examples run at once (the LlmClient's own in-flight bound still applies)
+   * @param bootstrap how the summary draws the recovery intervals
+   */
+  public ToaRunner(ToaPipeline pipeline, int threads, RecoveryBootstrap bootstrap) {
     this.pipeline = java.util.Objects.requireNonNull(pipeline, "pipeline");
     if (threads < 1) {
       throw new IllegalArgumentException("illegal thread count " + threads + ": must be at least 1");
     }
     this.threads = threads;
+    this.bootstrap = java.util.Objects.requireNonNull(bootstrap, "bootstrap");
   }
 
   /** Runs (or resumes) the examples in {@code dir}. */
@@ -82,7 +96,7 @@ public final class ToaRunner {
         resumed, pending.size(), threads);
     runAll(pending, results, done);
     List<ToaOutcome> outcomes = examples.stream().map(e -> done.get(e.id())).toList();
-    return new Result(ToaSummary.of(outcomes), outcomes, resumed, pending.size());
+    return new Result(ToaSummary.of(outcomes, bootstrap), outcomes, resumed, pending.size());
   }
 
   private void runAll(List<FlmExample> pending, Path results, Map<String, ToaOutcome> done) throws IOException {
@@ -144,6 +158,9 @@ public final class ToaRunner {
     c.put("asker", pipeline.asker().describe());
     c.put("oracle", pipeline.oracle().describe());
     c.put("primary", pipeline.primary().describe());
+    if (pipeline.checksImprovability()) {
+      c.put("improvability", true);
+    }
     return c;
   }
 
@@ -152,11 +169,14 @@ public final class ToaRunner {
       ObjectNode found = (ObjectNode) MAPPER.readTree(file.toFile());
       if (!found.equals(wanted)) {
         List<String> diffs = new ArrayList<>();
-        wanted.fieldNames().forEachRemaining(k -> {
-          if (!wanted.get(k).equals(found.get(k))) {
+        java.util.Set<String> keys = new java.util.LinkedHashSet<>();
+        wanted.fieldNames().forEachRemaining(keys::add);
+        found.fieldNames().forEachRemaining(keys::add);
+        for (String k : keys) {
+          if (!java.util.Objects.equals(wanted.get(k), found.get(k))) {
             diffs.add(k + " " + found.get(k) + " there, " + wanted.get(k) + " now");
           }
-        });
+        }
         throw new IOException(file + " holds a run with another configuration (" + String.join("; ", diffs)
             + "); choose another output directory or delete this one");
       }

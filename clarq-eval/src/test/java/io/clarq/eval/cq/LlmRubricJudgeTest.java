@@ -32,9 +32,20 @@ class LlmRubricJudgeTest {
           new io.clarq.core.cq.ScaleRating(Grade.FAIR, "A bit general.")));
       String prompt = server.requests().get(0).lastUserMessage();
       assertThat(prompt).contains("Request: What is von Willebrand Disease?", "Facet: treatments",
-          "Reference question (written by a person for this facet): are you interested in learning about",
-          "Candidate question: Do you want treatments?", "fluent, grammatical and easy to understand",
-          "duplicates the request", "prequel", "misses the intent", "too general or too specific");
+          "Reference question (written by a person for this facet; Good on both scales): are you interested in",
+          "Candidate question: Do you want treatments?");
+      // the annotation guide, point by point
+      assertThat(prompt).contains(
+          "Grade the two scales independently",                                       // two scales, independent
+          "counts as Good on both scales",                                            // the reference is good
+          "Good = a complete question that is fluent, grammatical and easy to understand.",
+          "Fair = understandable, but ungrammatical",                                 // ungrammatical, understandable
+          "Bad = incomplete (cut off, a fragment) or not a question at all",          // incomplete / not a question
+          "Good = relevant to the facet",
+          "Fair = only weakly relevant to the facet.",                                // weakly relevant
+          "Bad = too general or over-specific",                                       // general / over-specific: Bad
+          "duplicates the request", "prequel", "misses the intent");
+      assertThat(prompt).doesNotContain("a little too general");
       assertThat(server.requests().get(0).json().path("temperature").asDouble()).isZero();
     }
   }

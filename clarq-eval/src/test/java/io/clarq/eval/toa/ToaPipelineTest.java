@@ -52,7 +52,7 @@ class ToaPipelineTest {
     assertThat(o.incompleteAnswer()).isEqualTo("Los Angeles");
     assertThat(o.recoveredAnswer()).isEqualTo("Cincinnati");
     assertThat(o.maskedFactReturned()).isTrue();
-    assertThat(o.f1Recovery()).hasValue(1.0);
+    assertThat(o.f1RecoveryOfExample()).hasValue(1.0);
     assertThat(m1.requests()).hasSize(3);
     assertThat(m1.requests().get(2).messages().get(0).content())
         .startsWith("Context:\nJaws: Jaws is a film directed by Steven Spielberg.\n\n"
@@ -76,7 +76,7 @@ class ToaPipelineTest {
     ToaOutcome o = new ToaPipeline(silent, new Bm25Oracle(), new LlmPrimaryModel(m1, "")).run(example());
     assertThat(o.oracleAnswer().status()).isEqualTo(OracleAnswer.Status.NO_MATCH);
     assertThat(o.recoveredAnswer()).isEqualTo(o.incompleteAnswer());
-    assertThat(o.f1Recovery()).hasValue(0.0);
+    assertThat(o.f1RecoveryOfExample()).hasValue(0.0);
     assertThat(m1.requests()).hasSize(2);
   }
 

@@ -50,6 +50,7 @@ class ToaRunnerTest {
     final Map<String, FlmExample> byQuestion;
     final Set<String> threads = Collections.synchronizedSet(new java.util.HashSet<>());
     final String failOn;
+    final java.util.concurrent.atomic.AtomicInteger calls = new java.util.concurrent.atomic.AtomicInteger();
 
     OraclePeekingPrimary(List<FlmExample> examples, String failOn) {
       this.byQuestion = examples.stream().collect(Collectors.toMap(FlmExample::question, Function.identity()));
@@ -59,6 +60,7 @@ class ToaRunnerTest {
     @Override
     public String answer(String question, String context) throws LlmException {
       threads.add(Thread.currentThread().getName());
+      calls.incrementAndGet();
       FlmExample e = byQuestion.get(question);
       if (e.id().equals(failOn)) {
         throw new LlmException("server said no for " + e.id());
@@ -83,9 +85,9 @@ class ToaRunnerTest {
     assertThat(r.ran()).isEqualTo(53);
     assertThat(s.f1().complete()).isEqualTo(1.0);
     assertThat(s.f1().incomplete()).isZero();
-    // recovery is 1 exactly where f* came back, so its mean is the MFRR
-    assertThat(s.droppedF1()).isZero();
-    assertThat(s.f1Recovery().mean().getAsDouble())
+    // F1 is 1 on x^c, 0 on x^i and 1 on x^r exactly where f* came back, so the recovery is the MFRR
+    assertThat(s.undefinedPerExampleF1()).isZero();
+    assertThat(s.f1Recovery().value().getAsDouble())
         .isCloseTo(s.maskedFactResponseRate().getAsDouble(), within(1e-12));
     assertThat(s.maskedFactResponseRate().getAsDouble()).isBetween(0.05, 0.95);
     assertThat(s.unparsed()).isZero();
@@ -126,6 +128,28 @@ class ToaRunnerTest {
     assertThat(r.ran()).isEqualTo(23);
     assertThat(Files.readAllLines(dir.resolve(ToaRunner.RESULTS))).hasSize(53);
     assertThat(r.summary().examples()).isEqualTo(53);
+  }
+
+  @Test
+  void testImprovabilityAsksWithEveryCandidate() throws IOException {
+    List<FlmExample> examples = dev().subList(0, 4);
+    OraclePeekingPrimary primary = new OraclePeekingPrimary(examples, null);
+    ToaPipeline pipeline = new ToaPipeline(new RepeaterAsker(), new Bm25Oracle(), primary, true);
+    ToaRunner.Result r = new ToaRunner(pipeline, 2).run(examples, dir);
+    int candidates = examples.stream().mapToInt(e -> e.candidates().size()).sum();
+    assertThat(examples.stream().mapToInt(pipeline::extraCalls).sum()).isEqualTo(candidates);
+    int noMatch = r.summary().noMatch();
+    assertThat(primary.calls.get()).isEqualTo(examples.size() * 3 - noMatch + candidates);
+    // appending f* makes this primary model right, so every example is improvable
+    assertThat(r.summary().improvability()).hasValue(new ToaSummary.ImprovableShare(4, 4));
+    assertThat(r.outcomes()).allSatisfy(o -> {
+      assertThat(o.improvability().get().raising()).isPositive();
+      assertThat(o.improvability().get().bestF1()).isEqualTo(1.0);
+    });
+    // read back on resume; a run without the check is refused in this directory
+    assertThat(new ToaRunner(pipeline, 1).run(examples, dir).summary()).isEqualTo(r.summary());
+    assertThatThrownBy(() -> new ToaRunner(new ToaPipeline(new RepeaterAsker(), new Bm25Oracle(), primary), 1)
+        .run(examples, dir)).hasMessageContaining("improvability true there, null now");
   }
 
   @Test

@@ -2,10 +2,14 @@ package io.clarq.examples.cli;
 
 import io.clarq.core.cq.CqExample;
 import io.clarq.core.cq.CqGeneration;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.clarq.core.cq.CqOverlap;
+import io.clarq.core.cq.OverlapConvention;
 import io.clarq.core.cq.OverlapReport;
 import io.clarq.core.cq.OverlapScores;
 import io.clarq.core.cq.QuestionGenerator;
+import io.clarq.core.cq.TemplateWords;
 import io.clarq.datasets.fkw.CqGenerationFile;
 import io.clarq.datasets.fkw.FkwDataset;
 import io.clarq.datasets.jsonl.JsonLines;
@@ -27,7 +31,8 @@ import picocli.CommandLine.Option;
     name = "generate",
     mixinStandardHelpOptions = true,
     description = "Generates one clarifying question per ClariQ-FKw (request, facet) row, writes them as JSON Lines "
-        + "and prints BLEU-4 and ROUGE-L against the reference questions, with and without template words.")
+        + "and prints BLEU-4 and ROUGE-L against the reference questions, with and without template words, in two "
+        + "tokenizations: sacreBLEU's 13a with rouge-score's tokenizer (the toolkits' defaults), and clarq's own.")
 public final class CqGenerateCommand implements Callable<Integer> {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
@@ -96,29 +101,48 @@ public final class CqGenerateCommand implements Callable<Integer> {
   private void print(List<CqGeneration> generations) {
     List<String> hyps = generations.stream().map(g -> g.generated().question()).toList();
     List<String> refs = generations.stream().map(g -> g.example().reference()).toList();
-    OverlapReport r = CqOverlap.report(hyps, refs);
     long satisfied = generations.stream().filter(g -> g.generated().facetSatisfied()).count();
     PrintWriter w = spec.commandLine().getOut();
     if (json) {
-      w.printf(Locale.ROOT, "{\"questions\":%d,\"facet_satisfied\":%d,\"with_template_words\":%s,"
-          + "\"without_template_words\":%s}%n", generations.size(), satisfied, json(r.withTemplateWords()),
-          json(r.withoutTemplateWords()));
+      ObjectNode o = JsonLines.newObject();
+      o.put("questions", generations.size()).put("facet_satisfied", satisfied);
+      ArrayNode overlap = o.putArray("overlap");
+      for (OverlapConvention c : OverlapConvention.values()) {
+        OverlapReport r = CqOverlap.report(hyps, refs, TemplateWords.DEFAULT, c);
+        ObjectNode co = overlap.addObject().put("bleu_tokenizer", c.bleuTokenizer())
+            .put("rouge_tokenizer", c.rougeTokenizer()).put("convention", c.describe());
+        json(co.putObject("with_template_words"), r.withTemplateWords());
+        json(co.putObject("without_template_words"), r.withoutTemplateWords());
+      }
+      w.println(o);
     } else {
       w.printf(Locale.ROOT, "%d questions written to %s (%d contain every facet word)%n", generations.size(), out,
           satisfied);
-      w.printf(Locale.ROOT, "%-24s %14s %16s %8s%n", "", "corpus BLEU-4", "sentence BLEU-4", "ROUGE-L");
-      row(w, "with template words", r.withTemplateWords());
-      row(w, "without template words", r.withoutTemplateWords());
+      w.printf(Locale.ROOT, "%-24s %-19s %14s %16s %8s%n", "", "tokenization", "corpus BLEU-4", "sentence BLEU-4",
+          "ROUGE-L");
+      for (OverlapConvention c : OverlapConvention.values()) {
+        OverlapReport r = CqOverlap.report(hyps, refs, TemplateWords.DEFAULT, c);
+        row(w, "with template words", r.withTemplateWords());
+        row(w, "without template words", r.withoutTemplateWords());
+      }
+      for (OverlapConvention c : OverlapConvention.values()) {
+        w.printf(Locale.ROOT, "%s: %s%n", tokenization(c), c.describe());
+      }
     }
     w.flush();
   }
 
-  private static void row(PrintWriter w, String label, OverlapScores s) {
-    w.printf(Locale.ROOT, "%-24s %14.4f %16.4f %8.4f%n", label, s.corpusBleu4(), s.sentenceBleu4(), s.rougeL());
+  private static String tokenization(OverlapConvention c) {
+    return c.bleuTokenizer().equals(c.rougeTokenizer()) ? c.bleuTokenizer()
+        : c.bleuTokenizer() + " / " + c.rougeTokenizer();
   }
 
-  private static String json(OverlapScores s) {
-    return String.format(Locale.ROOT, "{\"corpus_bleu4\":%s,\"sentence_bleu4\":%s,\"rouge_l\":%s}",
-        s.corpusBleu4(), s.sentenceBleu4(), s.rougeL());
+  private static void row(PrintWriter w, String label, OverlapScores s) {
+    w.printf(Locale.ROOT, "%-24s %-19s %14.4f %16.4f %8.4f%n", label, tokenization(s.convention()), s.corpusBleu4(),
+        s.sentenceBleu4(), s.rougeL());
+  }
+
+  private static void json(ObjectNode o, OverlapScores s) {
+    o.put("corpus_bleu4", s.corpusBleu4()).put("sentence_bleu4", s.sentenceBleu4()).put("rouge_l", s.rougeL());
   }
 }

@@ -1,13 +1,18 @@
 package io.clarq.examples.cli;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.clarq.core.cq.CqGeneration;
 import io.clarq.core.cq.CqJudgement;
 import io.clarq.core.cq.Grade;
+import io.clarq.core.cq.HumanRating;
+import io.clarq.core.cq.RubricAgreement;
+import io.clarq.core.cq.RubricOutcome;
 import io.clarq.core.cq.RubricScale;
 import io.clarq.core.cq.RubricSummary;
 import io.clarq.core.llm.LlmClient;
 import io.clarq.core.llm.LlmSpec;
 import io.clarq.datasets.fkw.CqGenerationFile;
+import io.clarq.datasets.fkw.HumanRatingsFile;
 import io.clarq.datasets.jsonl.JsonLines;
 import io.clarq.datasets.fkw.RubricRatingFile;
 import io.clarq.eval.cq.CqJudgeRun;
@@ -15,8 +20,11 @@ import io.clarq.eval.cq.LlmRubricJudge;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.OptionalDouble;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 import picocli.CommandLine;
@@ -30,7 +38,8 @@ import picocli.CommandLine.Option;
     mixinStandardHelpOptions = true,
     description = "Rates the questions of a generation file (from clarq cq generate) on naturalness and usefulness, "
         + "Good / Fair / Bad with a short reason, against each row's reference question, and prints the shares per "
-        + "scale. Replies that cannot be read are recorded as unparsed and counted apart.")
+        + "scale. Replies that cannot be read are recorded as unparsed and counted apart. With --ratings, also "
+        + "reports the judge's agreement with people's ratings: exact agreement and Cohen's kappa per scale.")
 public final class CqJudgeCommand implements Callable<Integer> {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
@@ -54,6 +63,11 @@ public final class CqJudgeCommand implements Callable<Integer> {
   @Option(names = "--json", description = "print the shares as JSON")
   boolean json;
 
+  @Option(names = "--ratings", paramLabel = "FILE",
+      description = "people's Good/Fair/Bad ratings of the same questions (JSONL: id, naturalness, usefulness,"
+          + " optionally question) to measure the judge's agreement with")
+  Path ratings;
+
   @Mixin LlmOptions llm;
 
   @Override
@@ -66,6 +80,7 @@ public final class CqJudgeCommand implements Callable<Integer> {
     }
     LlmSpec judgeSpec = llm.spec(spec.commandLine(), "--judge", judge);
     List<CqGeneration> generations = CqGenerationFile.read(in);
+    List<HumanRating> human = ratings == null ? List.of() : humanRatings(generations);
     List<CqJudgement> done = resume && Files.exists(out) ? RubricRatingFile.readForResume(out) : List.of();
     List<CqJudgement> judgements;
     try (LlmClient client = llm.client(spec.commandLine(), "--judge", judge);
@@ -74,11 +89,35 @@ public final class CqJudgeCommand implements Callable<Integer> {
       judgements = CqJudgeRun.run(generations, new LlmRubricJudge(client, "", "llm:" + judgeSpec), done, threads,
           sink);
     }
-    print(RubricSummary.of(judgements.stream().map(CqJudgement::outcome).toList()), "llm:" + judgeSpec);
+    RubricAgreement agreement = null;
+    if (ratings != null) {
+      Map<String, RubricOutcome> byId = new HashMap<>();
+      judgements.forEach(j -> byId.put(j.id(), j.outcome()));
+      agreement = RubricAgreement.of(human, byId);
+    }
+    print(RubricSummary.of(judgements.stream().map(CqJudgement::outcome).toList()), "llm:" + judgeSpec, agreement);
     return 0;
   }
 
-  private void print(RubricSummary s, String judgeName) {
+  /** The people's ratings, each for a question of the generation file (checked before any model call). */
+  private List<HumanRating> humanRatings(List<CqGeneration> generations) {
+    Map<String, String> questions = new HashMap<>();
+    generations.forEach(g -> questions.put(g.example().id(), g.generated().question()));
+    List<HumanRating> human = HumanRatingsFile.read(ratings);
+    for (HumanRating h : human) {
+      String q = questions.get(h.id());
+      if (q == null) {
+        throw new IllegalArgumentException("human ratings file " + ratings + ": id " + h.id() + " is not in " + in);
+      }
+      if (h.question().isPresent() && !h.question().get().equals(q)) {
+        throw new IllegalArgumentException("human ratings file " + ratings + ": id " + h.id() + " rates \""
+            + h.question().get() + "\", but " + in + " asks \"" + q + "\"");
+      }
+    }
+    return human;
+  }
+
+  private void print(RubricSummary s, String judgeName, RubricAgreement agreement) {
     PrintWriter w = spec.commandLine().getOut();
     if (json) {
       StringBuilder b = new StringBuilder();
@@ -92,6 +131,9 @@ public final class CqJudgeCommand implements Callable<Integer> {
         }
         b.append('}');
       }
+      if (agreement != null) {
+        b.append(",\"agreement\":").append(agreementJson(agreement));
+      }
       w.println(b.append('}'));
     } else {
       w.printf(Locale.ROOT, "%d questions rated by %s (%d unparsed)%n", s.total(), judgeName, s.unparsed());
@@ -100,7 +142,42 @@ public final class CqJudgeCommand implements Callable<Integer> {
         w.printf(Locale.ROOT, "%-12s %7.4f %7.4f %7.4f %9.4f%n", scale.key(), s.share(scale, Grade.GOOD),
             s.share(scale, Grade.FAIR), s.share(scale, Grade.BAD), s.unparsedShare());
       }
+      if (agreement != null) {
+        w.printf(Locale.ROOT, "agreement with %d human ratings (%s): %d compared, %d not judged, %d unparsed by the"
+            + " judge%n", agreement.humanRatings(), ratings, agreement.on(RubricScale.NATURALNESS).compared(),
+            agreement.notJudged(), agreement.judgeUnparsed());
+        w.printf(Locale.ROOT, "%-12s %7s %7s%n", "", "exact", "kappa");
+        for (RubricScale scale : RubricScale.values()) {
+          RubricAgreement.ScaleAgreement a = agreement.on(scale);
+          w.printf(Locale.ROOT, "%-12s %7s %7s%n", scale.key(), format(a.exact()), format(a.kappa()));
+        }
+      }
     }
     w.flush();
+  }
+
+  private static String format(OptionalDouble v) {
+    return v.isPresent() ? String.format(Locale.ROOT, "%.4f", v.getAsDouble()) : "n/a";
+  }
+
+  private static String agreementJson(RubricAgreement a) {
+    ObjectNode o = JsonLines.newObject();
+    o.put("human_ratings", a.humanRatings()).put("not_judged", a.notJudged()).put("judge_unparsed",
+        a.judgeUnparsed());
+    for (RubricScale scale : RubricScale.values()) {
+      RubricAgreement.ScaleAgreement sa = a.on(scale);
+      ObjectNode so = o.putObject(scale.key()).put("compared", sa.compared());
+      put(so, "exact", sa.exact());
+      put(so, "kappa", sa.kappa());
+    }
+    return o.toString();
+  }
+
+  private static void put(ObjectNode o, String key, OptionalDouble v) {
+    if (v.isPresent()) {
+      o.put(key, v.getAsDouble());
+    } else {
+      o.putNull(key);
+    }
   }
 }

@@ -2,6 +2,7 @@ package io.clarq.examples.cli;
 
 import io.clarq.datasets.hotpotqa.FactMasker;
 import io.clarq.datasets.hotpotqa.FlmGenerator;
+import io.clarq.datasets.hotpotqa.MalformedExample;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -29,7 +30,8 @@ public final class FlmCommand implements Runnable {
       mixinStandardHelpOptions = true,
       description = {
         "Masks one supporting fact of every HotpotQA example (or each in turn with --all-masks) and writes the",
-        "masked examples as JSON Lines. Examples without a distractor sentence are dropped. Same seed, same file.",
+        "masked examples as JSON Lines. Examples without a distractor sentence are dropped; malformed examples (a",
+        "supporting fact naming a missing sentence, say) are skipped and listed. Same seed, same file.",
         "Example: clarq flm make --hotpot hotpot_dev_distractor_v1.json --seed 42 --out dev-flm.jsonl"})
   static final class Make implements Callable<Integer> {
     @Spec CommandSpec spec;
@@ -51,8 +53,14 @@ public final class FlmCommand implements Runnable {
     public Integer call() throws Exception {
       FactMasker masker = new FactMasker(seed, allMasks ? FactMasker.Masks.ALL : FactMasker.Masks.ONE);
       FlmGenerator.Report r = FlmGenerator.generate(hotpot, out, masker);
-      spec.commandLine().getOut().printf("read %d HotpotQA examples, kept %d, dropped %d without a distractor;"
-          + " wrote %d masked examples to %s%n", r.read(), r.kept(), r.dropped(), r.written(), out);
+      java.io.PrintWriter o = spec.commandLine().getOut();
+      o.printf("read %d HotpotQA examples, kept %d, dropped %d without a distractor, skipped %d malformed;"
+          + " wrote %d masked examples to %s%n", r.read(), r.kept(), r.dropped(), r.malformed().size(), r.written(),
+          out);
+      for (MalformedExample m : r.malformed()) {
+        o.printf("skipped example %d (_id %s): %s%n", m.position(), m.id().isEmpty() ? "missing" : m.id(),
+            m.problem());
+      }
       return 0;
     }
   }

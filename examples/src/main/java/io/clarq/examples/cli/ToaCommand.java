@@ -4,12 +4,15 @@ import io.clarq.core.flm.FlmExample;
 import io.clarq.core.llm.LlmClient;
 import io.clarq.core.toa.Asker;
 import io.clarq.core.toa.Oracle;
+import io.clarq.core.toa.RecoveryBootstrap;
 import io.clarq.core.toa.RepeaterAsker;
+import io.clarq.core.toa.llm.AskerPrompt;
 import io.clarq.core.toa.llm.AskerTemplate;
 import io.clarq.core.toa.llm.LlmAsker;
 import io.clarq.core.toa.llm.LlmChoiceOracle;
 import io.clarq.core.toa.llm.LlmPrimaryModel;
 import io.clarq.core.toa.llm.LlmYesNoOracle;
+import io.clarq.datasets.hotpotqa.AskerPromptsFile;
 import io.clarq.datasets.hotpotqa.FileAsker;
 import io.clarq.datasets.hotpotqa.FlmJsonl;
 import io.clarq.eval.toa.ToaPipeline;
@@ -22,6 +25,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -50,7 +54,8 @@ public final class ToaCommand implements Runnable {
       mixinStandardHelpOptions = true,
       description = {
         "Runs every FLM example through the asker, the oracle and the primary model, appending results to",
-        "OUT/toa-results.jsonl (a rerun resumes), and prints F1, EM, both recoveries with 95%% intervals and MFRR.",
+        "OUT/toa-results.jsonl (a rerun resumes), and prints F1 and EM, both recoveries (ratios of the means, as the",
+        "paper reports them) with bootstrap 95%% intervals, MFRR, the response flow and the hallucination rate.",
         "LLM specs: SCHEME:MODEL (openai:gpt-4o) or a base URL; the LLM options below apply to every spec.",
         "Example: clarq toa run --flm dev-flm.jsonl --asker repeater --oracle offline --primary openai:gpt-4o-mini"})
   static final class Run implements Callable<Integer> {
@@ -63,9 +68,23 @@ public final class ToaCommand implements Runnable {
         description = "repeater, file:PATH (JSONL of {\"id\", \"question\"}), or an LLM spec.")
     String asker;
 
-    @Option(names = "--asker-template", defaultValue = "direct", paramLabel = "NAME",
-        description = "Prompt of an LLM asker: direct, encyclopedia, reason-then-ask (default ${DEFAULT-VALUE}).")
+    @Option(names = "--asker-template", paramLabel = "NAME",
+        description = "Our prompt for an LLM asker: direct, encyclopedia, reason-then-ask (default direct).")
     String askerTemplate;
+
+    @Option(names = "--asker-prompt", paramLabel = "N|FILE",
+        description = "The paper's prompt for an LLM asker (Appendix A.1), read from --asker-prompts: 1-3 zero-shot,"
+            + " 4-6 five-shot (with --asker-examples); or a FILE holding a prompt with the placeholders {context},"
+            + " {q1} and optionally {in_context_examples}.")
+    String askerPrompt;
+
+    @Option(names = "--asker-prompts", defaultValue = "../shared/data/flm-toa/asker-prompts.json",
+        paramLabel = "FILE", description = "The paper's asker prompts as data (default ${DEFAULT-VALUE}).")
+    Path askerPrompts;
+
+    @Option(names = "--asker-examples", paramLabel = "FILE",
+        description = "In-context examples put verbatim in place of {in_context_examples} (five-shot prompts).")
+    Path askerExamples;
 
     @Option(names = "--oracle", defaultValue = "offline", paramLabel = "SPEC",
         description = "offline (BM25, no LLM) or an LLM spec (default ${DEFAULT-VALUE}).")
@@ -99,6 +118,19 @@ public final class ToaCommand implements Runnable {
     @Option(names = "--json", description = "Print the figures as JSON.")
     boolean json;
 
+    @Option(names = "--improvability",
+        description = "Also ask the primary model with every candidate fact as the response and report the share of"
+            + " improvable examples (one extra call per candidate, counted before the run starts).")
+    boolean improvability;
+
+    @Option(names = "--bootstrap-resamples", defaultValue = "" + RecoveryBootstrap.DEFAULT_RESAMPLES,
+        paramLabel = "N", description = "Resamples of the recovery intervals (default ${DEFAULT-VALUE}).")
+    int bootstrapResamples;
+
+    @Option(names = "--bootstrap-seed", defaultValue = "" + RecoveryBootstrap.DEFAULT_SEED, paramLabel = "N",
+        description = "Seed of the recovery intervals' bootstrap (default ${DEFAULT-VALUE}).")
+    long bootstrapSeed;
+
     @Mixin LlmOptions llm;
 
     private final Map<String, LlmClient> clients = new LinkedHashMap<>();
@@ -111,10 +143,16 @@ public final class ToaCommand implements Runnable {
         ToaRunner runner;
         try {
           pipeline = new ToaPipeline(asker(), oracle(), new LlmPrimaryModel(client("--primary", primary),
-              model("--primary", primary)));
-          runner = new ToaRunner(pipeline, threads);
+              model("--primary", primary)), improvability);
+          runner = new ToaRunner(pipeline, threads, new RecoveryBootstrap(bootstrapResamples, bootstrapSeed));
         } catch (IllegalArgumentException e) {
           throw new ParameterException(spec.commandLine(), e.getMessage(), e);
+        }
+        if (improvability) {
+          spec.commandLine().getErr().printf("--improvability: %d extra primary-model calls, one per candidate fact"
+              + " of the %d examples (examples already finished in %s cost none)%n",
+              examples.stream().mapToInt(pipeline::extraCalls).sum(), examples.size(), out);
+          spec.commandLine().getErr().flush();
         }
         ToaRunner.Result r = runner.run(examples, out);
         PrintWriter o = spec.commandLine().getOut();
@@ -144,7 +182,26 @@ public final class ToaCommand implements Runnable {
       if (asker.startsWith("file:")) {
         return FileAsker.read(Path.of(asker.substring(5)));
       }
-      return new LlmAsker(client("--asker", asker), model("--asker", asker), AskerTemplate.parse(askerTemplate));
+      return new LlmAsker(client("--asker", asker), model("--asker", asker), askerPrompt());
+    }
+
+    /** Ours (--asker-template), the paper's by number, or a prompt file (--asker-prompt). */
+    private AskerPrompt askerPrompt() throws IOException {
+      if (askerPrompt == null) {
+        if (askerExamples != null) {
+          throw new IllegalArgumentException("--asker-examples needs --asker-prompt");
+        }
+        return AskerTemplate.parse(askerTemplate == null ? "direct" : askerTemplate);
+      }
+      if (askerTemplate != null) {
+        throw new IllegalArgumentException("give --asker-template or --asker-prompt, not both");
+      }
+      Optional<String> examples = askerExamples == null ? Optional.empty()
+          : Optional.of(AskerPromptsFile.readExamples(askerExamples));
+      if (askerPrompt.matches("\\d+")) {
+        return AskerPromptsFile.read(askerPrompts).prompt(Integer.parseInt(askerPrompt), examples);
+      }
+      return AskerPromptsFile.readTemplate(Path.of(askerPrompt), examples);
     }
 
     private Oracle oracle() {

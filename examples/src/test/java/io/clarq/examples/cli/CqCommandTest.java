@@ -27,7 +27,9 @@ class CqCommandTest extends CqCommandHarness {
     assertThat(run("cq", "generate", "--data", data.toString(), "--limit", "3", "--resume", "--json", "--out",
         file.toString())).isEqualTo(0);
     assertThat(CqGenerationFile.read(file)).hasSize(3);
-    assertThat(out.toString()).contains("{\"questions\":3,\"facet_satisfied\":3,\"with_template_words\":{");
+    assertThat(out.toString()).contains("{\"questions\":3,\"facet_satisfied\":3,\"overlap\":[{\"bleu_tokenizer\":"
+        + "\"13a\",\"rouge_tokenizer\":\"rouge-score\",").contains("{\"bleu_tokenizer\":\"clarq\",\"rouge_tokenizer\":"
+        + "\"clarq\",");
   }
 
   @Test

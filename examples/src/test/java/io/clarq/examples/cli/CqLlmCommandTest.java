@@ -1,6 +1,7 @@
 package io.clarq.examples.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import io.clarq.core.cq.CqGeneration;
 import io.clarq.core.cq.CqJudgement;
@@ -91,6 +92,60 @@ class CqLlmCommandTest extends CqCommandHarness {
     assertThat(run("cq", "judge", "--in", gen.toString(), "--judge", "openai:m", "--base-url", "ftp://x"))
         .isEqualTo(2);
     assertThat(err.toString()).contains("illegal base URL 'ftp://x'");
+  }
+
+  @Test
+  void testJudgeAgreementWithHumanRatings() throws Exception {
+    Path data = SharedData.require("clariq-fkw");
+    Path gen = dir.resolve("gen.jsonl");
+    assertThat(run("cq", "generate", "--data", data.toString(), "--limit", "3", "--out", gen.toString()))
+        .isEqualTo(0);
+    List<CqGeneration> gens = CqGenerationFile.read(gen);
+    Path human = dir.resolve("human.jsonl");
+    java.nio.file.Files.writeString(human, String.join("\n",
+        "{\"id\":\"" + gens.get(0).example().id() + "\",\"naturalness\":\"Good\",\"usefulness\":\"Fair\"}",
+        "{\"id\":\"" + gens.get(1).example().id() + "\",\"question\":\"" + gens.get(1).generated().question()
+            + "\",\"naturalness\":{\"grade\":\"Fair\",\"reason\":\"clumsy\"},\"usefulness\":\"Bad\"}",
+        "{\"id\":\"" + gens.get(2).example().id() + "\",\"naturalness\":\"fair\",\"usefulness\":\"Bad\"}") + "\n");
+    try (FakeOpenAiServer server = FakeOpenAiServer.start()) {
+      server.enqueue(FakeReply.text("{\"naturalness\": \"Good\", \"usefulness\": \"Fair\"}"),
+          FakeReply.text("{\"naturalness\": \"Good\", \"usefulness\": \"Bad\"}"),
+          FakeReply.text("{\"naturalness\": \"Fair\", \"usefulness\": \"Fair\"}"));
+      assertThat(run("cq", "judge", "--in", gen.toString(), "--judge", "openai:m", "--base-url",
+          server.baseUrl().toString(), "--ratings", human.toString(), "--json")).as(err.toString()).isEqualTo(0);
+    }
+    // naturalness: judge G G F, people G F F: exact 2/3; pe = 2/3 * 1/3 + 1/3 * 2/3 = 4/9;
+    // kappa = (6/9 - 4/9) / (5/9) = 0.4. Usefulness: judge F B F, people F B B: likewise
+    String[] lines = out.toString().split("\n");
+    com.fasterxml.jackson.databind.JsonNode j = new com.fasterxml.jackson.databind.ObjectMapper()
+        .readTree(lines[lines.length - 1]);
+    assertThat(j.at("/agreement/human_ratings").asInt()).isEqualTo(3);
+    assertThat(j.at("/agreement/naturalness/compared").asInt()).isEqualTo(3);
+    assertThat(j.at("/agreement/naturalness/exact").asDouble()).isCloseTo(2.0 / 3, within(1e-12));
+    assertThat(j.at("/agreement/naturalness/kappa").asDouble()).isCloseTo(0.4, within(1e-12));
+    assertThat(j.at("/agreement/usefulness/kappa").asDouble()).isCloseTo(0.4, within(1e-12));
+
+    // the text report; then a rating of another question, and of an id the file does not have, are errors
+    try (FakeOpenAiServer server = FakeOpenAiServer.start(r -> FakeReply.text(
+        "{\"naturalness\": \"Good\", \"usefulness\": \"Fair\"}"))) {
+      assertThat(run("cq", "judge", "--in", gen.toString(), "--judge", "openai:m", "--base-url",
+          server.baseUrl().toString(), "--ratings", human.toString())).isEqualTo(0);
+      assertThat(out.toString()).contains("agreement with 3 human ratings (" + human + "): 3 compared, 0 not judged,"
+          + " 0 unparsed by the judge").containsPattern("naturalness +0\\.3333 +0\\.0000");
+      java.nio.file.Files.writeString(human, "{\"id\":\"" + gens.get(0).example().id()
+          + "\",\"question\":\"something else?\",\"naturalness\":\"Good\",\"usefulness\":\"Good\"}\n");
+      int calls = server.callCount();
+      assertThat(run("cq", "judge", "--in", gen.toString(), "--judge", "openai:m", "--base-url",
+          server.baseUrl().toString(), "--ratings", human.toString())).isEqualTo(1);
+      assertThat(err.toString()).contains("human ratings file " + human + ": id " + gens.get(0).example().id()
+          + " rates \"something else?\", but " + gen + " asks");
+      java.nio.file.Files.writeString(human, "{\"id\":\"nosuch\",\"naturalness\":\"Great\",\"usefulness\":\"Good\"}\n");
+      assertThat(run("cq", "judge", "--in", gen.toString(), "--judge", "openai:m", "--base-url",
+          server.baseUrl().toString(), "--ratings", human.toString())).isEqualTo(1);
+      assertThat(err.toString()).contains("human ratings file " + human + ", line 1: naturalness grade \"Great\" is"
+          + " not Good, Fair or Bad");
+      assertThat(server.callCount()).isEqualTo(calls);
+    }
   }
 
   @Test

@@ -42,7 +42,7 @@ class FlmToaCommandTest {
         SharedData.require("hotpotqa/hotpot_dev_distractor_first53.json").toString(), "--seed", "42", "--out",
         flm.toString());
     assertThat(code).isZero();
-    assertThat(out).isEqualTo("read 53 HotpotQA examples, kept 53, dropped 0 without a distractor; wrote 53 masked"
+    assertThat(out).isEqualTo("read 53 HotpotQA examples, kept 53, dropped 0 without a distractor, skipped 0 malformed; wrote 53 masked"
         + " examples to " + flm + "\n");
     byQuestion = FlmJsonl.read(flm).stream()
         .collect(Collectors.toMap(FlmExample::question, Function.identity()));
@@ -70,6 +70,11 @@ class FlmToaCommandTest {
 
   private FakeReply respond(RecordedRequest r) {
     String prompt = r.lastUserMessage();
+    if (r.model().equals("paper-asker")) {
+      // any prompt: ask for the masked fact of the example whose question the prompt holds
+      FlmExample e = byQuestion.values().stream().filter(x -> prompt.contains(x.question())).findFirst().get();
+      return FakeReply.text(e.maskedFact().text().strip());
+    }
     if (prompt.startsWith("Context:\n")) {
       return primary(prompt);
     }
@@ -100,13 +105,26 @@ class FlmToaCommandTest {
       assertThat(j.get("examples").asInt()).isEqualTo(53);
       assertThat(j.at("/f1/complete").asDouble()).isEqualTo(1.0);
       assertThat(j.at("/f1/incomplete").asDouble()).isZero();
-      // recovery is 1 exactly where the oracle returned the masked fact: the mean equals the MFRR
-      assertThat(j.at("/f1_recovery/dropped").asInt()).isZero();
-      assertThat(j.at("/f1_recovery/mean").asDouble()).isEqualTo(j.get("mfrr").asDouble());
-      assertThat(j.at("/em_recovery/mean").asDouble()).isEqualTo(j.get("mfrr").asDouble());
-      assertThat(j.at("/f1_recovery/half_width_95").asDouble()).isPositive();
-      assertThat(j.get("unparsed").asInt()).isZero();
+      // F1 is 1 on x^c, 0 on x^i and 1 on x^r exactly where the oracle returned the masked fact: the recovery (a
+      // ratio of means) equals the MFRR
+      assertThat(j.at("/f1_recovery/value").asDouble()).isEqualTo(j.get("mfrr").asDouble());
+      assertThat(j.at("/em_recovery/value").asDouble()).isEqualTo(j.get("mfrr").asDouble());
+      assertThat(j.at("/f1_recovery/ci95/0").asDouble()).isLessThan(j.at("/f1_recovery/value").asDouble());
+      assertThat(j.at("/f1_recovery/ci95/1").asDouble()).isGreaterThan(j.at("/f1_recovery/value").asDouble());
+      assertThat(j.at("/f1_recovery/bootstrap_resamples").asInt()).isEqualTo(1000);
+      assertThat(j.at("/f1_recovery_per_example_mean/undefined").asInt()).isZero();
+      assertThat(j.at("/f1_recovery_per_example_mean/mean").asDouble()).isEqualTo(j.get("mfrr").asDouble());
+      // every masked response raised F1, every other response left it at 0
       long returned = Math.round(j.get("mfrr").asDouble() * 53);
+      int responses = 53 - j.get("no_match").asInt();
+      assertThat(j.at("/response_flow/responses").asInt()).isEqualTo(responses);
+      assertThat(j.at("/response_flow/masked/counts/rose").asLong()).isEqualTo(returned);
+      assertThat(j.at("/response_flow/masked/share").asDouble()).isEqualTo((double) returned / responses);
+      assertThat(j.at("/response_flow/distractor/counts/same").asLong()).isEqualTo(responses - returned);
+      assertThat(j.at("/response_flow/distractor/fell").asDouble()).isZero();
+      assertThat(j.get("distractor_hallucination_rate").asDouble()).isZero();
+      assertThat(j.get("improvability").isNull()).isTrue();
+      assertThat(j.get("unparsed").asInt()).isZero();
       assertThat(server.callCount()).isEqualTo(53 * 2 + 53 - j.get("no_match").asInt());
       assertThat(Files.readAllLines(dir.resolve("toa-results.jsonl"))
           .stream().filter(l -> l.contains("\"masked_fact_returned\":true")).count()).isEqualTo(returned);
@@ -117,7 +135,10 @@ class FlmToaCommandTest {
       assertThat(code).as(err).isZero();
       assertThat(out).startsWith("TOA run in " + dir + ": 53 examples (0 run now, 53 resumed)\n")
           .contains("F1 recovery   ").contains("EM recovery   ").contains("MFRR          ")
-          .contains("F1            complete 1.0000  incomplete 0.0000");
+          .contains("F1            complete 1.0000  incomplete 0.0000")
+          .contains("per-example   mean of per-example recovery ratios").contains("hallucination 0.0000")
+          .contains(String.format(java.util.Locale.ROOT, "masked        %.4f  (+ %.4f  = 0.0000  - 0.0000)",
+              (double) returned / responses, (double) returned / responses));
       assertThat(server.callCount()).isEqualTo(53 * 3 - j.get("no_match").asInt());
     }
   }
@@ -133,7 +154,7 @@ class FlmToaCommandTest {
       assertThat(code).as(err).isZero();
       JsonNode j = new ObjectMapper().readTree(out);
       assertThat(j.get("mfrr").asDouble()).isEqualTo(1.0);
-      assertThat(j.at("/f1_recovery/mean").asDouble()).isEqualTo(1.0);
+      assertThat(j.at("/f1_recovery/value").asDouble()).isEqualTo(1.0);
       assertThat(j.get("unparsed_replies").asInt()).isZero();
       List<RecordedRequest> oracleCalls = server.requests().stream()
           .filter(r -> r.lastUserMessage().startsWith("question: ")).toList();
@@ -191,6 +212,94 @@ class FlmToaCommandTest {
   }
 
   @Test
+  void testPaperAskerPromptsReadFromTheDataFile() throws IOException {
+    Path small = tmp.resolve("two.jsonl");
+    Files.write(small, Files.readAllLines(flm).subList(0, 2));
+    Path prompts = SharedData.require("flm-toa/asker-prompts.json");
+    JsonNode data = new ObjectMapper().readTree(prompts.toFile());
+    FlmExample first = FlmJsonl.read(small).get(0);
+    try (FakeOpenAiServer server = FakeOpenAiServer.start(this::respond)) {
+      int code = run("toa", "run", "--flm", small.toString(), "--asker", "openai:paper-asker", "--asker-prompt", "2",
+          "--asker-prompts", prompts.toString(), "--primary", "openai:primary", "--base-url",
+          server.baseUrl().toString(), "--out", tmp.resolve("p2").toString(), "--json");
+      assertThat(code).as(err).isZero();
+      String expected = data.at("/prompts/1/template").asText().replace("{context}", first.incompleteContext())
+          .replace("{q1}", first.question());
+      assertThat(server.requests()).filteredOn(r -> r.model().equals("paper-asker")).hasSize(2)
+          .anySatisfy(r -> assertThat(r.lastUserMessage()).isEqualTo(expected));
+      assertThat(new ObjectMapper().readTree(out).get("mfrr").asDouble()).isEqualTo(1.0);
+
+      // five-shot: the examples file goes where the prompt says
+      Path shots = tmp.resolve("shots.txt");
+      Files.writeString(shots, "EXAMPLE ONE\nEXAMPLE TWO\n");
+      server.reset();
+      code = run("toa", "run", "--flm", small.toString(), "--asker", "openai:paper-asker", "--asker-prompt", "5",
+          "--asker-examples", shots.toString(), "--asker-prompts", prompts.toString(), "--primary",
+          "openai:primary", "--base-url", server.baseUrl().toString(), "--out", tmp.resolve("p5").toString());
+      assertThat(code).as(err).isZero();
+      String fiveShot = data.at("/prompts/4/template").asText().replace("{context}", first.incompleteContext())
+          .replace("{q1}", first.question()).replace("{in_context_examples}", "EXAMPLE ONE\nEXAMPLE TWO");
+      assertThat(server.requests()).filteredOn(r -> r.model().equals("paper-asker"))
+          .anySatisfy(r -> assertThat(r.lastUserMessage()).isEqualTo(fiveShot));
+
+      // a prompt of one's own from a file
+      Path mine = tmp.resolve("mine.txt");
+      Files.writeString(mine, "Q: {q1}\nKnown: {context}\nAsk:\n");
+      server.reset();
+      code = run("toa", "run", "--flm", small.toString(), "--asker", "openai:paper-asker", "--asker-prompt",
+          mine.toString(), "--primary", "openai:primary", "--base-url", server.baseUrl().toString(), "--out",
+          tmp.resolve("mine").toString());
+      assertThat(code).as(err).isZero();
+      assertThat(server.requests()).filteredOn(r -> r.model().equals("paper-asker"))
+          .anySatisfy(r -> assertThat(r.lastUserMessage())
+              .isEqualTo("Q: " + first.question() + "\nKnown: " + first.incompleteContext() + "\nAsk:"));
+      assertThat(Files.readString(tmp.resolve("mine").resolve("toa-config.json"))).contains("file:mine.txt@");
+
+      // errors: five-shot without examples, zero-shot with, unknown id, both kinds of prompt, missing data file
+      String[] base = {"toa", "run", "--flm", small.toString(), "--asker", "openai:paper-asker", "--primary",
+          "openai:primary", "--base-url", server.baseUrl().toString(), "--asker-prompts", prompts.toString(),
+          "--out", tmp.resolve("bad").toString()};
+      assertThat(run(concat(base, "--asker-prompt", "4"))).isEqualTo(2);
+      assertThat(err).contains("asker prompt prompt-4 is a few-shot prompt ({in_context_examples})");
+      assertThat(run(concat(base, "--asker-prompt", "1", "--asker-examples", shots.toString()))).isEqualTo(2);
+      assertThat(err).contains("it takes no in-context examples");
+      assertThat(run(concat(base, "--asker-prompt", "9"))).isEqualTo(2);
+      assertThat(err).contains("asker prompt 9 is not in " + prompts + ": it has [1, 2, 3, 4, 5, 6]");
+      assertThat(run(concat(base, "--asker-prompt", "2", "--asker-template", "direct"))).isEqualTo(2);
+      assertThat(err).contains("give --asker-template or --asker-prompt, not both");
+      assertThat(run("toa", "run", "--flm", small.toString(), "--asker", "openai:paper-asker", "--primary",
+          "openai:primary", "--base-url", server.baseUrl().toString(), "--asker-prompt", "2", "--asker-prompts",
+          tmp.resolve("none.json").toString(), "--out", tmp.resolve("bad").toString())).isEqualTo(1);
+      assertThat(err).contains("asker prompts file " + tmp.resolve("none.json") + " not found");
+    }
+  }
+
+  @Test
+  void testImprovabilityStatesItsCallsFirst() throws IOException {
+    Path small = tmp.resolve("three.jsonl");
+    Files.write(small, Files.readAllLines(flm).subList(0, 3));
+    int candidates = FlmJsonl.read(small).stream().mapToInt(e -> e.candidates().size()).sum();
+    try (FakeOpenAiServer server = FakeOpenAiServer.start(this::respond)) {
+      int code = run("toa", "run", "--flm", small.toString(), "--asker", "repeater", "--primary",
+          server.baseUrl().toString(), "--out", tmp.resolve("imp").toString(), "--improvability", "--json");
+      assertThat(code).as(err).isZero();
+      assertThat(err).contains("--improvability: " + candidates + " extra primary-model calls, one per candidate"
+          + " fact of the 3 examples");
+      JsonNode j = new ObjectMapper().readTree(out);
+      // appending the masked fact makes the scripted primary model right: every example is improvable
+      assertThat(j.at("/improvability/checked").asInt()).isEqualTo(3);
+      assertThat(j.at("/improvability/share").asDouble()).isEqualTo(1.0);
+      assertThat(server.callCount()).isEqualTo(3 * 3 - j.get("no_match").asInt() + candidates);
+    }
+  }
+
+  private static String[] concat(String[] base, String... more) {
+    String[] all = java.util.Arrays.copyOf(base, base.length + more.length);
+    System.arraycopy(more, 0, all, base.length, more.length);
+    return all;
+  }
+
+  @Test
   void testFileAskerAndErrors() throws IOException {
     Path questions = tmp.resolve("q.jsonl");
     FlmExample first = FlmJsonl.read(flm).get(0);
@@ -218,6 +327,17 @@ class FlmToaCommandTest {
         "--primary", "openai:m")).isEqualTo(1);
     assertThat(err).contains("missing.jsonl");
     assertThat(run("flm", "make", "--hotpot", "x.json", "--seed", "many", "--out", "y")).isEqualTo(2);
+    // a malformed example is skipped, named, and the rest of the file kept
+    Path broken = tmp.resolve("broken.json");
+    Files.writeString(broken, "[{\"_id\": \"bad\", \"question\": \"q\", \"answer\": \"a\", \"supporting_facts\":"
+        + " [[\"T\", 5]], \"context\": [[\"T\", [\"s0\"]], [\"U\", [\"u\"]]]}, {\"_id\": \"good\", \"question\":"
+        + " \"q\", \"answer\": \"a\", \"supporting_facts\": [[\"T\", 0]], \"context\": [[\"T\", [\"s0\"]], [\"U\","
+        + " [\"u\"]]]}]");
+    assertThat(run("flm", "make", "--hotpot", broken.toString(), "--seed", "1", "--out",
+        tmp.resolve("b.jsonl").toString())).isZero();
+    assertThat(out).startsWith("read 2 HotpotQA examples, kept 1, dropped 0 without a distractor, skipped 1"
+        + " malformed; wrote 1 masked examples to ").contains("skipped example 0 (_id bad): " + broken
+        + ", example 0: example bad: supporting fact [\"T\", 5] indexes no sentence");
     assertThat(run("flm", "make", "--help")).isZero();
     assertThat(out).contains("--all-masks");
     assertThat(run("toa", "run", "--help")).isZero();

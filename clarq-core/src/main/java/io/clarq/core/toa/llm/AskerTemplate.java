@@ -3,10 +3,11 @@ package io.clarq.core.toa.llm;
 import io.clarq.core.flm.IncompleteTask;
 
 /**
- * Prompt templates for the LLM asker. They are ours (the seed paper does not publish its prompts); each gives the
- * model the question and the incomplete context and asks for one question whose answer is the missing fact.
+ * Prompt templates for the LLM asker written for clarq; each gives the model the question and the incomplete context
+ * and asks for one question whose answer is the missing fact. The paper's own prompts (Appendix A.1) are data, read at
+ * run time into an {@link AskerPromptText}.
  */
-public enum AskerTemplate {
+public enum AskerTemplate implements AskerPrompt {
   /** Says plainly that a fact is missing and asks for the question that would retrieve it. */
   DIRECT("Here is a question and the facts known so far. The facts are not enough to answer the question: one "
       + "fact is missing.\n\nQuestion: {question}\n\nFacts:\n{context}\n\nAsk one short question whose answer "
@@ -26,9 +27,15 @@ public enum AskerTemplate {
     this.text = text;
   }
 
-  /** The prompt for a task. */
+  @Override
   public String render(IncompleteTask task) {
     return text.replace("{context}", task.context()).replace("{question}", task.question());
+  }
+
+  /** "direct", "encyclopedia", "reason_then_ask". */
+  @Override
+  public String label() {
+    return name().toLowerCase(java.util.Locale.ROOT);
   }
 
   /** Parses a template name case-insensitively ("direct", "reason-then-ask"); the error lists the known ones. */

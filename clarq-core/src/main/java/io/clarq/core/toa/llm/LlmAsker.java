@@ -8,23 +8,23 @@ import io.clarq.core.toa.Asker;
 import java.util.Objects;
 
 /**
- * M2 as a language model: one chat turn with an {@link AskerTemplate}, temperature 0, at most 96 tokens. The question
- * is the reply's last line that starts with "Question:" (prefix removed), else its first non-blank line; a blank
- * reply is asked as the empty question (the oracle then finds nothing).
+ * M2 as a language model: one chat turn with an {@link AskerPrompt} (ours or the paper's), temperature 0, at most
+ * 96 tokens. The question is the reply's last line that starts with "Question:" (prefix removed), else its first
+ * non-blank line; a blank reply is asked as the empty question (the oracle then finds nothing).
  */
 public final class LlmAsker implements Asker {
   private static final int MAX_TOKENS = 96;
 
   private final LlmClient client;
   private final String model;
-  private final AskerTemplate template;
+  private final AskerPrompt template;
 
   /**
    * @param client the model's client
    * @param model the model name, "" for the client's default
-   * @param template the prompt template
+   * @param template the prompt
    */
-  public LlmAsker(LlmClient client, String model, AskerTemplate template) {
+  public LlmAsker(LlmClient client, String model, AskerPrompt template) {
     this.client = Objects.requireNonNull(client, "client");
     this.model = Objects.requireNonNull(model, "model");
     this.template = Objects.requireNonNull(template, "template");
@@ -56,6 +56,6 @@ public final class LlmAsker implements Asker {
 
   @Override
   public String describe() {
-    return "llm:" + (model.isEmpty() ? "default" : model) + ":" + template.name().toLowerCase(java.util.Locale.ROOT);
+    return "llm:" + (model.isEmpty() ? "default" : model) + ":" + template.label();
   }
 }
