@@ -4,6 +4,7 @@ import io.clarq.core.clariq.ClariqTopic;
 import io.clarq.core.clariq.ClariqTopics;
 import io.clarq.core.clariq.DocumentRelevanceTable;
 import io.clarq.core.ir.ClassificationScores;
+import io.clarq.core.ir.FScoreFormula;
 import io.clarq.core.ir.MetricTable;
 import io.clarq.core.ir.QuestionRecall;
 import io.clarq.core.ir.ScoredItem;
@@ -35,9 +36,15 @@ public final class ClariqEvaluator {
 
   /**
    * Clarification need: gold = first row per topic; a topic missing from the run is predicted as the dummy label
-   * 0; scikit-learn's weighted precision, recall and F1 with zero_division 0.
+   * 0; scikit-learn's weighted precision, recall and F1 with zero_division 0, F as scikit-learn 1.3+ has it.
    */
   public static ClariqReport clarificationNeed(ClariqTopics gold, ClarificationNeedRun run, boolean lenient) {
+    return clarificationNeed(gold, run, lenient, FScoreFormula.COUNTS);
+  }
+
+  /** Clarification need as above, with the per-class F of the given scikit-learn version ({@link FScoreFormula}). */
+  public static ClariqReport clarificationNeed(
+      ClariqTopics gold, ClarificationNeedRun run, boolean lenient, FScoreFormula formula) {
     List<String> warnings = new ArrayList<>(run.warnings());
     int unknown = 0;
     for (Map.Entry<Integer, Integer> p : run.labels().entrySet()) {
@@ -58,7 +65,7 @@ public final class ClariqEvaluator {
       y.add(t.need().level());
       yHat.add(run.labels().getOrDefault(t.id(), 0));
     }
-    ClassificationScores s = WeightedClassification.score(y, yHat);
+    ClassificationScores s = WeightedClassification.score(y, yHat, formula);
     Map<String, Double> means = new LinkedHashMap<>();
     means.put("Precision", s.precision());
     means.put("Recall", s.recall());
@@ -134,10 +141,20 @@ public final class ClariqEvaluator {
    */
   public static ClariqReport evaluate(
       Path dataDir, ClariqTask task, ClariqSplit split, Path runFile, boolean lenient, Path table) {
+    return evaluate(dataDir, task, split, runFile, lenient, table, FScoreFormula.COUNTS);
+  }
+
+  /**
+   * As {@link #evaluate(Path, ClariqTask, ClariqSplit, Path, boolean, Path)}, with the clarification-need F1 of the
+   * given scikit-learn version (ignored by the other tasks).
+   */
+  public static ClariqReport evaluate(Path dataDir, ClariqTask task, ClariqSplit split, Path runFile, boolean lenient,
+      Path table, FScoreFormula formula) {
     ClariqTopics gold = new ClariqDataDir(dataDir).topics(split);
     return switch (task) {
       case CLARIFICATION_NEED -> clarificationNeed(gold, lenient
-          ? ClarificationNeedRunReader.readAsOfficialTool(runFile) : ClarificationNeedRunReader.read(runFile), lenient);
+          ? ClarificationNeedRunReader.readAsOfficialTool(runFile) : ClarificationNeedRunReader.read(runFile), lenient,
+          formula);
       case QUESTION_RELEVANCE -> questionRelevance(gold, readRun(runFile, lenient), lenient);
       case DOCUMENT_RELEVANCE -> {
         if (table == null) {
