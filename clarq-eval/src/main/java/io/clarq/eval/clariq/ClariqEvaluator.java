@@ -95,7 +95,8 @@ public final class ClariqEvaluator {
   /**
    * Document relevance from the official table: the top-scoring question of each topic (ties: the last in file
    * order) is looked up for every facet of the topic that the table has; {@code MAX} counts as {@code MIN}, a
-   * question outside the table scores the facet's {@code MIN}, a topic without run lines scores 0.
+   * question outside the table scores the facet's {@code MIN} (0 when the facet has none), a topic without run
+   * lines scores 0.
    */
   public static ClariqReport documentRelevance(
       ClariqTopics gold, RunFile run, DocumentRelevanceTable table, boolean lenient) {
@@ -119,11 +120,11 @@ public final class ClariqEvaluator {
           continue; // the official tool keeps only the facets of the split's topic file
         }
         String question = selected.get(topic);
+        // the official tool scores a facet with neither the question nor a MIN entry 0
         double value = question == null ? 0.0 : table.cell(metric, facet, question)
             .or(() -> table.cell(metric, facet, DocumentRelevanceTable.MIN))
             .map(DocumentRelevanceTable.Cell::withAnswer)
-            .orElseThrow(() -> new IllegalArgumentException(
-                "document-relevance table has no MIN entry for " + metric + " / " + facet));
+            .orElse(0.0);
         out.put(metric, facet, value);
       }
     }
