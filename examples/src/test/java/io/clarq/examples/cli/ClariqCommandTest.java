@@ -81,6 +81,24 @@ class ClariqCommandTest {
   }
 
   @Test
+  void testSynthesizeCountsAndFeedsMultiTurn() throws Exception {
+    Path data = SharedData.require("clariq");
+    Path conversations = dir.resolve("dev_synthetic.jsonl");
+    assertThat(run("clariq", "synthesize", "--split", "dev", "--turns", "2", "--data", data.toString(),
+        "--out", conversations.toString())).isZero();
+    // counted independently with Python (see SyntheticConversationsJsonlTest)
+    assertThat(out.toString().lines()).containsExactly("dev 2 turns: 26,900", "dev total: 26,900");
+    Path two = dir.resolve("two.jsonl");
+    Files.write(two, Files.readAllLines(conversations).subList(0, 2));
+    Path mt = dir.resolve("mt_synthetic");
+    assertThat(run("clariq", "multi-turn", "--data", data.toString(), "--conversations", two.toString(),
+        "--out", mt.toString())).isZero();
+    assertThat(Files.readAllLines(mt)).extracting(l -> l.substring(0, l.indexOf(' '))).containsExactly(
+        "dev-F0010-Q00697-Q03272-0", "dev-F0010-Q00697-Q03272-1", "dev-F0010-Q00697-Q03272-2",
+        "dev-F0010-Q00697-Q03282-0", "dev-F0010-Q00697-Q03282-1", "dev-F0010-Q00697-Q03282-2");
+  }
+
+  @Test
   void testBadArgumentsExitTwo() {
     assertThat(run("clariq", "eval", "--task", "relevance", "--data", "x", "--run", "y")).isEqualTo(2);
     assertThat(err.toString()).contains("unknown ClariQ task \"relevance\"");
