@@ -1,6 +1,5 @@
 package io.clarq.core.clariq;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
@@ -29,10 +28,6 @@ public record HumanConversation(
    * the request alone and {@code 7-2} the request plus two exchanges).
    */
   public List<MultiTurnContext> contexts() {
-    List<MultiTurnContext> out = new ArrayList<>();
-    for (int t = 0; t <= turns.size(); t++) {
-      out.add(new MultiTurnContext(index + "-" + t, topicId, initialRequest, turns.subList(0, t)));
-    }
-    return out;
+    return MultiTurnContext.prefixes(Integer.toString(index), topicId, initialRequest, turns);
   }
 }

@@ -1,5 +1,6 @@
 package io.clarq.core.clariq;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
@@ -20,5 +21,18 @@ public record MultiTurnContext(String contextId, int topicId, String initialRequ
     if (contextId.isBlank() || contextId.chars().anyMatch(Character::isWhitespace)) {
       throw new IllegalArgumentException("illegal context id \"" + contextId + "\": must be non-blank without spaces");
     }
+  }
+
+  /**
+   * The contexts of one conversation, human or synthetic: after 0, 1, ... {@code turns.size()} exchanges, named
+   * {@code <conversationId>-<exchanges so far>}.
+   */
+  public static List<MultiTurnContext> prefixes(
+      String conversationId, int topicId, String initialRequest, List<ConversationTurn> turns) {
+    List<MultiTurnContext> out = new ArrayList<>(turns.size() + 1);
+    for (int t = 0; t <= turns.size(); t++) {
+      out.add(new MultiTurnContext(conversationId + "-" + t, topicId, initialRequest, turns.subList(0, t)));
+    }
+    return out;
   }
 }

@@ -9,7 +9,7 @@ package io.clarq.core.ir;
  * @param support items whose gold label is this class (the class's weight)
  * @param precision truePositives / predicted, 0 when nothing was predicted
  * @param recall truePositives / support, 0 when there is no gold item
- * @param f1 2 truePositives / (support + predicted), 0 when both are 0
+ * @param f1 2 truePositives / (support + predicted), or 2PR/(P+R) in scikit-learn 1.2's form; 0 where undefined
  */
 public record ClassScore(
     int label, int truePositives, int predicted, int support, double precision, double recall, double f1) {}

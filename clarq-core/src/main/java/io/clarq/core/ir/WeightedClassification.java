@@ -7,13 +7,19 @@ import java.util.TreeSet;
 /**
  * scikit-learn's {@code precision_score}, {@code recall_score} and {@code f1_score} with {@code average='weighted'}
  * and {@code zero_division=0}, including its floating-point order of operations, so that results agree to the last
- * digit. Classes are the sorted union of gold and predicted labels; a class weighs by its gold support.
+ * digit. Classes are the sorted union of gold and predicted labels; a class weighs by its gold support. The per-class
+ * F follows scikit-learn 1.3+ by default, or 1.2's form ({@link FScoreFormula}).
  */
 public final class WeightedClassification {
   private WeightedClassification() {}
 
-  /** Scores the predictions against the gold labels (same length, same order). */
+  /** Scores the predictions against the gold labels (same length, same order), F as scikit-learn 1.3+ has it. */
   public static ClassificationScores score(List<Integer> gold, List<Integer> predicted) {
+    return score(gold, predicted, FScoreFormula.COUNTS);
+  }
+
+  /** Scores the predictions against the gold labels (same length, same order) with the given per-class F. */
+  public static ClassificationScores score(List<Integer> gold, List<Integer> predicted, FScoreFormula formula) {
     if (gold.size() != predicted.size()) {
       throw new IllegalArgumentException(
           "gold and predicted labels differ in length: " + gold.size() + " vs " + predicted.size());
@@ -43,9 +49,7 @@ public final class WeightedClassification {
       }
       double precision = pred == 0 ? 0.0 : (double) tp / pred;
       double recall = support == 0 ? 0.0 : (double) tp / support;
-      // scikit-learn >= 1.3 computes F from counts: (1 + beta^2) tp / (beta^2 true + pred)
-      double denom = 1.0 * support + pred;
-      double f1 = denom == 0 ? 0.0 : 2.0 * tp / denom;
+      double f1 = formula.f1(tp, pred, support, precision, recall);
       classes.add(new ClassScore(label, tp, pred, support, precision, recall, f1));
     }
     return new ClassificationScores(

@@ -20,6 +20,33 @@ class WeightedClassificationTest {
   }
 
   @Test
+  void testFormulasDifferInTheLastDigitsAsScikitLearnVersionsDo() {
+    // class 1: tp 1, pred 1, support 5 (P 1, R 0.2); class 2: tp 1, pred 2, support 2; class 4: support 2, no tp.
+    // scikit-learn 1.2.1 (Debian bookworm): f1_score(gold, pred, average='weighted', zero_division=0)
+    //   = 0.29629629629629634 (2PR/(P+R): 2 * 1.0 * 0.2 / 1.2 = 0.33333333333333337 for class 1);
+    // scikit-learn 1.3+'s 2tp/(true+pred) gives 2/6 = 0.3333333333333333 and 0.2962962962962963.
+    List<Integer> gold = List.of(1, 1, 4, 2, 2, 4, 1, 1, 1);
+    List<Integer> pred = List.of(3, 1, 0, 2, 0, 0, 0, 3, 2);
+    ClassificationScores pr = WeightedClassification.score(gold, pred, FScoreFormula.PRECISION_RECALL);
+    ClassificationScores counts = WeightedClassification.score(gold, pred, FScoreFormula.COUNTS);
+    assertThat(pr.f1()).isEqualTo(0.29629629629629634);
+    assertThat(counts.f1()).isEqualTo(0.2962962962962963);
+    assertThat(pr.classes().get(1).f1()).isEqualTo(0.33333333333333337);
+    assertThat(counts.classes().get(1).f1()).isEqualTo(1.0 / 3);
+    assertThat(pr.precision()).isEqualTo(counts.precision());
+    assertThat(pr.recall()).isEqualTo(counts.recall());
+    assertThat(WeightedClassification.score(gold, pred)).isEqualTo(counts);
+  }
+
+  @Test
+  void testParsesFormulaNames() {
+    assertThat(FScoreFormula.parse("pr")).isEqualTo(FScoreFormula.PRECISION_RECALL);
+    assertThat(FScoreFormula.parse("COUNTS")).isEqualTo(FScoreFormula.COUNTS);
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> FScoreFormula.parse("harmonic"))
+        .hasMessageContaining("\"harmonic\"").hasMessageContaining("counts").hasMessageContaining("pr");
+  }
+
+  @Test
   void testPairwiseSumMatchesNumpyBlocks() {
     double[] a = new double[20];
     for (int i = 0; i < a.length; i++) {

@@ -11,7 +11,7 @@ import java.util.Map;
 
 /**
  * Reads clarification-need runs {@code <topic_id> <label>}. {@link #read} is strict: one single space, an integer
- * topic, a label 1-4. {@link #readAsOfficialTool} reproduces what the official tool makes of a bad file: with a
+ * topic, a label 1-4; whitespace at the end of a line and CRLF line ends change nothing and are accepted. {@link #readAsOfficialTool} reproduces what the official tool makes of a bad file: with a
  * header line or leading spaces no topic is found (every topic predicted 0), labels outside 1-4 are classes like
  * any other; text labels, tabs and empty files fail, as they crash the official tool.
  */
@@ -27,10 +27,13 @@ public final class ClarificationNeedRunReader {
     Map<Integer, Integer> labels = new LinkedHashMap<>();
     Map<Integer, Integer> lines = new LinkedHashMap<>();
     for (int i = 0; i < text.size(); i++) {
-      String line = text.get(i);
+      String line = text.get(i).stripTrailing();
       int n = i + 1;
-      if (line.isEmpty()) {
+      if (text.get(i).isEmpty()) {
         continue;
+      }
+      if (line.isEmpty()) {
+        throw new FileFormatException(KIND, file, n, EXPECTED + ", got a line of only spaces");
       }
       if (line.indexOf('\t') >= 0) {
         throw new FileFormatException(KIND, file, n, EXPECTED + ", got a tab: fields are separated by a single space");

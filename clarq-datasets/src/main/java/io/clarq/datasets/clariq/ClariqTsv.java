@@ -4,10 +4,12 @@ import io.clarq.datasets.trec.FileFormatException;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.UncheckedIOException;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
@@ -43,7 +45,24 @@ final class ClariqTsv {
         CSVParser parser = FORMAT.parse(in)) {
       long lineBefore = 0;
       boolean header = true;
-      for (CSVRecord r : parser) {
+      Iterator<CSVRecord> records = parser.iterator();
+      while (true) {
+        CSVRecord r;
+        try {
+          if (!records.hasNext()) {
+            break;
+          }
+          r = records.next();
+        } catch (UncheckedIOException e) {
+          // Commons CSV reports a broken quote as an I/O error without the file: name the file and the record's line
+          Throwable cause = e.getCause() == null ? e : e.getCause();
+          if (cause instanceof CharacterCodingException) {
+            throw e;
+          }
+          throw new FileFormatException(kind, file, (int) lineBefore + 1, "malformed quoting (a field opened with \""
+              + " must close with \" before the next tab or line end; a quote inside is written \"\"): "
+              + cause.getMessage());
+        }
         int line = (int) lineBefore + 1;
         lineBefore = parser.getCurrentLineNumber();
         List<String> cells = r.toList();

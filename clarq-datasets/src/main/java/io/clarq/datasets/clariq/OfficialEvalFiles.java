@@ -73,9 +73,11 @@ public final class OfficialEvalFiles {
     String kind = "document-relevance table";
     JsonNode root = parse(file, kind);
     Map<String, Map<String, Map<String, DocumentRelevanceTable.Cell>>> cells = new LinkedHashMap<>();
-    root.fields().forEachRemaining(metric -> metric.getValue().fields().forEachRemaining(facet -> {
+    root.fields().forEachRemaining(metric -> objectOf(file, kind, metric.getKey(), metric.getValue(), "facets")
+        .fields().forEachRemaining(facet -> {
       Map<String, DocumentRelevanceTable.Cell> questions = new LinkedHashMap<>();
-      facet.getValue().fields().forEachRemaining(q -> {
+      objectOf(file, kind, metric.getKey() + " / " + facet.getKey(), facet.getValue(), "questions")
+          .fields().forEachRemaining(q -> {
         JsonNode no = q.getValue().get("no_answer");
         JsonNode with = q.getValue().get("with_answer");
         if (with == null || !with.isNumber() || (no != null && !no.isNumber())) {
@@ -88,6 +90,16 @@ public final class OfficialEvalFiles {
       cells.computeIfAbsent(metric.getKey(), k -> new LinkedHashMap<>()).put(facet.getKey(), questions);
     }));
     return new DocumentRelevanceTable(cells);
+  }
+
+  /** The value, which must be a JSON object: a table never silently skips what it cannot read. */
+  private static JsonNode objectOf(Path file, String kind, String where, JsonNode value, String holding) {
+    if (!value.isObject()) {
+      String text = value.toString();
+      throw new FileFormatException(kind, file, 0, where + ": expected an object of " + holding + ", got "
+          + (text.length() > 80 ? text.substring(0, 80) + "..." : text));
+    }
+    return value;
   }
 
   private static JsonNode parse(Path file, String kind) {

@@ -71,29 +71,24 @@ public final class FlmJsonl {
 
   static FlmExample fromJson(JsonNode o) throws IOException {
     List<Fact> facts = new ArrayList<>();
-    for (JsonNode f : required(o, "facts")) {
-      facts.add(new Fact(required(f, "title").asText(), required(f, "sentence").asInt(),
-          required(f, "text").asText(),
-          required(f, "supporting").asBoolean() ? FactRole.SUPPORTING : FactRole.DISTRACTOR));
+    JsonNode factArray = JsonLines.field(o, "facts");
+    if (!factArray.isArray()) {
+      throw new IOException("field \"facts\" must be an array, got " + factArray);
     }
-    JsonNode m = required(o, "masked");
-    String title = required(m, "title").asText();
-    int sentence = required(m, "sentence").asInt();
-    String id = required(o, "id").asText();
+    for (JsonNode f : factArray) {
+      facts.add(new Fact(JsonLines.text(f, "title"), JsonLines.integer(f, "sentence"), JsonLines.text(f, "text"),
+          JsonLines.bool(f, "supporting") ? FactRole.SUPPORTING : FactRole.DISTRACTOR));
+    }
+    JsonNode m = JsonLines.field(o, "masked");
+    String title = JsonLines.text(m, "title");
+    int sentence = JsonLines.integer(m, "sentence");
+    String id = JsonLines.text(o, "id");
     Fact masked = facts.stream()
         .filter(f -> f.title().equals(title) && f.sentenceIndex() == sentence)
         .findFirst()
         .orElseThrow(() -> new IOException("example " + id + ": masked fact \"" + title + "\"#" + sentence
             + " is not among its facts"));
-    return new FlmExample(id, required(o, "source_id").asText(), required(o, "question").asText(),
-        required(o, "answer").asText(), facts, masked);
-  }
-
-  private static JsonNode required(JsonNode node, String field) throws IOException {
-    JsonNode v = node.get(field);
-    if (v == null || v.isNull()) {
-      throw new IOException("missing \"" + field + "\"");
-    }
-    return v;
+    return new FlmExample(id, JsonLines.text(o, "source_id"), JsonLines.text(o, "question"),
+        JsonLines.text(o, "answer"), facts, masked);
   }
 }

@@ -99,7 +99,13 @@ public final class HotpotQaReader {
         throw new IOException(where + ": context paragraph " + abbreviate(para) + " is not [title, [sentences]]");
       }
       List<String> sentences = new ArrayList<>();
-      para.get(1).forEach(s -> sentences.add(s.asText()));
+      for (JsonNode s : para.get(1)) {
+        if (!s.isTextual()) {
+          throw new IOException(where + ": paragraph \"" + para.get(0).asText() + "\", sentence " + sentences.size()
+              + " is not a string: " + s);
+        }
+        sentences.add(s.asText());
+      }
       context.add(new Paragraph(para.get(0).asText(), sentences));
     }
     try {

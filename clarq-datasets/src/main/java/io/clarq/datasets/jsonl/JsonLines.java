@@ -1,6 +1,7 @@
 package io.clarq.datasets.jsonl;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -31,7 +32,8 @@ import java.util.function.Function;
  * </ul>
  */
 public final class JsonLines {
-  private static final ObjectMapper JSON = new ObjectMapper();
+  // a line holds one JSON value: anything after it ("{...} x", "{...}{...}") is an error, not silently dropped
+  private static final ObjectMapper JSON = new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
   private static final int TORN_PREVIEW = 60;
 
   private JsonLines() {}
@@ -205,6 +207,24 @@ public final class JsonLines {
       throw new IllegalArgumentException("field \"" + name + "\" must be a string, got " + v);
     }
     return v.asText();
+  }
+
+  /** A required integer field (a JSON integer that fits an int; {@code "3"} or {@code 3.5} is an error). */
+  public static int integer(JsonNode o, String name) {
+    JsonNode v = field(o, name);
+    if (!v.isIntegralNumber() || !v.canConvertToInt()) {
+      throw new IllegalArgumentException("field \"" + name + "\" must be an integer, got " + v);
+    }
+    return v.intValue();
+  }
+
+  /** A required boolean field ({@code "true"} or {@code 1} is an error). */
+  public static boolean bool(JsonNode o, String name) {
+    JsonNode v = field(o, name);
+    if (!v.isBoolean()) {
+      throw new IllegalArgumentException("field \"" + name + "\" must be true or false, got " + v);
+    }
+    return v.booleanValue();
   }
 
   /** An optional array of strings (empty when absent). */

@@ -44,6 +44,9 @@ public final class CacmTopicsReader {
         text.append(line).append('\n');
       }
     }
+    if (id != null) {
+      throw new FileFormatException(KIND, file, lines.size(), "topic " + id + " has no closing </DOC> (truncated?)");
+    }
     if (topics.isEmpty()) {
       throw new FileFormatException(KIND, file, 0, "no topic found");
     }

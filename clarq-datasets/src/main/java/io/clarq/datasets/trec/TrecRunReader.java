@@ -11,7 +11,9 @@ import java.util.List;
 /**
  * Reads TREC run files {@code <topic_id> 0 <item_id> <rank> <score> <run_id>}. {@link #read} is strict: one
  * single space between six fields, an integer rank, a finite score; anything else (a header line, a leading
- * space, tabs, four columns, an empty file) is an error naming the line. {@link #readAsOfficialTool} reads the way
+ * space, tabs between fields, four columns, an empty file) is an error naming the line. What changes no score and
+ * the official tool accepts is accepted: whitespace at the end of a line, CRLF line ends, and a line of five fields
+ * (no run tag). {@link #readAsOfficialTool} reads the way
  * the ClariQ tool's pandas call does and reports in warnings what that silently changes.
  */
 public final class TrecRunReader {
@@ -42,19 +44,20 @@ public final class TrecRunReader {
     return new RunFile(file, rows, List.of());
   }
 
-  private static RunRow parse(Path file, int n, String line, String expected, boolean first) {
+  private static RunRow parse(Path file, int n, String untrimmed, String expected, boolean first) {
     String want = "expected \"" + expected + "\"";
+    String line = untrimmed.stripTrailing();
+    if (line.isEmpty()) {
+      throw new FileFormatException(KIND, file, n, want + ", got a line of only spaces");
+    }
     if (line.indexOf('\t') >= 0) {
       throw new FileFormatException(KIND, file, n, want + ", got a tab: fields are separated by single spaces");
     }
     if (Character.isWhitespace(line.charAt(0))) {
       throw new FileFormatException(KIND, file, n, want + ", got a line starting with a space");
     }
-    if (Character.isWhitespace(line.charAt(line.length() - 1))) {
-      throw new FileFormatException(KIND, file, n, want + ", got a line ending with a space");
-    }
     String[] f = line.split(" ", -1);
-    if (f.length != 6) {
+    if (f.length != 6 && f.length != 5) {
       if (first && f.length > 0 && looksLikeHeader(f)) {
         throw new FileFormatException(KIND, file, n, want + ", got a header line");
       }
@@ -78,7 +81,7 @@ public final class TrecRunReader {
     if (score == null || score.isInfinite()) {
       throw new FileFormatException(KIND, file, n, want + ", got score \"" + f[4] + "\" (not a finite number)");
     }
-    return new RunRow(n, f[0], f[2], rank, score, f[5]);
+    return new RunRow(n, f[0], f[2], rank, score, f.length == 6 ? f[5] : "");
   }
 
   private static boolean looksLikeHeader(String[] fields) {

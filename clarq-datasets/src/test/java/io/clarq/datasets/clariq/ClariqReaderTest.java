@@ -102,4 +102,15 @@ class ClariqReaderTest {
     assertThatThrownBy(() -> ClariqReader.readQuestionBank(f))
         .hasMessage("question bank " + f + ": question id Q1 appears twice in the question bank");
   }
+
+  @Test
+  void testMalformedQuotingNamesFileAndLine(@TempDir Path dir) throws Exception {
+    Path f = dir.resolve("bank.tsv");
+    Files.writeString(f, "question_id\tquestion\nQ1\thello\nQ2\t\"unclosed\" text\nQ3\tbye\n");
+    assertThatThrownBy(() -> ClariqReader.readQuestionBank(f)).isInstanceOf(FileFormatException.class)
+        .hasMessageStartingWith("question bank " + f + ", line 3: malformed quoting");
+    Files.writeString(f, "question_id\tquestion\nQ1\thello\nQ2\t\"never closed\nQ3\tbye\n");
+    assertThatThrownBy(() -> ClariqReader.readQuestionBank(f)).isInstanceOf(FileFormatException.class)
+        .hasMessageStartingWith("question bank " + f + ", line 3: malformed quoting");
+  }
 }

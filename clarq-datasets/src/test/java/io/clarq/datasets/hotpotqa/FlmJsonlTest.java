@@ -53,7 +53,23 @@ class FlmJsonlTest {
     assertThatThrownBy(() -> FlmJsonl.read(f))
         .hasMessage(f + ", line 2: FLM example x/0: masked fact \"T\"#0 is not one of its supporting facts");
     Files.writeString(f, "{\"id\":\"y\"}\n");
-    assertThatThrownBy(() -> FlmJsonl.read(f)).hasMessage(f + ", line 1: missing \"facts\"");
+    assertThatThrownBy(() -> FlmJsonl.read(f)).hasMessage(f + ", line 1: missing field \"facts\"");
+  }
+
+  @Test
+  void testWrongTypesAndTrailingGarbageAreErrors() throws IOException {
+    Path f = tmp.resolve("typed.jsonl");
+    String good = FlmJsonl.toLine(example());
+    Files.writeString(f, good.replace("\"sentence\":1}", "\"sentence\":\"1\"}") + "\n");
+    assertThatThrownBy(() -> FlmJsonl.read(f))
+        .hasMessage(f + ", line 1: field \"sentence\" must be an integer, got \"1\"");
+    Files.writeString(f, good.replaceFirst("\"supporting\":true", "\"supporting\":\"false\"") + "\n");
+    assertThatThrownBy(() -> FlmJsonl.read(f))
+        .hasMessage(f + ", line 1: field \"supporting\" must be true or false, got \"false\"");
+    Files.writeString(f, good.replace("\"answer\":", "\"answer\":7,\"x\":") + "\n");
+    assertThatThrownBy(() -> FlmJsonl.read(f)).hasMessage(f + ", line 1: field \"answer\" must be a string, got 7");
+    Files.writeString(f, good + " {}\n");
+    assertThatThrownBy(() -> FlmJsonl.read(f)).hasMessageStartingWith(f + ", line 1: not JSON: Trailing token");
   }
 
   @Test

@@ -69,6 +69,10 @@ class HotpotQaReaderTest {
         + " \"context\": []}]");
     assertThatThrownBy(() -> HotpotQaReader.readAll(badFact))
         .hasMessage(badFact + ", example 0 (_id x): supporting fact [\"T\"] is not [title, sentence index]");
+    Path numberSentence = write("[{\"_id\": \"x\", \"question\": \"q\", \"answer\": \"a\", \"supporting_facts\": [],"
+        + " \"context\": [[\"T\", [\"one.\", 2]]]}]");
+    assertThatThrownBy(() -> HotpotQaReader.readAll(numberSentence))
+        .hasMessage(numberSentence + ", example 0 (_id x): paragraph \"T\", sentence 1 is not a string: 2");
     Path truncated = write("[{\"_id\": \"x\", \"question\": ");
     assertThatThrownBy(() -> HotpotQaReader.readAll(truncated))
         .hasMessageStartingWith(truncated + ": not valid HotpotQA JSON at line 1");

@@ -23,4 +23,13 @@ class CacmFilesTest {
     assertThat(qrels.topics().stream().flatMap(t -> qrels.of(t).keySet().stream())
         .filter(d -> d.length() < "CACM-1000".length())).hasSize(55);
   }
+
+  @Test
+  void testUnterminatedLastTopicIsAnError(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+    java.nio.file.Path f = dir.resolve("topics.txt");
+    java.nio.file.Files.writeString(f, "<DOC>\n<DOCNO> 1 </DOCNO>\nfirst\n</DOC>\n<DOC>\n<DOCNO> 2 </DOCNO>\nsecond\n");
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> CacmTopicsReader.read(f))
+        .isInstanceOf(FileFormatException.class)
+        .hasMessage("topics file " + f + ", line 7: topic 2 has no closing </DOC> (truncated?)");
+  }
 }

@@ -43,8 +43,22 @@ class TrecRunReaderTest {
         + "\"<topic_id> 0 <question_id> <rank> <score> <run_id>\"");
     assertThat(strictError("101 0 Q1 1 high r\n"))
         .isEqualTo("run file dev_run.txt, line 1: " + want + "score \"high\" (not a finite number)");
-    assertThat(strictError("101 0 Q1 1 2 r \n"))
-        .isEqualTo("run file dev_run.txt, line 1: " + want + "a line ending with a space");
+    assertThat(strictError("101 0 Q1 1 2 r x\n")).isEqualTo("run file dev_run.txt, line 1: " + want + "7 fields");
+    assertThat(strictError("101 0 Q1 1 2 r\n   \n"))
+        .isEqualTo("run file dev_run.txt, line 2: " + want + "a line of only spaces");
+    assertThat(strictError("topic Q0 question rank score\n"))
+        .isEqualTo("run file dev_run.txt, line 1: " + want + "a header line");
+  }
+
+  @Test
+  void testStrictReadingAcceptsWhatChangesNoScore() throws Exception {
+    List<RunRow> expected = List.of(new RunRow(1, "101", "Q1", 1, 2, "r"), new RunRow(2, "101", "Q2", 2, 1.5, "r"));
+    assertThat(TrecRunReader.read(file("101 0 Q1 1 2 r \n101 0 Q2 2 1.5 r\t \n"), TrecRunReader.QUESTION_RUN).rows())
+        .isEqualTo(expected);
+    assertThat(TrecRunReader.read(file("101 0 Q1 1 2 r\r\n101 0 Q2 2 1.5 r\r\n"), TrecRunReader.QUESTION_RUN).rows())
+        .isEqualTo(expected);
+    assertThat(TrecRunReader.read(file("101 0 Q1 1 2\n101 0 Q2 2 1.5 \n"), TrecRunReader.QUESTION_RUN).rows())
+        .containsExactly(new RunRow(1, "101", "Q1", 1, 2, ""), new RunRow(2, "101", "Q2", 2, 1.5, ""));
   }
 
   @Test

@@ -4,6 +4,7 @@ import io.clarq.core.clariq.ClariqTopic;
 import io.clarq.core.clariq.ClariqTopics;
 import io.clarq.core.clariq.DocumentRelevanceTable;
 import io.clarq.core.ir.ClassificationScores;
+import io.clarq.core.ir.FScoreFormula;
 import io.clarq.core.ir.MetricTable;
 import io.clarq.core.ir.QuestionRecall;
 import io.clarq.core.ir.ScoredItem;
@@ -35,9 +36,15 @@ public final class ClariqEvaluator {
 
   /**
    * Clarification need: gold = first row per topic; a topic missing from the run is predicted as the dummy label
-   * 0; scikit-learn's weighted precision, recall and F1 with zero_division 0.
+   * 0; scikit-learn's weighted precision, recall and F1 with zero_division 0, F as scikit-learn 1.3+ has it.
    */
   public static ClariqReport clarificationNeed(ClariqTopics gold, ClarificationNeedRun run, boolean lenient) {
+    return clarificationNeed(gold, run, lenient, FScoreFormula.COUNTS);
+  }
+
+  /** Clarification need as above, with the per-class F of the given scikit-learn version ({@link FScoreFormula}). */
+  public static ClariqReport clarificationNeed(
+      ClariqTopics gold, ClarificationNeedRun run, boolean lenient, FScoreFormula formula) {
     List<String> warnings = new ArrayList<>(run.warnings());
     int unknown = 0;
     for (Map.Entry<Integer, Integer> p : run.labels().entrySet()) {
@@ -58,7 +65,7 @@ public final class ClariqEvaluator {
       y.add(t.need().level());
       yHat.add(run.labels().getOrDefault(t.id(), 0));
     }
-    ClassificationScores s = WeightedClassification.score(y, yHat);
+    ClassificationScores s = WeightedClassification.score(y, yHat, formula);
     Map<String, Double> means = new LinkedHashMap<>();
     means.put("Precision", s.precision());
     means.put("Recall", s.recall());
@@ -88,7 +95,8 @@ public final class ClariqEvaluator {
   /**
    * Document relevance from the official table: the top-scoring question of each topic (ties: the last in file
    * order) is looked up for every facet of the topic that the table has; {@code MAX} counts as {@code MIN}, a
-   * question outside the table scores the facet's {@code MIN}, a topic without run lines scores 0.
+   * question outside the table scores the facet's {@code MIN} (0 when the facet has none), a topic without run
+   * lines scores 0.
    */
   public static ClariqReport documentRelevance(
       ClariqTopics gold, RunFile run, DocumentRelevanceTable table, boolean lenient) {
@@ -112,11 +120,11 @@ public final class ClariqEvaluator {
           continue; // the official tool keeps only the facets of the split's topic file
         }
         String question = selected.get(topic);
+        // the official tool scores a facet with neither the question nor a MIN entry 0
         double value = question == null ? 0.0 : table.cell(metric, facet, question)
             .or(() -> table.cell(metric, facet, DocumentRelevanceTable.MIN))
             .map(DocumentRelevanceTable.Cell::withAnswer)
-            .orElseThrow(() -> new IllegalArgumentException(
-                "document-relevance table has no MIN entry for " + metric + " / " + facet));
+            .orElse(0.0);
         out.put(metric, facet, value);
       }
     }
@@ -134,10 +142,20 @@ public final class ClariqEvaluator {
    */
   public static ClariqReport evaluate(
       Path dataDir, ClariqTask task, ClariqSplit split, Path runFile, boolean lenient, Path table) {
+    return evaluate(dataDir, task, split, runFile, lenient, table, FScoreFormula.COUNTS);
+  }
+
+  /**
+   * As {@link #evaluate(Path, ClariqTask, ClariqSplit, Path, boolean, Path)}, with the clarification-need F1 of the
+   * given scikit-learn version (ignored by the other tasks).
+   */
+  public static ClariqReport evaluate(Path dataDir, ClariqTask task, ClariqSplit split, Path runFile, boolean lenient,
+      Path table, FScoreFormula formula) {
     ClariqTopics gold = new ClariqDataDir(dataDir).topics(split);
     return switch (task) {
       case CLARIFICATION_NEED -> clarificationNeed(gold, lenient
-          ? ClarificationNeedRunReader.readAsOfficialTool(runFile) : ClarificationNeedRunReader.read(runFile), lenient);
+          ? ClarificationNeedRunReader.readAsOfficialTool(runFile) : ClarificationNeedRunReader.read(runFile), lenient,
+          formula);
       case QUESTION_RELEVANCE -> questionRelevance(gold, readRun(runFile, lenient), lenient);
       case DOCUMENT_RELEVANCE -> {
         if (table == null) {

@@ -13,7 +13,7 @@ import java.util.Map;
  * @param topics number of topics averaged over
  */
 public record RetrievalScores(String run, MetricTable perTopic, int topics) {
-  /** The measures in the order printed: map, P_5, P_10, P_30, ndcg_cut_10, ndcg_cut_20, recip_rank. */
+  /** The measures in the order computed (e.g. {@link TrecEvaluation#MEASURES}), each with its mean. */
   public Map<String, Double> means() {
     return perTopic.means();
   }

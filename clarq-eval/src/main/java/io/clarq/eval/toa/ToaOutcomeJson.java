@@ -9,6 +9,7 @@ import io.clarq.core.flm.FactRole;
 import io.clarq.core.toa.Improvability;
 import io.clarq.core.toa.OracleAnswer;
 import io.clarq.core.toa.ToaOutcome;
+import io.clarq.datasets.jsonl.JsonLines;
 import java.io.IOException;
 import java.util.Optional;
 
@@ -49,36 +50,34 @@ final class ToaOutcomeJson {
   }
 
   static ToaOutcome fromLine(String line) throws IOException {
-    JsonNode n = MAPPER.readTree(line);
-    JsonNode oracle = required(n, "oracle");
+    JsonNode n = JsonLines.object(line, "outcome", "a TOA outcome");
+    JsonNode oracle = JsonLines.field(n, "oracle");
     JsonNode r = oracle.get("response");
     Optional<Fact> response = r == null || r.isNull() ? Optional.empty()
-        : Optional.of(new Fact(required(r, "title").asText(), required(r, "sentence").asInt(),
-            required(r, "text").asText(), required(r, "supporting").asBoolean() ? FactRole.SUPPORTING
-                : FactRole.DISTRACTOR));
+        : Optional.of(new Fact(JsonLines.text(r, "title"), JsonLines.integer(r, "sentence"), JsonLines.text(r, "text"),
+            JsonLines.bool(r, "supporting") ? FactRole.SUPPORTING : FactRole.DISTRACTOR));
     OracleAnswer.Status status;
     try {
-      status = OracleAnswer.Status.valueOf(required(oracle, "status").asText());
+      status = OracleAnswer.Status.valueOf(JsonLines.text(oracle, "status"));
     } catch (IllegalArgumentException e) {
       throw new IOException("unknown oracle status " + oracle.get("status"), e);
     }
-    OracleAnswer answer = new OracleAnswer(status, response, required(oracle, "raw").asText(),
-        required(oracle, "unparsed_replies").asInt());
+    OracleAnswer answer = new OracleAnswer(status, response, JsonLines.text(oracle, "raw"),
+        JsonLines.integer(oracle, "unparsed_replies"));
     JsonNode imp = n.get("improvability");
     Optional<Improvability> improvability = imp == null || imp.isNull() ? Optional.empty()
-        : Optional.of(new Improvability(required(imp, "candidates").asInt(), required(imp, "raising").asInt(),
-            required(imp, "best_f1").asDouble()));
-    return new ToaOutcome(required(n, "id").asText(), required(n, "question").asText(), answer,
-        required(n, "masked_fact_returned").asBoolean(), required(n, "gold").asText(),
-        required(n, "answer_complete").asText(), required(n, "answer_incomplete").asText(),
-        required(n, "answer_recovered").asText(), improvability);
+        : Optional.of(new Improvability(JsonLines.integer(imp, "candidates"), JsonLines.integer(imp, "raising"),
+            number(imp, "best_f1")));
+    return new ToaOutcome(JsonLines.text(n, "id"), JsonLines.text(n, "question"), answer,
+        JsonLines.bool(n, "masked_fact_returned"), JsonLines.text(n, "gold"), JsonLines.text(n, "answer_complete"),
+        JsonLines.text(n, "answer_incomplete"), JsonLines.text(n, "answer_recovered"), improvability);
   }
 
-  private static JsonNode required(JsonNode node, String field) throws IOException {
-    JsonNode v = node.get(field);
-    if (v == null || v.isNull()) {
-      throw new IOException("missing \"" + field + "\"");
+  private static double number(JsonNode node, String field) {
+    JsonNode v = JsonLines.field(node, field);
+    if (!v.isNumber()) {
+      throw new IllegalArgumentException("field \"" + field + "\" must be a number, got " + v);
     }
-    return v;
+    return v.asDouble();
   }
 }

@@ -45,6 +45,31 @@ class ClariqEvaluatorParityTest {
   }
 
   @Test
+  void testHarmlessVariantsGiveTheOfficialNumbersWithoutLenient(@org.junit.jupiter.api.io.TempDir Path dir)
+      throws Exception {
+    Path data = SharedData.require("clariq");
+    java.util.List<String> lines = Files.readAllLines(data.resolve("sample_runs/dev_bm25"));
+    Path trailing = dir.resolve("trailing");
+    Files.writeString(trailing, String.join(" \r\n", lines) + " \r\n");
+    Path fiveColumns = dir.resolve("five");
+    Files.writeString(fiveColumns, lines.stream().map(l -> l.substring(0, l.lastIndexOf(' ')) + "\n")
+        .collect(java.util.stream.Collectors.joining()));
+    for (Path run : new Path[] {trailing, fiveColumns}) {
+      ClariqReport r = ClariqEvaluator.evaluate(data, ClariqTask.QUESTION_RELEVANCE, ClariqSplit.DEV, run, false, null);
+      assertThat(r.officialLines()).as(run.getFileName().toString()).containsExactly(
+          "Recall5: 0.3245570421150917",
+          "Recall10: 0.5638042646208281",
+          "Recall20: 0.6674997108155003",
+          "Recall30: 0.6912818698329535");
+      assertThat(r.warnings()).isEmpty();
+    }
+    Path cn = dir.resolve("cn");
+    Files.writeString(cn, Files.readString(data.resolve("reference-runs/cn_dev_all2")).replace("\n", " \r\n"));
+    assertThat(ClariqEvaluator.evaluate(data, ClariqTask.CLARIFICATION_NEED, ClariqSplit.DEV, cn, false, null)
+        .officialLines()).containsExactly("Precision:  0.1764", "Recall:  0.42", "F1: 0.24845070422535212");
+  }
+
+  @Test
   void testPerTopicOutputIsTheOfficialFileByteForByte() throws Exception {
     // sample_runs/dev_bm25_question_relevance.eval was written by the official tool's --out_file
     String official = Files.readString(SharedData.require("clariq/sample_runs/dev_bm25_question_relevance.eval"));

@@ -79,6 +79,33 @@ class DocumentRelevanceTableTest {
   }
 
   @Test
+  void testFacetWithoutMinScoresZeroAndNonObjectsAreErrors() throws Exception {
+    Path small = dir.resolve("small_table.json");
+    Files.writeString(small, "{\"NDCG3\": {\"F0001\": {\"Q00002\": {\"no_answer\": 0.1, \"with_answer\": 0.5}},"
+        + " \"F0002\": {\"MIN\": {\"no_answer\": 0.1, \"with_answer\": 0.25}}}}");
+    var table = OfficialEvalFiles.readDocumentRelevanceTable(small);
+    var gold = new io.clarq.core.clariq.ClariqTopics(java.util.List.of(row(1, "F0001"), row(1, "F0002")));
+    Path run = dir.resolve("small_run");
+    Files.writeString(run, "1 0 Q09999 1 1 x\n");
+    // F0001 has neither Q09999 nor MIN: 0, as the official tool; F0002 falls back to its MIN
+    var report = ClariqEvaluator.documentRelevance(gold, TrecRunReader.read(run, TrecRunReader.QUESTION_RUN), table,
+        false);
+    assertThat(report.perItem().metric("NDCG3")).containsExactly(Map.entry("F0001", 0.0), Map.entry("F0002", 0.25));
+    Path notObject = dir.resolve("bad_table.json");
+    Files.writeString(notObject, "{\"NDCG3\": {\"F0001\": [1, 2]}, \"P1\": 3}");
+    assertThatThrownBy(() -> OfficialEvalFiles.readDocumentRelevanceTable(notObject))
+        .hasMessage("document-relevance table " + notObject + ": NDCG3 / F0001: expected an object of questions, got [1,2]");
+    Files.writeString(notObject, "{\"P1\": 3}");
+    assertThatThrownBy(() -> OfficialEvalFiles.readDocumentRelevanceTable(notObject))
+        .hasMessage("document-relevance table " + notObject + ": P1: expected an object of facets, got 3");
+  }
+
+  private static io.clarq.core.clariq.ClariqRow row(int topic, String facet) {
+    return new io.clarq.core.clariq.ClariqRow(topic, "request", "desc", new io.clarq.core.clariq.ClarificationNeed(2),
+        new io.clarq.core.clariq.Facet(facet, "facet " + facet), "Q00002", "question?", "answer");
+  }
+
+  @Test
   void testMissingTopicScoresZeroAndTableIsRequired() throws Exception {
     Path one = dir.resolve("dev_one_topic");
     Files.writeString(one, "101 0 Q00001 1 1 x\n");

@@ -35,15 +35,26 @@ class CqDocumentRelevanceTest {
     assertThat(run.get(0).question()).isEqualTo(asked);
 
     Map<String, String> withAnswers =
-        CqDocumentRelevance.queries(topic, run, byFacet, CqDocumentRelevance.Answer.FACET);
+        CqDocumentRelevance.queries(topic, run, byFacet, CqDocumentRelevance.Answer.ORACLE_FACET);
     assertThat(withAnswers).containsOnlyKeys("F0010", "F0011", "F0012", "F0013");
     assertThat(withAnswers.get("F0010"))
         .isEqualTo(REQUEST + " " + asked + " Find information about the Ritz Carlton resort at Lake Las Vegas.");
     assertThat(withAnswers.get("F0013")).isEqualTo(REQUEST + " " + asked + " no");
     Map<String, String> noAnswers = CqDocumentRelevance.queries(topic, run, byFacet, CqDocumentRelevance.Answer.NONE);
     assertThat(noAnswers.get("F0012")).isEqualTo(REQUEST + " " + asked);
-    assertThat(CqDocumentRelevance.queries(topic, List.of(), byFacet, CqDocumentRelevance.Answer.FACET).get("F0011"))
-        .isEqualTo(REQUEST);
+    assertThat(CqDocumentRelevance.queries(topic, List.of(), byFacet, CqDocumentRelevance.Answer.ORACLE_FACET)
+        .get("F0011")).isEqualTo(REQUEST);
+    // the default: the human answer the data records for that facet and question (this generated question is not in
+    // the data: no answer, no facet description)
+    Map<String, String> human = CqDocumentRelevance.queries(topic, run, byFacet, CqDocumentRelevance.Answer.HUMAN);
+    assertThat(human.values()).allMatch(q -> q.equals(REQUEST + " " + asked));
+    var row = topic.rows().stream().filter(r -> r.facet().id().equals("F0012")).findFirst().orElseThrow();
+    List<MultiTurnRunRow> bankRun = List.of(new MultiTurnRunRow(1, "101", row.question(), 1, 1.0, "t"));
+    Map<String, String> recorded = CqDocumentRelevance.queries(topic, bankRun, byFacet, CqDocumentRelevance.Answer.HUMAN);
+    assertThat(recorded.get("F0012")).isEqualTo(REQUEST + " " + row.question() + " " + row.answer());
+    assertThat(recorded.values()).noneMatch(q -> q.contains("Find information about the Ritz Carlton resort"));
+    assertThat(CqDocumentRelevance.label("t", CqDocumentRelevance.Answer.ORACLE_FACET)).contains("ORACLE UPPER BOUND");
+    assertThat(CqDocumentRelevance.label("t", CqDocumentRelevance.Answer.HUMAN)).isEqualTo("t [answers: human]");
 
     List<SourceDocument> docs = List.of(
         new SourceDocument("d1", "The Ritz Carlton resort and spa at Lake Las Vegas, a resort on the lake."),
@@ -56,11 +67,12 @@ class CqDocumentRelevanceTest {
       DocumentSearcher searcher = new DocumentSearcher(index, new RetrievalModel.Bm25(0.9f, 0.4f), null);
       RetrievalScores s = CqDocumentRelevance.evaluate("template", searcher, withAnswers, qrels, 10);
       assertThat(s.topics()).isEqualTo(4);
-      Map<String, Double> rr = s.perTopic().metric("recip_rank");
+      assertThat(s.means().keySet()).first().isEqualTo("NDCG3");
+      Map<String, Double> rr = s.perTopic().metric("MRR100");
       // the user with the asked-about facet says so and finds the resort page first; the others answered "no"
       assertThat(rr.get("F0010")).isEqualTo(1.0);
       assertThat(rr.get("F0011")).isLessThan(1.0);
-      assertThat(s.mean("recip_rank")).isBetween(0.0, 1.0);
+      assertThat(s.mean("MRR100")).isBetween(0.0, 1.0);
     }
   }
 }

@@ -177,6 +177,6 @@ class ToaRunnerTest {
     assertThatThrownBy(() -> runner.run(examples, dir))
         .hasMessage(results + ", line 2: example " + examples.get(0).id() + " appears twice");
     Files.writeString(results, "{\"id\": \"x\"}\n");
-    assertThatThrownBy(() -> runner.run(examples, dir)).hasMessage(results + ", line 1: missing \"oracle\"");
+    assertThatThrownBy(() -> runner.run(examples, dir)).hasMessage(results + ", line 1: missing field \"oracle\"");
   }
 }

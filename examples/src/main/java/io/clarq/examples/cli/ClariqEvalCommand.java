@@ -1,6 +1,7 @@
 package io.clarq.examples.cli;
 
 import io.clarq.core.clariq.ClariqSplit;
+import io.clarq.core.ir.FScoreFormula;
 import io.clarq.datasets.clariq.OfficialEvalFiles;
 import io.clarq.eval.clariq.ClariqEvaluator;
 import io.clarq.eval.clariq.ClariqReport;
@@ -48,6 +49,12 @@ public final class ClariqEvalCommand implements Callable<Integer> {
       + " silently scores) instead of rejecting malformed lines")
   boolean lenient;
 
+  @Option(names = "--f1-formula", defaultValue = "counts", converter = FormulaConverter.class,
+      description = "clarification_need: counts (per-class F = 2tp/(true+pred), scikit-learn >= 1.3, what the official"
+          + " tool prints today) or pr (F = 2PR/(P+R), scikit-learn < 1.3, what it printed in the ClariQ challenge);"
+          + " default ${DEFAULT-VALUE}")
+  FScoreFormula f1Formula;
+
   @Option(names = "--table", description = "document_relevance: the official table as JSON "
       + "(metric -> facet -> question -> {no_answer, with_answer})")
   Path table;
@@ -58,7 +65,7 @@ public final class ClariqEvalCommand implements Callable<Integer> {
       throw new CommandLine.ParameterException(spec.commandLine(),
           "--per-topic is not available for clarification_need (the official tool writes no per-topic values)");
     }
-    ClariqReport report = ClariqEvaluator.evaluate(data, task, split, run, lenient, table);
+    ClariqReport report = ClariqEvaluator.evaluate(data, task, split, run, lenient, table, f1Formula);
     PrintWriter err = spec.commandLine().getErr();
     report.warnings().forEach(w -> err.println("warning: " + w));
     err.flush();
@@ -79,6 +86,13 @@ public final class ClariqEvalCommand implements Callable<Integer> {
   static final class TaskConverter extends ParsingConverter<ClariqTask> {
     TaskConverter() {
       super(ClariqTask::parse);
+    }
+  }
+
+  /** Parses {@code --f1-formula}. */
+  static final class FormulaConverter extends ParsingConverter<FScoreFormula> {
+    FormulaConverter() {
+      super(FScoreFormula::parse);
     }
   }
 

@@ -5,6 +5,7 @@ import io.clarq.core.clariq.MultiTurnContext;
 import io.clarq.datasets.clariq.ClariqDataDir;
 import io.clarq.datasets.clariq.MultiTurnRunRow;
 import io.clarq.datasets.clariq.MultiTurnRuns;
+import io.clarq.datasets.clariq.SyntheticConversationsJsonl;
 import io.clarq.eval.clariq.ClarificationNeedBaseline;
 import io.clarq.eval.clariq.MultiTurnSelection;
 import io.clarq.retrieval.question.MultiTurnSelector;
@@ -43,6 +44,11 @@ public final class ClariqMultiTurnCommand implements Callable<Integer> {
       description = "only conversations on topics of this split (default: all)")
   ClariqSplit split;
 
+  @Option(names = "--conversations", paramLabel = "JSONL",
+      description = "take the contexts from synthetic conversations (clarq clariq synthesize) instead of the human"
+          + " data; context id <conversation id>-<exchanges>")
+  Path conversations;
+
   @Option(names = "--max-questions", defaultValue = "3", description = "questions per conversation (default ${DEFAULT-VALUE})")
   int maxQuestions;
 
@@ -64,7 +70,8 @@ public final class ClariqMultiTurnCommand implements Callable<Integer> {
     }
     ClariqDataDir dir = new ClariqDataDir(data);
     Set<Integer> topics = split == null ? Set.of() : dir.topics(split).topicsById().keySet();
-    List<MultiTurnContext> contexts = MultiTurnSelection.contexts(dir.humanConversations(), topics);
+    List<MultiTurnContext> contexts = conversations == null
+        ? MultiTurnSelection.contexts(dir.humanConversations(), topics) : syntheticContexts(topics);
     List<MultiTurnRunRow> rows;
     try (QuestionRanker r = new QuestionRanker(dir.questionBank(), ranker.config())) {
       MultiTurnSelector selector = new MultiTurnSelector(r, maxQuestions, minScore,
@@ -75,5 +82,19 @@ public final class ClariqMultiTurnCommand implements Callable<Integer> {
     long none = rows.stream().filter(x -> x.question().isEmpty()).count();
     spec.commandLine().getErr().println("wrote " + rows.size() + " contexts (" + none + " ask nothing) to " + out);
     return 0;
+  }
+
+  private List<MultiTurnContext> syntheticContexts(Set<Integer> topics) {
+    List<MultiTurnContext> out = new java.util.ArrayList<>();
+    try {
+      SyntheticConversationsJsonl.forEach(conversations, c -> {
+        if (topics.isEmpty() || topics.contains(c.topicId())) {
+          out.addAll(c.contexts());
+        }
+      });
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e.getMessage(), e);
+    }
+    return out;
   }
 }

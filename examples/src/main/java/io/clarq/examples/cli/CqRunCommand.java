@@ -79,9 +79,10 @@ public final class CqRunCommand implements Callable<Integer> {
       description = "the judgments for --documents (default: the split's .qrel in the ClariQ directory)")
   Path qrels;
 
-  @Option(names = "--answer", defaultValue = "facet", paramLabel = "MODE",
-      description = "how the simulated user answers the selected question: facet (its facet description if the "
-          + "question was made for its facet, else \"no\") or none (default: ${DEFAULT-VALUE})")
+  @Option(names = "--answer", defaultValue = "human", paramLabel = "MODE",
+      description = "how the user answers the selected question: human (the answer the data records for that facet"
+          + " and question, else none), none, or oracle-facet (an UPPER BOUND: the gold facet description if the"
+          + " question was made for its facet, else \"no\"; labelled in the output) (default: ${DEFAULT-VALUE})")
   String answer;
 
   @Mixin CqGeneratorOptions generatorOptions;
@@ -100,10 +101,9 @@ public final class CqRunCommand implements Callable<Integer> {
     }
     CqDocumentRelevance.Answer answerMode;
     try {
-      answerMode = CqDocumentRelevance.Answer.valueOf(answer.toUpperCase(java.util.Locale.ROOT));
+      answerMode = CqDocumentRelevance.Answer.parse(answer);
     } catch (IllegalArgumentException e) {
-      throw new CommandLine.ParameterException(spec.commandLine(),
-          "unknown --answer \"" + answer + "\": expected facet or none", e);
+      throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage(), e);
     }
     if (documents != null && !contexts.equals("requests")) {
       throw new CommandLine.ParameterException(spec.commandLine(), "--documents needs --contexts requests");
@@ -141,10 +141,11 @@ public final class CqRunCommand implements Callable<Integer> {
         RelevanceJudgments judgments = qrels != null ? QrelsReader.read(qrels) : dir.qrels(s);
         try (DocumentIndex index = DocumentIndex.build(HtmlCollection.read(documents), EnglishAnalysis.porter())) {
           DocumentSearcher searcher = new DocumentSearcher(index, RetrievalModel.Bm25.ANSERINI, null);
-          RetrievalScores scores = CqDocumentRelevance.evaluate(tag, searcher,
+          String label = CqDocumentRelevance.label(tag, answerMode);
+          RetrievalScores scores = CqDocumentRelevance.evaluate(label, searcher,
               CqDocumentRelevance.queries(topics, rows, byFacet, answerMode), judgments, 1000);
-          spec.commandLine().getOut().printf("document relevance (%d judged facets):%n%s", scores.topics(),
-              scores.summary());
+          spec.commandLine().getOut().printf("document relevance of %s (%d judged facets):%n%s", label,
+              scores.topics(), scores.summary());
         }
       }
       spec.commandLine().getOut().flush();

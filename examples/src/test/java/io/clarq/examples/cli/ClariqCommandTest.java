@@ -55,6 +55,50 @@ class ClariqCommandTest {
   }
 
   @Test
+  void testF1FormulaPrPrintsWhatScikitLearn12Printed() throws Exception {
+    Path data = SharedData.require("clariq");
+    Path all2 = dir.resolve("cn_test_all2");
+    StringBuilder sb = new StringBuilder();
+    for (String line : Files.readAllLines(data.resolve("test_with_labels.tsv")).subList(1, 4500)) {
+      sb.append(line, 0, line.indexOf('\t')).append(" 2\n");
+    }
+    Files.writeString(all2, sb.toString());
+    String[] args = {"clariq", "eval", "--task", "clarification_need", "--split", "test", "--data", data.toString(),
+        "--run", all2.toString()};
+    assertThat(run(args)).isZero();
+    // docs/clariq-evaluation.md, "Which F formula": scikit-learn >= 1.3 vs < 1.3 on test, every topic 2
+    assertThat(out.toString().lines()).containsExactly(
+        "Precision:  0.2582639075517334", "Recall:  0.5081967213114754", "F1: 0.3424803991446899");
+    out.getBuffer().setLength(0);
+    String[] pr = java.util.stream.Stream.concat(List.of(args).stream(), java.util.stream.Stream.of("--f1-formula", "pr"))
+        .toArray(String[]::new);
+    assertThat(run(pr)).isZero();
+    assertThat(out.toString().lines()).containsExactly(
+        "Precision:  0.2582639075517334", "Recall:  0.5081967213114754", "F1: 0.34248039914469");
+    assertThat(run("clariq", "eval", "--task", "clarification_need", "--data", "x", "--run", "y", "--f1-formula", "f"))
+        .isEqualTo(2);
+    assertThat(err.toString()).contains("unknown F1 formula \"f\"");
+  }
+
+  @Test
+  void testSynthesizeCountsAndFeedsMultiTurn() throws Exception {
+    Path data = SharedData.require("clariq");
+    Path conversations = dir.resolve("dev_synthetic.jsonl");
+    assertThat(run("clariq", "synthesize", "--split", "dev", "--turns", "2", "--data", data.toString(),
+        "--out", conversations.toString())).isZero();
+    // counted independently with Python (see SyntheticConversationsJsonlTest)
+    assertThat(out.toString().lines()).containsExactly("dev 2 turns: 26,900", "dev total: 26,900");
+    Path two = dir.resolve("two.jsonl");
+    Files.write(two, Files.readAllLines(conversations).subList(0, 2));
+    Path mt = dir.resolve("mt_synthetic");
+    assertThat(run("clariq", "multi-turn", "--data", data.toString(), "--conversations", two.toString(),
+        "--out", mt.toString())).isZero();
+    assertThat(Files.readAllLines(mt)).extracting(l -> l.substring(0, l.indexOf(' '))).containsExactly(
+        "dev-F0010-Q00697-Q03272-0", "dev-F0010-Q00697-Q03272-1", "dev-F0010-Q00697-Q03272-2",
+        "dev-F0010-Q00697-Q03282-0", "dev-F0010-Q00697-Q03282-1", "dev-F0010-Q00697-Q03282-2");
+  }
+
+  @Test
   void testBadArgumentsExitTwo() {
     assertThat(run("clariq", "eval", "--task", "relevance", "--data", "x", "--run", "y")).isEqualTo(2);
     assertThat(err.toString()).contains("unknown ClariQ task \"relevance\"");

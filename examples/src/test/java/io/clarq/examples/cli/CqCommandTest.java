@@ -56,6 +56,7 @@ class CqCommandTest extends CqCommandHarness {
         dir.resolve("x").toString())).isEqualTo(1);
     assertThat(err.toString()).contains("they are on test topics: use --split test");
     assertThat(run("cq", "run", "--clariq", clariq.toString(), "--answer", "maybe", "--out", "x")).isEqualTo(2);
+    assertThat(err.toString()).contains("expected human, none or oracle-facet (an upper bound");
   }
 
   @Test
