@@ -2,6 +2,7 @@ package io.clarq.examples.cli;
 
 import io.clarq.core.transcript.DialogueRecord;
 import io.clarq.core.judge.Judge;
+import io.clarq.core.judge.offline.OfflineJudge;
 import io.clarq.core.llm.LlmClient;
 import io.clarq.core.llm.usage.MeteredLlmClient;
 import io.clarq.core.provider.ProviderAgent;
@@ -45,8 +46,9 @@ import picocli.CommandLine.Option;
     name = "run",
     mixinStandardHelpOptions = true,
     description = {
-      "Runs the ClarQ-LLM benchmark: a seeker asks a provider about each task; transcripts.jsonl, results.json and",
-      "summary.md go to --out. Rerun the same command to resume: finished dialogues are kept, failed ones retried.",
+      "Runs the ClarQ-LLM benchmark: a seeker asks a provider about each task; transcripts.jsonl, results.json,",
+      "summary.md and report.html go to --out. Rerun the same command to resume: finished dialogues are kept, failed",
+      "ones retried.",
       "Progress is printed to stderr."
     })
 public final class RunCommand implements Callable<Integer> {
@@ -102,6 +104,12 @@ public final class RunCommand implements Callable<Integer> {
       + "verdict file (e.g. clarq-llm/judge-verdicts.jsonl); without it they are reported unjudged.")
   Path verdicts;
 
+  @Option(names = "--judge", paramLabel = "offline|none", converter = OfflineJudgeChoice.class,
+      description = "Who decides gold lines the verbatim check (and --verdicts) cannot: 'offline', the strict text"
+          + " judge that needs no model, or 'none' (reported unjudged, with the success range). Default: offline"
+          + " with --provider offline, else none.")
+  Judge judgeChoice;
+
   @Override
   public Integer call() throws Exception {
     CommandLine cl = spec.commandLine();
@@ -110,9 +118,10 @@ public final class RunCommand implements Callable<Integer> {
     try {
       SeekerAgent seeker = seeker(cl, closing);
       ProviderAgent provider = provider(cl, closing);
-      Judge judge = Judge.none();
+      Judge judge = judgeChoice != null ? judgeChoice
+          : providerSpec.equals("offline") ? new OfflineJudge() : Judge.none();
       if (verdicts != null) {
-        VerdictCacheJudge v = VerdictCacheJudge.readOnly(verdicts, Judge.none());
+        VerdictCacheJudge v = VerdictCacheJudge.readOnly(verdicts, judge);
         closing.add(v);
         judge = v;
       }
@@ -135,6 +144,7 @@ public final class RunCommand implements Callable<Integer> {
       stdout.print(result.summary());
       stdout.println("transcripts: " + result.transcript());
       stdout.println("results:     " + result.results());
+      stdout.println("report:      " + result.reportFile());
       if (llm.usage().calls() > 0) {
         stdout.println("model usage: " + llm.usageSummary());
       }
