@@ -136,6 +136,7 @@ final class ReportCharts {
     chart.setBackgroundPaint(Color.WHITE);
     chart.getLegend().setItemFont(FONT);
     SVGGraphics2D g = new SVGGraphics2D(WIDTH, HEIGHT);
+    g.setDefsKeyPrefix(id + "-");   // JFreeSVG's default prefix is a clock reading: the same run would differ
     chart.draw(g, new Rectangle(0, 0, WIDTH, HEIGHT));
     return g.getSVGElement(id);
   }

@@ -14,7 +14,8 @@ import java.util.Set;
  * Answers the reference judge's question (does any leftover provider line carry this gold line's information?)
  * from the text alone, deliberately strict: "match" only when one leftover line restates the gold line, that is,
  * holds at least {@link #DEFAULT_COVERAGE} of the gold line's content terms and every number in it. Content terms:
- * in English, lower-cased words without stop words, with a plural/verb ending (-s, -es, -ed, -ing) cut; in Chinese,
+ * in English, lower-cased words without stop words, with a plural/verb ending (-s, -es, -ed, -ing) cut (crudely, but
+ * alike on both sides); in Chinese,
  * the bigrams of consecutive Han characters plus any Latin words and numbers. The purpose is not read: the judge
  * asks only whether the information is there, not whether the seeker noticed the need for it.
  *
@@ -28,8 +29,8 @@ public final class OfflineJudge implements Judge {
   public static final double DEFAULT_COVERAGE = 0.8;
 
   private static final Set<String> ENGLISH_STOP_WORDS = Set.of(("a an the is are was were be been being am to of in"
-      + " on at for with and or but if then so as by from it its this that these those you your yours he she they"
-      + " them his her their we our us i me my do does did done not no can could will would should shall may might"
+      + " on at for with and or but if then so as by from it its this that these those you your yours he him she"
+      + " they them his her hers their theirs we our us i me my do does did done not no can could will would should shall may might"
       + " must have has had there here what which who whom whose where when how why just also only any all some"
       + " more most other such than too very into about over after before up down out off again once own same"
       + " each both few nor s t").split(" "));
