@@ -20,10 +20,20 @@ import org.junit.jupiter.api.io.TempDir;
 /** report.html parsed with jsoup: its sections, tables, chats, self-containment and escaping. */
 class HtmlReportTest {
   @TempDir Path dir;
+  @TempDir static Path shared;
+  private static RunResult offline;
+
+  /** One offline-judged run for the tests that only read its report. */
+  private static synchronized RunResult offlineRun() throws InterruptedException {
+    if (offline == null) {
+      offline = ReportFixture.run(shared, new OfflineJudge());
+    }
+    return offline;
+  }
 
   @Test
   void testReportHasEverySectionOneRowPerTypeAndOneChatPerDialogue() throws Exception {
-    RunResult r = ReportFixture.run(dir, new OfflineJudge());
+    RunResult r = offlineRun();
     Document doc = Jsoup.parse(Files.readString(r.reportFile()));
     for (String id : List.of("headline", "by-type", "by-gold-lines", "charts", "problems", "dialogues")) {
       assertThat(doc.getElementById(id)).as(id).isNotNull();
@@ -50,7 +60,7 @@ class HtmlReportTest {
 
   @Test
   void testReportIsSelfContainedAndEscapesTranscriptText() throws Exception {
-    RunResult r = ReportFixture.run(dir, new OfflineJudge());
+    RunResult r = offlineRun();
     String html = Files.readString(r.reportFile());
     Document doc = Jsoup.parse(html);
     assertThat(doc.select("[src]")).isEmpty();
