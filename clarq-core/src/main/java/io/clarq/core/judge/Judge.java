@@ -15,8 +15,38 @@ public interface Judge {
    */
   Optional<Verdict> judge(JudgeQuestion question) throws LlmException;
 
-  /** A judge that answers nothing: every leftover gold line is reported as unjudged. */
+  /**
+   * What a report names as the judge that decided: "none", "offline", "verdicts judge-verdicts.jsonl", ... The
+   * default is the class's simple name; implementations should say something a reader recognises.
+   */
+  default String name() {
+    return getClass().getSimpleName();
+  }
+
+  /** A judge that answers nothing: every leftover gold line is reported as unjudged. Its name is "none". */
   static Judge none() {
-    return q -> Optional.empty();
+    return named("none", q -> Optional.empty());
+  }
+
+  /** The judge under another name, e.g. {@code Judge.named("llm gpt-4o", new LlmJudge(...))}. */
+  static Judge named(String name, Judge judge) {
+    java.util.Objects.requireNonNull(name, "name");
+    java.util.Objects.requireNonNull(judge, "judge");
+    return new Judge() {
+      @Override
+      public Optional<Verdict> judge(JudgeQuestion question) throws LlmException {
+        return judge.judge(question);
+      }
+
+      @Override
+      public String name() {
+        return name;
+      }
+
+      @Override
+      public String toString() {
+        return name;
+      }
+    };
   }
 }

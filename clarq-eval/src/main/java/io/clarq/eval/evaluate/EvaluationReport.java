@@ -1,10 +1,22 @@
 package io.clarq.eval.evaluate;
 
+import static io.clarq.eval.report.FigureText.fixed;
+import static io.clarq.eval.report.FigureText.interval;
+import static io.clarq.eval.report.FigureText.range;
+
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.clarq.core.metrics.ClarqStatistics;
 import io.clarq.core.metrics.ClarqSummary;
+import io.clarq.core.metrics.GroupFigures;
+import io.clarq.core.metrics.stats.Bootstrap;
 import io.clarq.core.task.Language;
+import io.clarq.eval.report.FiguresJson;
+import io.clarq.eval.report.ReportInput;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
@@ -15,20 +27,41 @@ import java.util.TreeMap;
  * The result of scoring a recorded run, as a short table for a person or one JSON object for a program. JSON keys:
  * run, format, languages, dialogues, successes, success (over judged dialogues), success_lower_bound,
  * success_upper_bound, aqd, aql (the reference figure), aql_words, judge_calls, verdict_cache_hits (when a cache
- * was used), unjudged, unjudged_tasks, by_type (type number to name, dialogues, success, aqd, aql, unjudged), notes.
- * Undefined figures (no dialogue) are null.
+ * was used), unjudged, unjudged_tasks, by_type (type number to name, dialogues, success, aqd, aql, unjudged), judge,
+ * statistics (intervals per type and per number of gold lines, see {@link FiguresJson}), notes. Undefined figures
+ * (no dialogue) are null.
  *
  * @param run the run scored
  * @param summary its scores
  * @param verdictCacheHits judge questions answered from a verdict cache, when one was used
+ * @param judge the name of the judge that decided leftover gold lines
  */
-public record EvaluationReport(RecordedRun run, ClarqSummary summary, OptionalInt verdictCacheHits) {
+public record EvaluationReport(RecordedRun run, ClarqSummary summary, OptionalInt verdictCacheHits, String judge) {
   private static final ObjectMapper JSON = new ObjectMapper();
+  private static final Bootstrap BOOTSTRAP = Bootstrap.DEFAULT;
 
   public EvaluationReport {
     Objects.requireNonNull(run, "run");
     Objects.requireNonNull(summary, "summary");
     Objects.requireNonNull(verdictCacheHits, "verdictCacheHits");
+    Objects.requireNonNull(judge, "judge");
+  }
+
+  /** What the HTML report of this evaluation shows. */
+  public ReportInput reportInput() {
+    List<ReportInput.ReportedDialogue> dialogues = new ArrayList<>();
+    for (int i = 0; i < run.dialogues().size(); i++) {
+      PlayedDialogue d = run.dialogues().get(i);
+      dialogues.add(new ReportInput.ReportedDialogue(d.task().language(), summary.scores().get(i), d.dialogue()));
+    }
+    Map<String, String> settings = new LinkedHashMap<>();
+    settings.put("format", run.format() == RecordedRun.Format.PUBLISHED_RESULTS ? "published results"
+        : "clarq transcript");
+    settings.put("languages", String.join(",", run.languages().stream().sorted().map(Language::code).toList()));
+    settings.put("judge_calls", String.valueOf(summary.judgeCalls()));
+    verdictCacheHits.ifPresent(h -> settings.put("verdict_cache_hits", String.valueOf(h)));
+    return new ReportInput(run.name(), judge, settings, run.notes(), typeNames(), dialogues, List.of(), List.of(),
+        BOOTSTRAP);
   }
 
   /** The report as one JSON object. */
@@ -56,6 +89,8 @@ public record EvaluationReport(RecordedRun run, ClarqSummary summary, OptionalIn
       t.put("dialogues", s.dialogues());
       putFigures(t, s);
     });
+    o.put("judge", judge);
+    FiguresJson.statistics(summary.scores(), names, BOOTSTRAP, o.putObject("statistics"));
     ArrayNode notes = o.putArray("notes");
     run.notes().forEach(notes::add);
     return o;
@@ -88,20 +123,32 @@ public record EvaluationReport(RecordedRun run, ClarqSummary summary, OptionalIn
     sb.append(String.format(Locale.ROOT, "%s (%s, %s): %d dialogues%n%n", run.name(),
         run.format() == RecordedRun.Format.PUBLISHED_RESULTS ? "published results" : "clarq transcript", langs,
         summary.dialogues()));
-    sb.append(line("success", summary.success(), String.format(Locale.ROOT, "(%d of %d judged dialogues)",
-        summary.successes(), summary.judged())));
-    sb.append(line("AQD", summary.aqd(), ""));
-    sb.append(line("AQL", summary.aql(), "(reference: spaces per seeker line in English, characters in Chinese)"));
+    GroupFigures all = ClarqStatistics.of(summary.scores(), BOOTSTRAP);
+    sb.append(String.format(Locale.ROOT, "  judge        %s%n", judge));
+    sb.append(line("success", summary.success(), String.format(Locale.ROOT, "(%d of %d judged dialogues; 95%%"
+        + " interval %s%s)", summary.successes(), summary.judged(), interval(all.success()),
+        all.unjudged() == 0 ? "" : "; range over all dialogues " + range(all))));
+    sb.append(line("AQD", summary.aqd(), "(95% interval " + interval(all.aqd()) + ")"));
+    sb.append(line("AQL", summary.aql(), "(95% interval " + interval(all.aql())
+        + "; reference: spaces per seeker line in English, characters in Chinese)"));
+    sb.append(line("turns", all.turns().value(), "(seeker lines per dialogue; 95% interval "
+        + interval(all.turns()) + ")"));
     sb.append(line("AQL (words)", summary.aqlWords(), "(words per seeker line; not the paper's figure)"));
     sb.append(count("judge calls", summary.judgeCalls(),
         verdictCacheHits.isPresent() ? "(" + verdictCacheHits.getAsInt() + " answered from the verdict cache)" : ""));
     sb.append(count("unjudged", summary.unjudged().size(), summary.unjudged().isEmpty() ? ""
         : "tasks " + String.join(", ", summary.unjudged().stream().map(s -> s.taskId().toString()).toList())));
-    sb.append(String.format(Locale.ROOT, "%n  %4s  %-28s %9s %8s %8s %8s%n", "type", "name", "dialogues", "success",
-        "AQD", "AQL"));
+    sb.append(String.format(Locale.ROOT, "%n  %4s  %-28s %9s %8s %13s %8s %8s %6s%n", "type", "name", "dialogues",
+        "success", "95% interval", "AQD", "AQL", "turns"));
     Map<Integer, String> names = typeNames();
-    summary.byType().forEach((type, s) -> sb.append(String.format(Locale.ROOT, "  %4d  %-28s %9d %8s %8.4f %8.4f%n",
-        type, names.getOrDefault(type, ""), s.dialogues(), fixed(s.success()), s.aqd(), s.aql())));
+    ClarqStatistics.byType(summary.scores(), BOOTSTRAP).forEach((type, f) -> sb.append(String.format(Locale.ROOT,
+        "  %4d  %-28s %9d %8s %13s %8.4f %8.4f %6.2f%n", type, names.getOrDefault(type, ""), f.dialogues(),
+        fixed(f.success().value()), interval(f.success()), f.aqd().value(), f.aql().value(), f.turns().value())));
+    sb.append(String.format(Locale.ROOT, "%n  %10s %9s %8s %13s %6s   (the paper's Fig. 4 grouping)%n", "gold lines",
+        "dialogues", "success", "95% interval", "turns"));
+    ClarqStatistics.byGoldLines(summary.scores(), BOOTSTRAP).forEach((lines, f) -> sb.append(String.format(
+        Locale.ROOT, "  %10d %9d %8s %13s %6.2f%n", lines, f.dialogues(), fixed(f.success().value()),
+        interval(f.success()), f.turns().value())));
     run.notes().forEach(n -> sb.append(String.format("%nnote: %s", n)));
     if (!summary.unjudged().isEmpty()) {
       sb.append(String.format("%nnote: %d dialogue%s could not be judged: give --verdicts FILE to replay recorded"
@@ -118,10 +165,6 @@ public record EvaluationReport(RecordedRun run, ClarqSummary summary, OptionalIn
 
   private static String count(String name, int value, String comment) {
     return String.format(Locale.ROOT, "  %-12s %9d   %s", name, value, comment).stripTrailing() + System.lineSeparator();
-  }
-
-  private static String fixed(double d) {
-    return Double.isNaN(d) ? "-" : String.format(Locale.ROOT, "%.4f", d);
   }
 
   private Map<Integer, String> typeNames() {

@@ -32,12 +32,15 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class VerdictCacheJudge implements Judge, Closeable {
   private final Map<JudgeQuestion, Verdict> verdicts = new ConcurrentHashMap<>();
   private final Judge fallback;
+  private final String source;
   private final Optional<VerdictWriter> writer;
   private final AtomicInteger hits = new AtomicInteger();
   private final AtomicInteger misses = new AtomicInteger();
   private final AtomicInteger appended = new AtomicInteger();
 
-  private VerdictCacheJudge(List<VerdictRecord> records, Judge fallback, Optional<VerdictWriter> writer) {
+  private VerdictCacheJudge(String source, List<VerdictRecord> records, Judge fallback,
+      Optional<VerdictWriter> writer) {
+    this.source = source;
     this.fallback = Objects.requireNonNull(fallback, "fallback");
     this.writer = writer;
     records.forEach(r -> verdicts.putIfAbsent(r.question(), r.verdict()));
@@ -50,17 +53,18 @@ public final class VerdictCacheJudge implements Judge, Closeable {
    */
   public static VerdictCacheJudge open(Path file, Judge fallback) {
     List<VerdictRecord> records = Files.exists(file) ? VerdictFile.read(file) : List.of();
-    return new VerdictCacheJudge(records, fallback, Optional.of(VerdictWriter.open(file)));
+    return new VerdictCacheJudge("verdicts " + file.getFileName(), records, fallback,
+        Optional.of(VerdictWriter.open(file)));
   }
 
   /** A read-only cache over a verdict file: nothing is written, new verdicts are kept in memory only. */
   public static VerdictCacheJudge readOnly(Path file, Judge fallback) {
-    return new VerdictCacheJudge(VerdictFile.read(file), fallback, Optional.empty());
+    return new VerdictCacheJudge("verdicts " + file.getFileName(), VerdictFile.read(file), fallback, Optional.empty());
   }
 
   /** A cache over records in memory. */
   public static VerdictCacheJudge of(List<VerdictRecord> records, Judge fallback) {
-    return new VerdictCacheJudge(records, fallback, Optional.empty());
+    return new VerdictCacheJudge("recorded verdicts", records, fallback, Optional.empty());
   }
 
   @Override
@@ -80,6 +84,16 @@ public final class VerdictCacheJudge implements Judge, Closeable {
       });
     }
     return answer;
+  }
+
+  /**
+   * "verdicts FILE", followed by "then" and the judge behind the cache unless that is {@link Judge#none()}:
+   * e.g. "verdicts judge-verdicts.jsonl then offline".
+   */
+  @Override
+  public String name() {
+    String behind = fallback.name();
+    return behind.equals(Judge.none().name()) ? source : source + " then " + behind;
   }
 
   /** Verdicts held, recorded and new. */

@@ -13,6 +13,7 @@ import io.clarq.core.task.TaskSet;
 import io.clarq.datasets.clarqllm.ClarqLlmTasks;
 import io.clarq.datasets.transcript.TranscriptWriter;
 import io.clarq.eval.concurrent.WorkerPools;
+import io.clarq.eval.report.RunReport;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -35,7 +36,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Runs the ClarQ-LLM benchmark: every selected task is played between the seeker and the provider
  * ({@link DialogueLoop}), {@link RunConfig#concurrency()} dialogues at a time, each appended to
  * {@code transcripts.jsonl} the moment it ends; then every finished dialogue is scored ({@link ClarqMetrics}) and
- * {@code results.json} and {@code summary.md} are written.
+ * {@code results.json}, {@code summary.md} and {@code report.html} are written.
  *
  * <p>Resuming: started again with the same config and output directory, a run skips the dialogues already finished
  * and plays the rest (failed ones included). A different config is refused with the differing setting named
@@ -54,11 +55,13 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class ClarqEvaluator {
   /** The transcript's file name in the output directory. */
-  public static final String TRANSCRIPT = "transcripts.jsonl";
+  public static final String TRANSCRIPT = RunReport.TRANSCRIPT;
   /** The results JSON's file name. */
-  public static final String RESULTS = "results.json";
+  public static final String RESULTS = RunReport.RESULTS;
   /** The Markdown summary's file name. */
   public static final String SUMMARY = "summary.md";
+  /** The HTML report's file name. */
+  public static final String REPORT = RunReport.FILE;
 
   private static final AtomicInteger RUNS = new AtomicInteger();
 
@@ -147,14 +150,21 @@ public final class ClarqEvaluator {
         msg)));
     RunResult result = new RunResult(finished, failed, summaries, unscored, resumed.size(),
         Duration.ofNanos(System.nanoTime() - start), progress.calls(), progress.tokens(), transcript,
-        out.resolve(RESULTS), out.resolve(SUMMARY));
+        out.resolve(RESULTS), out.resolve(SUMMARY), config.judge().name(), typeNames(tasks));
     Map<String, String> settings = new LinkedHashMap<>(fingerprint.settings());
     settings.put("concurrency", String.valueOf(config.concurrency()));
     if (config.seeker() instanceof PromptPackUser<?> || config.provider() instanceof PromptPackUser<?>) {
       settings.put("prompts_comparable_with_paper", String.valueOf(config.prompts().comparableWithPaper()));
     }
     RunReports.write(result, settings);
+    RunReport.write(out);
     return result;
+  }
+
+  private static Map<Integer, String> typeNames(List<ClarqTask> tasks) {
+    Map<Integer, String> names = new TreeMap<>();
+    tasks.forEach(t -> names.putIfAbsent(t.id().type(), t.typeName()));
+    return names;
   }
 
   /** The tasks of the configured languages, split and selection, English first, by task id. */

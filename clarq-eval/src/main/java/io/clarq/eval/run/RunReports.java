@@ -1,22 +1,40 @@
 package io.clarq.eval.run;
 
+import static io.clarq.eval.report.FigureText.fixed;
+import static io.clarq.eval.report.FigureText.interval;
+import static io.clarq.eval.report.FigureText.range;
+import static io.clarq.eval.report.FigureText.withInterval;
+
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.clarq.core.transcript.DialogueRecord;
+import io.clarq.core.metrics.ClarqStatistics;
 import io.clarq.core.metrics.ClarqSummary;
 import io.clarq.core.metrics.DialogueScore;
+import io.clarq.core.metrics.GroupFigures;
+import io.clarq.core.metrics.stats.Bootstrap;
 import io.clarq.core.task.Language;
+import io.clarq.core.transcript.DialogueRecord;
+import io.clarq.eval.report.FiguresJson;
+import io.clarq.eval.report.RunReport;
+import io.clarq.eval.report.ScoreJson;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 
-/** The results JSON and the Markdown summary of a run. */
+/**
+ * The results JSON and the Markdown summary of a run. Both name the judge, give success with its 95% Wilson
+ * interval and the range unjudged dialogues leave open, AQD, AQL and seeker turns with bootstrap intervals
+ * ({@link Bootstrap#DEFAULT}), per language, per task type and per number of gold lines. The results JSON also holds
+ * every dialogue's full score breakdown, so the HTML report can be written from the run directory alone.
+ */
 final class RunReports {
-  static final String RESULTS_FORMAT = "clarq-run-results/1";
+  static final String RESULTS_FORMAT = RunReport.RESULTS_FORMAT;
   private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+  private static final Bootstrap BOOTSTRAP = Bootstrap.DEFAULT;
 
   private RunReports() {}
 
@@ -34,6 +52,11 @@ final class RunReports {
     root.put("format", RESULTS_FORMAT);
     ObjectNode s = root.putObject("settings");
     settings.forEach(s::put);
+    root.put("judge", r.judge());
+    packNote(settings).ifPresent(n -> root.putArray("notes").add(n));
+    FiguresJson.method(BOOTSTRAP, root.putObject("bootstrap"));
+    ObjectNode types = root.putObject("task_types");
+    r.taskTypes().forEach((t, name) -> types.put(String.valueOf(t), name));
     root.put("finished", r.finished().size());
     root.put("failed", r.failed().size());
     root.put("unscored", r.unscored().size());
@@ -42,27 +65,23 @@ final class RunReports {
     root.put("tokens", r.tokens());
     root.put("wall_seconds", r.wallTime().toMillis() / 1000.0);
     ObjectNode langs = root.putObject("languages");
-    for (Map.Entry<Language, ClarqSummary> e : new java.util.TreeMap<>(r.summaries()).entrySet()) {
+    for (Map.Entry<Language, ClarqSummary> e : new TreeMap<>(r.summaries()).entrySet()) {
       ClarqSummary sum = e.getValue();
       ObjectNode l = langs.putObject(e.getKey().code());
       l.put("dialogues", sum.dialogues());
       l.put("successes", sum.successes());
       l.put("unjudged", sum.unjudged().size());
-      number(l, "success", sum.success());
-      number(l, "success_lower_bound", sum.successLowerBound());
-      number(l, "success_upper_bound", sum.successUpperBound());
-      number(l, "aqd", sum.aqd());
-      number(l, "aql", sum.aql());
-      number(l, "aql_words", sum.aqlWords());
+      FiguresJson.number(l, "success", sum.success());
+      FiguresJson.number(l, "success_lower_bound", sum.successLowerBound());
+      FiguresJson.number(l, "success_upper_bound", sum.successUpperBound());
+      FiguresJson.number(l, "aqd", sum.aqd());
+      FiguresJson.number(l, "aql", sum.aql());
+      FiguresJson.number(l, "aql_words", sum.aqlWords());
       l.put("judge_calls", sum.judgeCalls());
+      FiguresJson.statistics(sum.scores(), r.taskTypes(), BOOTSTRAP, l.putObject("statistics"));
       ArrayNode per = l.putArray("dialogue_scores");
       for (DialogueScore d : sum.scores()) {
-        ObjectNode o = per.addObject();
-        o.put("task", d.taskId().toString());
-        o.put("success", d.success().outcome().name().toLowerCase(Locale.ROOT));
-        o.put("decided_by", d.success().decidedBy().name().toLowerCase(Locale.ROOT));
-        o.put("aqd", d.aqd());
-        number(o, "aql", d.aql().reference());
+        ScoreJson.write(d, per.addObject());
       }
     }
     ArrayNode failed = root.putArray("failed_dialogues");
@@ -82,32 +101,48 @@ final class RunReports {
     }
   }
 
-  private static void number(ObjectNode o, String field, double value) {
-    if (Double.isNaN(value)) {
-      o.putNull(field);
-    } else {
-      o.put(field, value);
+  /**
+   * Whether the run's figures are comparable with the paper's, when an agent of the run drew on a prompt pack; empty
+   * when none did (the offline provider and a rule-based seeker use no prompts).
+   */
+  static java.util.Optional<String> packNote(Map<String, String> settings) {
+    if (!settings.containsKey("prompts_comparable_with_paper")) {
+      return java.util.Optional.empty();
     }
+    String pack = settings.getOrDefault("prompts", "");
+    return java.util.Optional.of(Boolean.parseBoolean(settings.get("prompts_comparable_with_paper"))
+        ? "Prompt pack " + pack + ": the paper's prompts and decisions; figures comparable with its tables."
+        : "Not comparable with the paper's tables: prompt pack " + pack + " is not the reference pack (give "
+            + "--prompts with the paper's reference-prompts/ folder for comparable figures).");
   }
 
   static String markdown(RunResult r, Map<String, String> settings) {
     StringBuilder sb = new StringBuilder("# ClarQ-LLM run\n\n");
-    String pack = settings.getOrDefault("prompts", "");
-    if (settings.containsKey("prompts_comparable_with_paper")) {
-      sb.append(Boolean.parseBoolean(settings.get("prompts_comparable_with_paper"))
-          ? "Prompt pack " + pack + ": the paper's prompts and decisions; figures comparable with its tables.\n\n"
-          : "**Not comparable with the paper's tables:** prompt pack " + pack + " is not the reference pack (give "
-              + "--prompts with the paper's reference-prompts/ folder for comparable figures).\n\n");
-    }
-    sb.append("| language | dialogues | success | AQD | AQL | unjudged |\n|---|---:|---:|---:|---:|---:|\n");
-    for (Map.Entry<Language, ClarqSummary> e : new java.util.TreeMap<>(r.summaries()).entrySet()) {
-      ClarqSummary s = e.getValue();
-      sb.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %s | %d |%n", e.getKey().directoryName(),
-          s.dialogues(), fixed(s.success()), fixed(s.aqd()), fixed(s.aql()), s.unjudged().size()));
-    }
+    packNote(settings).ifPresent(n -> sb.append(n.startsWith("Not") ? "**" + n.replaceFirst(":", ":**") : n)
+        .append("\n\n"));
+    sb.append("Judge: ").append(r.judge()).append(r.judge().equals("none")
+        ? " (leftover gold lines not judged: see the success range)" : "").append(".\n\n");
+    sb.append("| language | dialogues | success | 95% interval | unjudged | success range | AQD [95%] | AQL [95%] |"
+        + " seeker turns [95%] |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    Map<Language, ClarqSummary> summaries = new TreeMap<>(r.summaries());
+    summaries.forEach((l, s) -> {
+      GroupFigures f = ClarqStatistics.of(s.scores(), BOOTSTRAP);
+      sb.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %d | %s | %s | %s | %s |%n", l.directoryName(),
+          f.dialogues(), fixed(f.success().value()), interval(f.success()), f.unjudged(), range(f),
+          withInterval(f.aqd()), withInterval(f.aql()), withInterval(f.turns())));
+    });
+    sb.append(String.format(Locale.ROOT, "%nSuccess is over the judged dialogues (95%% Wilson interval); the range is"
+        + " success over all dialogues if every unjudged one failed / succeeded. Means have 95%% percentile-bootstrap"
+        + " intervals (%d resamples, seed %d).%n", BOOTSTRAP.resamples(), BOOTSTRAP.seed()));
     sb.append(String.format(Locale.ROOT, "%n%d finished (%d resumed from an earlier run), %d failed, %d unscored; "
         + "%,d model calls, %,d tokens; %s.%n", r.finished().size(), r.resumed(), r.failed().size(),
         r.unscored().size(), r.llmCalls(), r.tokens(), RunProgress.format(r.wallTime())));
+    summaries.forEach((l, s) -> {
+      sb.append("\n## ").append(l.directoryName()).append(" by task type\n\n");
+      groupTable(sb, "type", ClarqStatistics.byType(s.scores(), BOOTSTRAP), r.taskTypes());
+      sb.append("\n## ").append(l.directoryName()).append(" by number of gold lines (paper Fig. 4)\n\n");
+      groupTable(sb, "gold lines", ClarqStatistics.byGoldLines(s.scores(), BOOTSTRAP), Map.of());
+    });
     if (!r.failed().isEmpty()) {
       sb.append("\n## Failed dialogues (infrastructure errors, not scored; rerun the same command to retry)\n\n");
       for (DialogueRecord f : r.failed()) {
@@ -125,7 +160,17 @@ final class RunReports {
     return sb.toString();
   }
 
-  private static String fixed(double v) {
-    return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.4f", v);
+  private static void groupTable(StringBuilder sb, String key, Map<Integer, GroupFigures> groups,
+      Map<Integer, String> names) {
+    sb.append("| ").append(key).append(" | dialogues | success | 95% interval | unjudged | success range | AQD | AQL |"
+        + " turns |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    groups.forEach((k, f) -> sb.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %d | %s | %s | %s | %s |%n",
+        names.containsKey(k) ? k + " " + names.get(k).replace("|", "\\|") : String.valueOf(k), f.dialogues(),
+        fixed(f.success().value()), interval(f.success()), f.unjudged(), range(f), fixed(f.aqd().value()),
+        fixed(f.aql().value()), fixed(f.turns().value()))));
   }
+
+
+
+
 }

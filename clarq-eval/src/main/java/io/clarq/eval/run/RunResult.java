@@ -5,6 +5,7 @@ import io.clarq.core.metrics.ClarqSummary;
 import io.clarq.core.metrics.DialogueScore;
 import io.clarq.core.task.Language;
 import io.clarq.core.task.TaskId;
+import io.clarq.eval.report.RunReport;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -25,10 +26,12 @@ import java.util.Objects;
  * @param transcript the JSONL transcript, sorted English first, by task id, at the end of the run
  * @param results the results JSON
  * @param summaryFile the Markdown summary
+ * @param judge the name of the judge that decided leftover gold lines ("none": they were left unjudged)
+ * @param taskTypes the names of the task types run, by type number
  */
 public record RunResult(List<DialogueRecord> finished, List<DialogueRecord> failed,
     Map<Language, ClarqSummary> summaries, List<Unscored> unscored, int resumed, Duration wallTime, long llmCalls,
-    long tokens, Path transcript, Path results, Path summaryFile) {
+    long tokens, Path transcript, Path results, Path summaryFile, String judge, Map<Integer, String> taskTypes) {
   /** A finished dialogue the judge could not score, and why. */
   public record Unscored(Language language, TaskId taskId, String error) {
     public Unscored {
@@ -44,6 +47,13 @@ public record RunResult(List<DialogueRecord> finished, List<DialogueRecord> fail
     summaries = Map.copyOf(summaries);
     unscored = List.copyOf(unscored);
     Objects.requireNonNull(wallTime, "wallTime");
+    Objects.requireNonNull(judge, "judge");
+    taskTypes = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(taskTypes));
+  }
+
+  /** The self-contained HTML report beside the results ({@link RunReport#FILE}). */
+  public Path reportFile() {
+    return results.resolveSibling(RunReport.FILE);
   }
 
   /** The per-dialogue scores of a language, by task id. */

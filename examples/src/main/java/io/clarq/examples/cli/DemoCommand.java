@@ -1,10 +1,14 @@
 package io.clarq.examples.cli;
 
 import io.clarq.core.judge.Judge;
+import io.clarq.core.metrics.ClarqStatistics;
 import io.clarq.core.metrics.ClarqSummary;
+import io.clarq.core.metrics.GroupFigures;
+import io.clarq.core.metrics.stats.Bootstrap;
 import io.clarq.core.seeker.rule.RuleBasedSeeker;
 import io.clarq.core.task.Language;
 import io.clarq.core.task.TaskSet;
+import io.clarq.eval.report.FigureText;
 import io.clarq.eval.run.ClarqEvaluator;
 import io.clarq.eval.run.RunConfig;
 import io.clarq.eval.run.RunResult;
@@ -33,8 +37,8 @@ import picocli.CommandLine.Option;
     description = {
       "Runs ClarQ-LLM fully offline: a rule-based seeker against the offline provider, scored with the reference",
       "metrics (success, AQD, AQL). Without --tasks it plays the 10 English and 10 Chinese demo tasks shipped in",
-      "the jar; with --tasks DIR the 260 test tasks per language. No judge is asked: dialogues only a judge could",
-      "decide are reported as unjudged."
+      "the jar; with --tasks DIR the 260 test tasks per language. Gold lines the verbatim check cannot decide go to",
+      "the strict offline judge (no model); --judge none leaves them unjudged and prints the success range."
     })
 public final class DemoCommand implements Callable<Integer> {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
@@ -49,12 +53,18 @@ public final class DemoCommand implements Callable<Integer> {
           + " system's temporary directory.")
   Path output;
 
+  @Option(names = "--judge", paramLabel = "offline|none", defaultValue = "offline",
+      converter = OfflineJudgeChoice.class,
+      description = "Who decides gold lines the verbatim check cannot: 'offline' (default), the strict text judge"
+          + " that needs no model, or 'none' (reported unjudged, with the success range).")
+  Judge judge;
+
   @Override
   public Integer call() throws Exception {
     RunConfig.Builder config = RunConfig.builder()
         .seeker(new RuleBasedSeeker())
         .provider(new OfflineProvider())
-        .judge(Judge.none())
+        .judge(judge)
         .output(output != null ? output : Files.createTempDirectory("clarq-demo-"));
     if (tasks != null) {
       if (!Files.isDirectory(tasks)) {
@@ -71,17 +81,17 @@ public final class DemoCommand implements Callable<Integer> {
   }
 
   static void print(PrintWriter out, RunResult result) {
-    out.printf(Locale.ROOT, "%-8s %9s %8s %8s %8s %9s %15s%n", "language", "dialogues", "success", "AQD", "AQL",
-        "unjudged", "success range");
+    out.println("judge: " + result.judge() + (result.judge().equals("none") ? " (leftover gold lines unjudged)" : ""));
+    out.printf(Locale.ROOT, "%-8s %9s %8s %13s %8s %8s %7s %9s %13s%n", "language", "dialogues", "success",
+        "95% interval", "AQD", "AQL", "turns", "unjudged", "success range");
     for (Map.Entry<Language, ClarqSummary> e : new java.util.TreeMap<>(result.summaries()).entrySet()) {
-      ClarqSummary s = e.getValue();
-      out.printf(Locale.ROOT, "%-8s %9d %8.4f %8.4f %8.4f %9d %15s%n", e.getKey().directoryName(), s.dialogues(),
-          s.success(), s.aqd(), s.aql(), s.unjudged().size(),
-          String.format(Locale.ROOT, "%.4f-%.4f", s.successLowerBound(), s.successUpperBound()));
+      GroupFigures f = ClarqStatistics.of(e.getValue().scores(), Bootstrap.DEFAULT);
+      out.printf(Locale.ROOT, "%-8s %9d %8s %13s %8.4f %8.4f %7.2f %9d %13s%n", e.getKey().directoryName(),
+          f.dialogues(), FigureText.fixed(f.success().value()), FigureText.interval(f.success()), f.aqd().value(),
+          f.aql().value(), f.turns().value(), f.unjudged(), FigureText.range(f));
     }
-    out.println("success is over the judged dialogues. No judge runs offline, so a dialogue whose leftover gold"
-        + " lines only a judge could decide is unjudged: listed apart, never counted as a failure; the range is"
-        + " success if every unjudged dialogue failed / succeeded.");
+    out.println("success is over the judged dialogues, with its 95% Wilson interval; the success range is success"
+        + " over all dialogues if every unjudged one failed / succeeded (a single value when none is unjudged).");
     if (!result.failed().isEmpty() || !result.unscored().isEmpty()) {
       out.printf("%d dialogues failed, %d could not be scored: see %s%n", result.failed().size(),
           result.unscored().size(), result.summaryFile());
@@ -89,6 +99,7 @@ public final class DemoCommand implements Callable<Integer> {
     out.println("transcripts: " + result.transcript());
     out.println("results:     " + result.results());
     out.println("summary:     " + result.summaryFile());
+    out.println("report:      " + result.reportFile());
     out.flush();
   }
 }

@@ -2,6 +2,7 @@ package io.clarq.examples.cli;
 
 import io.clarq.core.judge.Judge;
 import io.clarq.core.judge.llm.LlmJudge;
+import io.clarq.core.judge.offline.OfflineJudge;
 import io.clarq.core.llm.LlmClient;
 import io.clarq.core.metrics.ClarqSummary;
 import io.clarq.eval.evaluate.ClarqEvaluation;
@@ -9,6 +10,7 @@ import io.clarq.eval.evaluate.EvaluationReport;
 import io.clarq.eval.evaluate.RecordedRun;
 import io.clarq.eval.evaluate.RecordedRuns;
 import io.clarq.eval.evaluate.VerdictCacheJudge;
+import io.clarq.eval.report.RunReport;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,7 +34,8 @@ import picocli.CommandLine.Option;
       "Reads a published results file (transcripts/*.json) or a clarq JSONL transcript; tells them apart itself.",
       "Without --verdicts or --judge no judge is asked: dialogues the verbatim check cannot decide are reported as"
           + " unjudged.",
-      "With --judge SPEC a model answers what --verdicts does not hold; new verdicts go to --judge-verdicts."
+      "With --judge SPEC a model answers what --verdicts does not hold; new verdicts go to --judge-verdicts.",
+      "--judge offline asks the strict text judge instead (no model). --report DIR writes DIR/report.html."
     })
 public final class EvaluateCommand implements Callable<Integer> {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
@@ -57,9 +60,13 @@ public final class EvaluateCommand implements Callable<Integer> {
   boolean json;
 
   @Option(names = "--judge", paramLabel = "SPEC",
-      description = "Ask this model what the verbatim check and --verdicts cannot decide: openai:MODEL, or an "
-          + "OpenAI-compatible base URL (or use --base-url and --model).")
+      description = "Who decides what the verbatim check and --verdicts cannot: 'offline' (the strict text judge, no"
+          + " model), or a model: openai:MODEL, or an OpenAI-compatible base URL (or use --base-url and --model).")
   String judgeSpec;
+
+  @Option(names = "--report", paramLabel = "DIR",
+      description = "Also write the self-contained HTML report to DIR/report.html.")
+  Path reportDir;
 
   @Option(names = "--judge-verdicts", paramLabel = "FILE", defaultValue = "clarq-out/judge-verdicts.jsonl",
       description = "The verdict cache --judge reads first and appends every new verdict to (created if missing; "
@@ -84,15 +91,25 @@ public final class EvaluateCommand implements Callable<Integer> {
           + (run.notes().isEmpty() ? "" : " (" + String.join("; ", run.notes()) + ")"));
     }
     EvaluationReport report;
-    if (judgeSpec != null) {
+    boolean offline = judgeSpec != null && judgeSpec.trim().equals("offline");
+    if (judgeSpec != null && !offline) {
       report = judgeWithModel(run);
-    } else if (verdicts == null) {
-      report = new EvaluationReport(run, ClarqEvaluation.score(run, Judge.none()), OptionalInt.empty());
     } else {
-      try (VerdictCacheJudge judge = VerdictCacheJudge.readOnly(verdicts, Judge.none())) {
-        ClarqSummary summary = ClarqEvaluation.score(run, judge);
-        report = new EvaluationReport(run, summary, OptionalInt.of(judge.hits()));
+      Judge base = offline ? new OfflineJudge() : Judge.none();
+      if (verdicts == null) {
+        report = new EvaluationReport(run, ClarqEvaluation.score(run, base), OptionalInt.empty(), base.name());
+      } else {
+        try (VerdictCacheJudge judge = VerdictCacheJudge.readOnly(verdicts, base)) {
+          ClarqSummary summary = ClarqEvaluation.score(run, judge);
+          report = new EvaluationReport(run, summary, OptionalInt.of(judge.hits()), judge.name());
+        }
       }
+    }
+    if (reportDir != null) {
+      Path page = reportDir.resolve(RunReport.FILE);
+      RunReport.write(report.reportInput(), page);
+      spec.commandLine().getErr().println("report: " + page);
+      spec.commandLine().getErr().flush();
     }
     PrintWriter out = spec.commandLine().getOut();
     if (json) {
@@ -115,7 +132,8 @@ public final class EvaluateCommand implements Callable<Integer> {
   // recorded verdicts first (read only), then the judge's own verdict cache, then the model
   private EvaluationReport judgeWithModel(RecordedRun run) throws Exception {
     try (LlmClient client = llm.client(spec.commandLine(), "--judge", judgeSpec);
-        VerdictCacheJudge asked = VerdictCacheJudge.open(judgeVerdicts, judge(client));
+        VerdictCacheJudge asked = VerdictCacheJudge.open(judgeVerdicts, Judge.named("llm "
+            + llm.spec(spec.commandLine(), "--judge", judgeSpec).model(), judge(client)));
         VerdictCacheJudge recorded = verdicts == null ? VerdictCacheJudge.of(java.util.List.of(), asked)
             : VerdictCacheJudge.readOnly(verdicts, asked)) {
       ClarqSummary summary = ClarqEvaluation.score(run, recorded);
@@ -123,13 +141,13 @@ public final class EvaluateCommand implements Callable<Integer> {
       err.println("judge " + judgeSpec + ": " + llm.usageSummary() + "; " + asked.appended()
           + " new verdicts appended to " + judgeVerdicts);
       err.flush();
-      return new EvaluationReport(run, summary, OptionalInt.of(recorded.hits() + asked.hits()));
+      return new EvaluationReport(run, summary, OptionalInt.of(recorded.hits() + asked.hits()), recorded.name());
     }
   }
 
   private void checkArguments() {
     CommandLine cl = spec.commandLine();
-    if (judgeSpec == null && llm.anyGiven()) {
+    if ((judgeSpec == null || judgeSpec.trim().equals("offline")) && llm.anyGiven()) {
       throw new CommandLine.ParameterException(cl, "--base-url, --model and the other model options go with "
           + "--judge SPEC");
     }

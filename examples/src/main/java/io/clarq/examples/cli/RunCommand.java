@@ -3,6 +3,7 @@ package io.clarq.examples.cli;
 import io.clarq.core.transcript.DialogueRecord;
 import io.clarq.core.judge.Judge;
 import io.clarq.core.judge.llm.LlmJudge;
+import io.clarq.core.judge.offline.OfflineJudge;
 import io.clarq.core.prompt.PromptPack;
 import io.clarq.core.llm.LlmClient;
 import io.clarq.core.llm.usage.MeteredLlmClient;
@@ -48,8 +49,9 @@ import picocli.CommandLine.Option;
     name = "run",
     mixinStandardHelpOptions = true,
     description = {
-      "Runs the ClarQ-LLM benchmark: a seeker asks a provider about each task; transcripts.jsonl, results.json and",
-      "summary.md go to --out. Rerun the same command to resume: finished dialogues are kept, failed ones retried.",
+      "Runs the ClarQ-LLM benchmark: a seeker asks a provider about each task; transcripts.jsonl, results.json,",
+      "summary.md and report.html go to --out. Rerun the same command to resume: finished dialogues are kept, failed",
+      "ones retried.",
       "Progress is printed to stderr."
     })
 public final class RunCommand implements Callable<Integer> {
@@ -107,9 +109,11 @@ public final class RunCommand implements Callable<Integer> {
       + "verdict file (e.g. clarq-llm/judge-verdicts.jsonl) first; without it or --judge they are reported unjudged.")
   Path verdicts;
 
-  @Option(names = "--judge", paramLabel = "SPEC", description = "Judge what the verbatim check (and --verdicts) "
-      + "cannot decide with this model, through the prompt pack, during the run: a model spec (openai:gpt-4o) or a "
-      + "base URL. Its verdicts are appended to judge-verdicts.jsonl in --out and reused on resume.")
+  @Option(names = "--judge", paramLabel = "offline|none|SPEC",
+      description = "Who decides gold lines the verbatim check (and --verdicts) cannot: 'offline', the strict text"
+          + " judge that needs no model; 'none' (reported unjudged, with the success range); or a model SPEC "
+          + "(openai:gpt-4o, a base URL) judging live through the prompt pack, its verdicts appended to "
+          + "judge-verdicts.jsonl in --out and reused on resume. Default: offline with --provider offline, else none.")
   String judgeSpec;
 
   /** The verdict file a live judge appends to, in the output directory. */
@@ -124,12 +128,17 @@ public final class RunCommand implements Callable<Integer> {
       PromptPack pack = prompts.pack(cl, Optional.of(tasks));
       SeekerAgent seeker = seeker(cl, closing);
       ProviderAgent provider = provider(cl, closing);
-      Judge judge = Judge.none();
-      if (judgeSpec != null) {
+      Judge judge;
+      if (judgeSpec == null) {
+        judge = providerSpec.equals("offline") ? new OfflineJudge() : Judge.none();
+      } else if (judgeSpec.equals("offline") || judgeSpec.equals("none")) {
+        judge = new OfflineJudgeChoice().convert(judgeSpec);
+      } else {
         Files.createDirectories(out);
-        LlmJudge live = new LlmJudge(client(cl, "--judge", judgeSpec, closing), llm.spec(cl, "--judge", judgeSpec)
-            .model(), pack);
-        VerdictCacheJudge asked = VerdictCacheJudge.open(out.resolve(JUDGE_VERDICTS), live);
+        String model = llm.spec(cl, "--judge", judgeSpec).model();
+        LlmJudge live = new LlmJudge(client(cl, "--judge", judgeSpec, closing), model, pack);
+        VerdictCacheJudge asked = VerdictCacheJudge.open(out.resolve(JUDGE_VERDICTS),
+            Judge.named("llm " + (model.isEmpty() ? judgeSpec : model), live));
         closing.add(asked);
         judge = asked;
       }
@@ -159,6 +168,7 @@ public final class RunCommand implements Callable<Integer> {
       stdout.print(result.summary());
       stdout.println("transcripts: " + result.transcript());
       stdout.println("results:     " + result.results());
+      stdout.println("report:      " + result.reportFile());
       if (llm.usage().calls() > 0) {
         stdout.println("model usage: " + llm.usageSummary());
       }

@@ -25,12 +25,33 @@ class DemoCommandTest {
     int code = cl.execute("demo", "--output", output.toString());
     assertThat(code).as(err.toString()).isZero();
     assertThat(out.toString())
-        .containsPattern("English\\s+10\\s+\\d\\.\\d{4}\\s+-?\\d+\\.\\d{4}\\s+\\d+\\.\\d{4}")
+        .startsWith("judge: offline")
+        // language, dialogues, success, its 95% interval, AQD, AQL, turns, unjudged (none: the judge decides), range
+        .containsPattern("English\\s+10\\s+\\d\\.\\d{4}\\s+\\d\\.\\d{4}-\\d\\.\\d{4}\\s+-?\\d+\\.\\d{4}\\s+\\d+\\.\\d{4}"
+            + "\\s+\\d+\\.\\d{2}\\s+0\\s+(\\d\\.\\d{4})-\\1")
         .containsPattern("Chinese\\s+10\\s+\\d\\.\\d{4}")
-        .contains("transcripts: " + output.resolve("transcripts.jsonl"));
+        .contains("transcripts: " + output.resolve("transcripts.jsonl"))
+        .contains("report:      " + output.resolve("report.html"));
+    assertThat(output.resolve("report.html")).isNotEmptyFile();
     assertThat(Files.readAllLines(output.resolve("transcripts.jsonl")))
         .hasSize(20)
         .allSatisfy(l -> assertThat(l).contains("\"seeker\":\"rule-based\"").contains("\"provider\":\"offline\""));
+  }
+
+  @Test
+  void testWithoutAJudgeTheUnjudgedAndTheRangeAreShownBesideSuccess() throws Exception {
+    StringWriter out = new StringWriter();
+    CommandLine cl = ClarqCommand.commandLine();
+    cl.setOut(new PrintWriter(out, true));
+    Path output = tmp.resolve("demo-none");
+    assertThat(cl.execute("demo", "--judge", "none", "--output", output.toString())).isZero();
+    // the demo tasks leave 2 English dialogues to a judge: success over the 8 judged, range 8/10 .. 10/10
+    assertThat(out.toString()).startsWith("judge: none")
+        .containsPattern("English\\s+10\\s+1\\.0000\\s+\\S+\\s+\\S+\\s+\\S+\\s+\\S+\\s+2\\s+0\\.8000-1\\.0000");
+    assertThat(Files.readString(output.resolve("summary.md"))).contains("Judge: none")
+        .contains("| English | 10 | 1.0000 | ").contains("| 2 | 0.8000-1.0000 |");
+    assertThat(Files.readString(output.resolve("results.json"))).contains("\"judge\" : \"none\"")
+        .contains("\"success_range\" : [ 0.8, 1.0 ]");
   }
 
   @Test

@@ -1,0 +1,69 @@
+package io.clarq.eval.compare;
+
+import io.clarq.core.judge.Judge;
+import io.clarq.core.llm.LlmException;
+import io.clarq.core.metrics.ClarqSummary;
+import io.clarq.core.metrics.DialogueScore;
+import io.clarq.core.task.Language;
+import io.clarq.eval.evaluate.ClarqEvaluation;
+import io.clarq.eval.evaluate.PlayedDialogue;
+import io.clarq.eval.evaluate.RecordedRun;
+import io.clarq.eval.evaluate.RecordedRuns;
+import io.clarq.eval.report.ReportInput;
+import io.clarq.eval.report.RunReport;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * One side of a comparison: a run's scored dialogues by key ("en:3.2"), with the judge that decided them.
+ *
+ * @param name the run's name
+ * @param judge the judge that decided leftover gold lines
+ * @param scores the scores by dialogue key, in (language, task) order
+ * @param typeNames task type names by number
+ */
+public record ComparedRun(String name, String judge, Map<String, DialogueScore> scores, Map<Integer, String> typeNames) {
+  public ComparedRun {
+    Objects.requireNonNull(name, "name");
+    Objects.requireNonNull(judge, "judge");
+    scores = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(scores));
+    typeNames = Map.copyOf(typeNames);
+  }
+
+  /** The key of a dialogue in every run: language code and task id. */
+  public static String key(Language language, DialogueScore score) {
+    return language.code() + ":" + score.taskId();
+  }
+
+  /**
+   * A run directory ({@code results.json}, already scored by the run's judge), or a transcript file (a published
+   * results file or a clarq JSONL transcript) scored here with the tasks and the judge given.
+   *
+   * @throws IllegalArgumentException naming the path when it cannot be read, or a file is given without tasks
+   * @throws LlmException when a model behind the judge could not be reached
+   */
+  public static ComparedRun load(Path run, Optional<Path> tasks, Judge judge) throws LlmException {
+    Map<String, DialogueScore> scores = new LinkedHashMap<>();
+    if (Files.isDirectory(run)) {
+      ReportInput in = RunReport.read(run);
+      in.dialogues().forEach(d -> scores.put(key(d.language(), d.score()), d.score()));
+      return new ComparedRun(in.title(), in.judge(), scores, in.taskTypes());
+    }
+    if (tasks.isEmpty()) {
+      throw new IllegalArgumentException(run + " is a transcript file: give --tasks DIR to score it");
+    }
+    RecordedRun recorded = RecordedRuns.load(run, tasks.get());
+    ClarqSummary summary = ClarqEvaluation.score(recorded, judge);
+    Map<Integer, String> types = new LinkedHashMap<>();
+    for (int i = 0; i < recorded.dialogues().size(); i++) {
+      PlayedDialogue d = recorded.dialogues().get(i);
+      scores.put(key(d.task().language(), summary.scores().get(i)), summary.scores().get(i));
+      types.putIfAbsent(d.task().id().type(), d.task().typeName());
+    }
+    return new ComparedRun(recorded.name(), judge.name(), scores, types);
+  }
+}

@@ -1,0 +1,117 @@
+package io.clarq.eval.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.clarq.core.judge.Judge;
+import io.clarq.core.judge.offline.OfflineJudge;
+import io.clarq.core.metrics.DialogueScore;
+import io.clarq.core.task.Language;
+import io.clarq.eval.run.RunResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.jsoup.Jsoup;
+import org.jsoup.nodes.Document;
+import org.jsoup.nodes.Element;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** report.html parsed with jsoup: its sections, tables, chats, self-containment and escaping. */
+class HtmlReportTest {
+  @TempDir Path dir;
+  @TempDir static Path shared;
+  private static RunResult offline;
+
+  /** One offline-judged run for the tests that only read its report. */
+  private static synchronized RunResult offlineRun() throws InterruptedException {
+    if (offline == null) {
+      offline = ReportFixture.run(shared, new OfflineJudge());
+    }
+    return offline;
+  }
+
+  @Test
+  void testReportHasEverySectionOneRowPerTypeAndOneChatPerDialogue() throws Exception {
+    RunResult r = offlineRun();
+    Document doc = Jsoup.parse(Files.readString(r.reportFile()));
+    for (String id : List.of("headline", "by-type", "by-gold-lines", "charts", "problems", "dialogues")) {
+      assertThat(doc.getElementById(id)).as(id).isNotNull();
+    }
+    assertThat(doc.select("#headline .judge").text()).isEqualTo("Judge: offline");
+    assertThat(doc.select("table.headline tr")).hasSize(1 + 2);   // header + English + Chinese
+    for (Language l : Language.values()) {
+      assertThat(doc.select("table.by-type." + l.code() + " tr.row")).hasSize(ReportFixture.TYPES);
+      assertThat(doc.select("table.by-type." + l.code() + " tr.row").first().text()).startsWith("1 Gather Resources");
+    }
+    int dialogues = 2 * ReportFixture.TYPES * 10;
+    assertThat(doc.select("details.dialogue")).hasSize(dialogues);
+    assertThat(doc.select("details.dialogue > ol.chat")).hasSize(dialogues);
+    assertThat(doc.select("details.dialogue > table.gold")).hasSize(dialogues);
+    assertThat(doc.select("div.chart > svg")).hasSize(2 + 2);   // gold lines, types, one AQL histogram per language
+    // every gold line of every dialogue has a row saying how it was obtained
+    int goldLines = r.summaries().values().stream().flatMap(s -> s.scores().stream())
+        .mapToInt(s -> s.success().gold().size()).sum();
+    assertThat(doc.select("table.gold tr[data-found]")).hasSize(goldLines);
+    assertThat(doc.select("table.gold tr[data-found=whole_line] td:eq(2)")).allSatisfy(td ->
+        assertThat(td.text()).isEqualTo("verbatim"));
+    assertThat(doc.select("li.provider .gives")).isNotEmpty();
+  }
+
+  @Test
+  void testReportIsSelfContainedAndEscapesTranscriptText() throws Exception {
+    RunResult r = offlineRun();
+    String html = Files.readString(r.reportFile());
+    Document doc = Jsoup.parse(html);
+    assertThat(doc.select("[src]")).isEmpty();
+    assertThat(doc.select("link, img, iframe, object, embed")).isEmpty();
+    for (Element e : doc.select("[href], [xlink:href]")) {
+      assertThat(e.attr("href") + e.attr("xlink:href")).startsWith("#");
+    }
+    assertThat(doc.select("meta[http-equiv=Content-Security-Policy]").attr("content")).startsWith("default-src 'none'");
+    // the hostile seeker line is text in every chat, never markup
+    List<Element> hostile = doc.select("li.seeker").stream()
+        .filter(li -> li.text().contains(ReportFixture.HOSTILE)).toList();
+    assertThat(hostile).hasSize(2 * ReportFixture.TYPES * 10);
+    assertThat(doc.select("script")).hasSize(1);
+    assertThat(doc.select("script").first().data()).doesNotContain("pwned");
+    assertThat(html).contains("&lt;script&gt;alert('pwned')&lt;/script&gt;").doesNotContain("<script>alert");
+  }
+
+  @Test
+  void testUnjudgedRunShowsTheRangeAndListsThem() throws Exception {
+    RunResult r = ReportFixture.run(dir, Judge.none());
+    Document doc = Jsoup.parse(Files.readString(r.reportFile()));
+    int unjudged = r.summaries().values().stream().mapToInt(s -> s.unjudged().size()).sum();
+    assertThat(unjudged).isPositive();
+    assertThat(doc.select("#headline .judge").text()).startsWith("Judge: none");
+    assertThat(doc.select("table.headline th").eachText()).contains("success range");
+    assertThat(doc.select("table.by-type.en th").eachText()).contains("success range");
+    assertThat(doc.select("p.unjudged a")).hasSize(unjudged);
+    assertThat(doc.select("details.dialogue[data-outcome=unjudged]")).hasSize(unjudged);
+    assertThat(Files.readString(r.summaryFile())).contains("Judge: none").contains("success range");
+  }
+
+  @Test
+  void testTheDirectoryReportsWhatTheRunScoredAndAResumeWritesTheSamePage() throws Exception {
+    RunResult r = ReportFixture.run(dir, new OfflineJudge());
+    ReportInput in = RunReport.read(dir);
+    List<DialogueScore> fromDisk = in.dialogues().stream().map(ReportInput.ReportedDialogue::score).toList();
+    List<DialogueScore> inMemory = r.summaries().values().stream().flatMap(s -> s.scores().stream()).toList();
+    assertThat(fromDisk).containsExactlyInAnyOrderElementsOf(inMemory);   // the breakdowns survive results.json
+    String first = Files.readString(r.reportFile());
+    RunResult again = ReportFixture.run(dir, new OfflineJudge());
+    assertThat(again.resumed()).isEqualTo(2 * ReportFixture.TYPES * 10);
+    assertThat(Files.readString(again.reportFile())).isEqualTo(first);
+  }
+
+  @Test
+  void testADirectoryWithoutAFinishedRunIsRefusedByName() throws Exception {
+    assertThatThrownBy(() -> RunReport.write(dir)).hasMessageContaining(dir + " is not a finished clarq run: "
+        + "results.json is missing");
+    Files.writeString(dir.resolve("results.json"), "{\"format\": \"something else\"}");
+    Files.writeString(dir.resolve("transcripts.jsonl"), "");
+    assertThatThrownBy(() -> RunReport.write(dir)).hasMessageContaining("not a clarq run results file");
+    assertThat(dir.resolve("report.html")).doesNotExist();
+  }
+}

@@ -1,0 +1,17 @@
+package io.clarq.examples.cli;
+
+import io.clarq.core.judge.Judge;
+import io.clarq.core.judge.offline.OfflineJudge;
+import picocli.CommandLine;
+
+/** Reads a judge that needs no model: {@code offline} (the strict text judge) or {@code none} (leave unjudged). */
+final class OfflineJudgeChoice implements CommandLine.ITypeConverter<Judge> {
+  @Override
+  public Judge convert(String value) {
+    return switch (value.trim()) {
+      case "offline" -> new OfflineJudge();
+      case "none" -> Judge.none();
+      default -> throw new CommandLine.TypeConversionException("expected 'offline' or 'none', got '" + value + "'");
+    };
+  }
+}

@@ -1,0 +1,109 @@
+package io.clarq.examples.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.clarq.core.testing.SharedData;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.jsoup.Jsoup;
+import org.jsoup.nodes.Document;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** {@code clarq evaluate --report}, {@code clarq report} and {@code clarq compare} on the published runs. */
+class ReportCompareCommandTest {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  @TempDir Path tmp;
+
+  private final StringWriter out = new StringWriter();
+  private final StringWriter err = new StringWriter();
+
+  private int run(String... args) {
+    CommandLine cl = ClarqCommand.commandLine();
+    cl.setOut(new PrintWriter(out, true));
+    cl.setErr(new PrintWriter(err, true));
+    return cl.execute(args);
+  }
+
+  private static String data(String relative) {
+    return SharedData.require("clarq-llm/" + relative).toString();
+  }
+
+  private static String published(String run) {
+    return data("transcripts/l2l_GPT-4o_seeker_vs_GPT-4o_provider." + run + ".json");
+  }
+
+  @Test
+  void testEvaluateWritesAReportOfEveryPublishedDialogue() throws Exception {
+    int code = run("evaluate", "--tasks", data("tasks/English"), "--transcripts", published("Comp.En"),
+        "--verdicts", data("judge-verdicts.jsonl"), "--report", tmp.toString(), "--json");
+    assertThat(code).as(err.toString()).isZero();
+    JsonNode json = JSON.readTree(out.toString());
+    assertThat(json.get("judge").asText()).isEqualTo("verdicts judge-verdicts.jsonl");
+    JsonNode stats = json.get("statistics");
+    assertThat(stats.get("success").get("value").asDouble()).isCloseTo(0.4846, within(5e-5));   // the paper's
+    // 126 of 260 by Wilson's formula: 0.42454-0.54514 (see StatsTest)
+    assertThat(stats.get("success").get("ci95").get(0).asDouble()).isCloseTo(0.42454, within(1e-5));
+    assertThat(stats.get("by_type")).hasSize(26);
+    assertThat(stats.get("by_gold_lines").fieldNames()).toIterable().containsExactly("2", "3", "4", "5", "6");
+    // test-split tasks by non-root nodes: 1/40/102/83/34 (clarq-llm-protocol.md §1)
+    assertThat(stats.get("by_gold_lines").get("4").get("dialogues").asInt()).isEqualTo(102);
+    Document doc = Jsoup.parse(Files.readString(tmp.resolve("report.html")));
+    assertThat(doc.select("details.dialogue")).hasSize(260);
+    assertThat(doc.select("table.by-type.en tr.row")).hasSize(26);
+    assertThat(doc.select("table.by-gold-lines.en tr.row")).hasSize(5);
+  }
+
+  @Test
+  void testCompareCompletionAndChatEnglish() throws Exception {
+    Path html = tmp.resolve("compare.html");
+    int code = run("compare", "--tasks", data("tasks/English"), "--verdicts", data("judge-verdicts.jsonl"),
+        published("Comp.En"), published("Chat.En"), "--json", "--html", html.toString());
+    assertThat(code).as(err.toString()).isZero();
+    JsonNode pair = JSON.readTree(out.toString()).get("pairs").get(0);
+    assertThat(pair.get("shared").asInt()).isEqualTo(260);
+    assertThat(pair.get("success_a").asDouble()).isCloseTo(0.4846, within(5e-5));   // the paper's figures
+    assertThat(pair.get("success_b").asDouble()).isCloseTo(0.1346, within(5e-5));
+    int aOnly = pair.get("a_only").size();
+    int bOnly = pair.get("b_only").size();
+    assertThat(aOnly - bOnly).isEqualTo(126 - 35);   // the successes differ by the discordant counts
+    assertThat(pair.get("a_only").get(0).asText()).matches("en:\\d+\\.\\d");
+    // 98 and 7 discordant: 2 * sum_{k<=7} C(105, k) / 2^105, computed with Python's math.comb
+    assertThat(aOnly).isEqualTo(98);
+    assertThat(pair.get("mcnemar_p").asDouble()).isCloseTo(1.2065431169279858e-21, within(1e-30));
+    JsonNode diff = pair.get("success_difference");
+    assertThat(diff.get("value").asDouble()).isCloseTo(0.35, within(1e-12));
+    assertThat(diff.get("ci95").get(0).asDouble()).isLessThan(0.35);
+    assertThat(diff.get("ci95").get(1).asDouble()).isGreaterThan(0.35);
+    assertThat(pair.get("aqd_difference").get("value").asDouble()).isCloseTo(0.4923 + 1.1923, within(1e-4));
+    assertThat(pair.get("by_type")).hasSize(26);
+    Document page = Jsoup.parse(Files.readString(html));
+    assertThat(page.select("table.by-type tr")).hasSize(1 + 1 + 26);
+  }
+
+  @Test
+  void testReportRewritesTheReportOfARunDirectoryAndCompareReadsRunDirectories() throws Exception {
+    Path a = tmp.resolve("a");
+    Path b = tmp.resolve("b");
+    assertThat(run("demo", "--output", a.toString())).isZero();
+    assertThat(run("demo", "--judge", "none", "--output", b.toString())).isZero();
+    String before = Files.readString(a.resolve("report.html"));
+    Files.delete(a.resolve("report.html"));
+    out.getBuffer().setLength(0);
+    assertThat(run("report", a.toString())).as(err.toString()).isZero();
+    assertThat(out.toString()).contains("report: " + a.resolve("report.html"));
+    assertThat(Files.readString(a.resolve("report.html"))).isEqualTo(before);
+    out.getBuffer().setLength(0);
+    assertThat(run("compare", a.toString(), b.toString())).as(err.toString()).isZero();
+    // same dialogues, judged by the offline judge in a and by none in b: the unjudged leave the success comparison
+    assertThat(out.toString()).contains("A: a (judge: offline)").contains("B: b (judge: none)")
+        .contains("shared dialogues 20, judged in both 17").contains("AQD A-B 0.0000 [0.0000, 0.0000]");
+    assertThat(run("report", tmp.resolve("missing").toString())).isEqualTo(2);
+  }
+}
