@@ -46,14 +46,14 @@ import java.util.Optional;
  */
 public final class LlmProviderAgent implements ProviderAgent, PromptPackUser<LlmProviderAgent> {
   private final Builder settings;
-  private final PackAsk ask;
+  private final ProviderAsk ask;
   private final IntentClassifier classifier;
   private final NodeMatcher matcher;
   private final MultiInfoMerge merger;
 
   private LlmProviderAgent(Builder b) {
     this.settings = b.copy();
-    this.ask = new PackAsk(b.client, b.model, b.pack.behaviour());
+    this.ask = new ProviderAsk(new PackAsk(b.client, b.model, b.pack.behaviour()));
     this.classifier = b.classifier != null ? b.classifier : new LlmIntentClassifier(b.client, b.model, b.pack);
     this.matcher = new NodeMatcher(ask);
     this.merger = new MultiInfoMerge(ask);
@@ -111,8 +111,8 @@ public final class LlmProviderAgent implements ProviderAgent, PromptPackUser<Llm
       return responseII(utterance(prompts.fixed("enough_info")), intent, log);
     }
     if (intent == Intent.REPEAT) {
-      JsonReply r = asked("repeat check", prompts.repeatCheck(), prompts.language(), log, "repeat");
-      if (!yes(r, "repeat", "repeat check")) {
+      JsonReply r = ask.asked("repeat check", prompts.repeatCheck(), prompts.language(), log, "repeat");
+      if (!ask.yes(r, "repeat", "repeat check")) {
         log.note("repeat check: not all answered before, read as type 2");
         intent = Intent.ANSWERABLE_DETAIL;
         detail = true;
@@ -143,8 +143,8 @@ public final class LlmProviderAgent implements ProviderAgent, PromptPackUser<Llm
   }
 
   private ProviderReply relevanceGate(ProviderPrompts prompts, TurnLog log) throws LlmException {
-    JsonReply r = asked("relevance gate", prompts.relevance(), prompts.language(), log, "related");
-    if (yes(r, "related", "relevance gate")) {
+    JsonReply r = ask.asked("relevance gate", prompts.relevance(), prompts.language(), log, "related");
+    if (ask.yes(r, "related", "relevance gate")) {
       log.note("relevance gate: about the task");
       return new ProviderReply(FixedReplies.PREFIX + prompts.solution(), ReplyKind.RESPONSE_I, Optional.empty(),
           List.of(NodeId.ROOT), log.calls(), log.explanation());
@@ -166,8 +166,8 @@ public final class LlmProviderAgent implements ProviderAgent, PromptPackUser<Llm
   }
 
   private String written(ProviderPrompts prompts, String template, String what, TurnLog log) throws LlmException {
-    JsonReply r = asked(what, prompts.reply(template), prompts.language(), log, "response");
-    String text = ask.text(r, "response").orElseThrow(() -> new UnparsedReplyException(what, r.raw()));
+    JsonReply r = ask.asked(what, prompts.reply(template), prompts.language(), log, "response");
+    String text = ask.pack().text(r, "response").orElseThrow(() -> new UnparsedReplyException(what, r.raw()));
     log.note(what + " written");
     return utterance(text);
   }
@@ -182,20 +182,6 @@ public final class LlmProviderAgent implements ProviderAgent, PromptPackUser<Llm
       return ReferenceText.hasSpeaker(reply) ? reply : FixedReplies.PREFIX + ReferenceText.strip(reply);
     }
     return FixedReplies.withPrefix(reply);
-  }
-
-  private JsonReply asked(String step, String prompt, Language language, TurnLog log, String field)
-      throws LlmException {
-    JsonReply reply = ask.ask(prompt, language, List.of(field));
-    log.addCalls(reply.raws().size());
-    if (!reply.isParsed()) {
-      throw new UnparsedReplyException(step, String.join("\n---\n", reply.raws()));
-    }
-    return reply;
-  }
-
-  private boolean yes(JsonReply reply, String field, String step) throws UnparsedReplyException {
-    return ask.yes(reply, field).orElseThrow(() -> new UnparsedReplyException(step, reply.raw()));
   }
 
   private static ProviderReply responseII(String text, Intent intent, TurnLog log) {

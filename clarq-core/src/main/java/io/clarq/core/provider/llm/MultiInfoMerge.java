@@ -24,8 +24,8 @@ final class MultiInfoMerge {
 
   private final PackAsk ask;
 
-  MultiInfoMerge(PackAsk ask) {
-    this.ask = ask;
+  MultiInfoMerge(ProviderAsk ask) {
+    this.ask = ask.pack();
   }
 
   /** The merged text, as the model or the connector join gives it (before the "Jax: " rule). */

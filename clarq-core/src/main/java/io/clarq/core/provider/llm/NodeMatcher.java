@@ -2,7 +2,6 @@ package io.clarq.core.provider.llm;
 
 import io.clarq.core.llm.LlmException;
 import io.clarq.core.llm.json.JsonReply;
-import io.clarq.core.prompt.PackAsk;
 import io.clarq.core.tree.ResponseNode;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,9 +21,9 @@ import java.util.List;
  * The first yes in any pass wins; the multi-info variant asks every node in pass 1 and uses all that said yes.
  */
 final class NodeMatcher {
-  private final PackAsk ask;
+  private final ProviderAsk ask;
 
-  NodeMatcher(PackAsk ask) {
+  NodeMatcher(ProviderAsk ask) {
     this.ask = ask;
   }
 
@@ -37,8 +36,8 @@ final class NodeMatcher {
     for (ResponseNode node : available) {
       ProviderPrompts.Prompt p = prompts.pass1(node);
       String step = "node check (pass 1) of node " + node.id();
-      JsonReply r = asked(step, p.text(), prompts, log, "answerable");
-      boolean yes = yes(r, "answerable", step);
+      JsonReply r = ask.asked(step, p.text(), prompts.language(), log, "answerable");
+      boolean yes = ask.yes(r, "answerable", step);
       verdicts.add(node.id() + (yes ? " yes" : " no"));
       if (yes) {
         passed.add(node);
@@ -46,7 +45,7 @@ final class NodeMatcher {
           break;
         }
       } else {
-        analyses.add(ask.text(r, "analysis").or(() -> r.string("analysis"))
+        analyses.add(ask.pack().text(r, "analysis").or(() -> r.string("analysis"))
             .orElseThrow(() -> new UnparsedReplyException(step + ": no analysis for pass 2", r.raw())));
       }
     }
@@ -58,8 +57,9 @@ final class NodeMatcher {
     for (int i = 0; i < available.size(); i++) {
       ResponseNode node = available.get(i);
       String step = "node check (pass 2) of node " + node.id();
-      JsonReply r = asked(step, prompts.pass2(node, analyses.get(i)).text(), prompts, log, "answerable");
-      boolean yes = yes(r, "answerable", step);
+      JsonReply r = ask.asked(step, prompts.pass2(node, analyses.get(i)).text(), prompts.language(), log,
+          "answerable");
+      boolean yes = ask.yes(r, "answerable", step);
       verdicts.add(node.id() + (yes ? " yes" : " no"));
       if (yes) {
         log.note("pass 2: " + String.join(", ", verdicts));
@@ -72,8 +72,8 @@ final class NodeMatcher {
       ProviderPrompts.Prompt p = prompts.pass3(node);
       String field = p.template().endsWith("pass3_correct") ? "correct" : "answerable";
       String step = "node check (pass 3) of node " + node.id();
-      JsonReply r = asked(step, p.text(), prompts, log, field);
-      boolean yes = yes(r, field, step);
+      JsonReply r = ask.asked(step, p.text(), prompts.language(), log, field);
+      boolean yes = ask.yes(r, field, step);
       verdicts.add(node.id() + (yes ? " yes" : " no"));
       if (yes) {
         log.note("pass 3: " + String.join(", ", verdicts));
@@ -82,19 +82,5 @@ final class NodeMatcher {
     }
     log.note("pass 3: " + String.join(", ", verdicts));
     return List.of();
-  }
-
-  private JsonReply asked(String step, String prompt, ProviderPrompts prompts, TurnLog log, String field)
-      throws LlmException {
-    JsonReply reply = ask.ask(prompt, prompts.language(), List.of(field));
-    log.addCalls(reply.raws().size());
-    if (!reply.isParsed()) {
-      throw new UnparsedReplyException(step, String.join("\n---\n", reply.raws()));
-    }
-    return reply;
-  }
-
-  private boolean yes(JsonReply reply, String field, String step) throws UnparsedReplyException {
-    return ask.yes(reply, field).orElseThrow(() -> new UnparsedReplyException(step, reply.raw()));
   }
 }
