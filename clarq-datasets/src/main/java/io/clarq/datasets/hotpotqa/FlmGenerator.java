@@ -1,13 +1,10 @@
 package io.clarq.datasets.hotpotqa;
 
+import io.clarq.core.files.AtomicFiles;
 import io.clarq.core.flm.FlmExample;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
 
 /**
@@ -29,31 +26,23 @@ public final class FlmGenerator {
 
   /** Masks every example of {@code hotpot} with the masker and writes the result to {@code out}. */
   public static Report generate(Path hotpot, Path out, FactMasker masker) throws IOException {
-    Path dir = out.toAbsolutePath().getParent();
-    Files.createDirectories(dir);
-    Path tmp = Files.createTempFile(dir, out.getFileName().toString(), ".tmp");
     int[] counts = new int[4];
     try {
-      try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
-        HotpotQaReader.stream(hotpot, example -> {
-          counts[0]++;
-          List<FlmExample> masked = masker.mask(example);
-          counts[masked.isEmpty() ? 2 : 1]++;
-          for (FlmExample e : masked) {
-            try {
-              FlmJsonl.write(w, e);
-            } catch (IOException ex) {
-              throw new UncheckedIOException(ex);
-            }
-            counts[3]++;
+      AtomicFiles.write(out, w -> HotpotQaReader.stream(hotpot, example -> {
+        counts[0]++;
+        List<FlmExample> masked = masker.mask(example);
+        counts[masked.isEmpty() ? 2 : 1]++;
+        for (FlmExample e : masked) {
+          try {
+            FlmJsonl.write(w, e);
+          } catch (IOException ex) {
+            throw new UncheckedIOException(ex);
           }
-        });
-      } catch (UncheckedIOException ex) {
-        throw ex.getCause();
-      }
-      Files.move(tmp, out, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-    } finally {
-      Files.deleteIfExists(tmp);
+          counts[3]++;
+        }
+      }));
+    } catch (UncheckedIOException ex) {
+      throw ex.getCause();
     }
     return new Report(counts[0], counts[1], counts[2], counts[3]);
   }

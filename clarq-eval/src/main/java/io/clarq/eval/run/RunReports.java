@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.clarq.core.files.AtomicFiles;
 import io.clarq.core.transcript.DialogueRecord;
 import io.clarq.core.metrics.ClarqSummary;
 import io.clarq.core.metrics.DialogueScore;
@@ -21,12 +22,8 @@ final class RunReports {
   private RunReports() {}
 
   static void write(RunResult r, Map<String, String> settings) {
-    try {
-      AtomicFiles.write(r.results(), json(r, settings) + "\n");
-      AtomicFiles.write(r.summaryFile(), markdown(r));
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot write the run's reports: " + e.getMessage(), e);
-    }
+    AtomicFiles.write(r.results(), json(r, settings) + "\n");
+    AtomicFiles.write(r.summaryFile(), markdown(r));
   }
 
   static String json(RunResult r, Map<String, String> settings) {

@@ -2,6 +2,7 @@ package io.clarq.eval.toa;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.clarq.core.files.AtomicFiles;
 import io.clarq.core.flm.FlmExample;
 import io.clarq.core.toa.ToaOutcome;
 import io.clarq.core.toa.ToaSummary;
@@ -12,7 +13,6 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -162,13 +162,7 @@ public final class ToaRunner {
       }
       return;
     }
-    Path tmp = Files.createTempFile(file.getParent(), CONFIG, ".tmp");
-    try {
-      MAPPER.writerWithDefaultPrettyPrinter().writeValue(tmp.toFile(), wanted);
-      Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-    } finally {
-      Files.deleteIfExists(tmp);
-    }
+    AtomicFiles.write(file, MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(wanted));
   }
 
   private static String digest(List<FlmExample> examples) {
