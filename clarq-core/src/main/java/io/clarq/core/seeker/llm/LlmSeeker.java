@@ -5,6 +5,7 @@ import io.clarq.core.dialogue.Utterance;
 import io.clarq.core.llm.ChatRequest;
 import io.clarq.core.llm.LlmClient;
 import io.clarq.core.llm.LlmException;
+import io.clarq.core.llm.json.StructuredAsk;
 import io.clarq.core.seeker.SeekerAgent;
 import io.clarq.core.seeker.SeekerTurn;
 import io.clarq.core.task.Language;
@@ -68,11 +69,11 @@ public final class LlmSeeker implements SeekerAgent {
 
   @Override
   public String next(SeekerTurn turn) throws LlmException {
-    String text = client.chat(request(turn)).text().strip();
-    if (mode == Mode.COMPLETION && text.regionMatches(true, 0, "You:", 0, 4)) {
-      text = text.substring(4).strip();
-    }
-    return text;
+    // a blank reply, or one that is only "You:", is an unparsed reply (the dialogue fails with it), never a line
+    return StructuredAsk.text(client, request(turn), "seeker turn", raw -> {
+      String text = raw.strip();
+      return mode == Mode.COMPLETION && text.regionMatches(true, 0, "You:", 0, 4) ? text.substring(4).strip() : text;
+    });
   }
 
   /** The request this seeker sends for a turn. */
