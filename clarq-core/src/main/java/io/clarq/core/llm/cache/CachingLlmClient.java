@@ -53,9 +53,16 @@ public final class CachingLlmClient implements LlmClient {
     return new CachingLlmClient(delegate, file, endpointOf(spec), spec.model(), policy, listener);
   }
 
-  /** The endpoint part of the key for {@code spec}: its base URL, else its scheme. */
+  /**
+   * The endpoint part of the key for {@code spec}: its base URL, else its scheme. Replicas (several base URLs) are
+   * one endpoint: their URLs sorted and joined with commas, so the order they were given in does not matter.
+   */
   public static String endpointOf(LlmSpec spec) {
-    return spec.baseUrl().map(URI::toString).map(s -> s.replaceAll("/+$", "")).orElse(spec.scheme() + ":");
+    if (spec.baseUrls().isEmpty()) {
+      return spec.scheme() + ":";
+    }
+    return String.join(",", spec.baseUrls().stream().map(URI::toString).map(s -> s.replaceAll("/+$", ""))
+        .sorted().toList());
   }
 
   @Override
