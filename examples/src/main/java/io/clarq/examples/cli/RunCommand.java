@@ -18,6 +18,7 @@ import io.clarq.eval.run.RunConfig;
 import io.clarq.eval.run.RunListener;
 import io.clarq.eval.run.RunProgress;
 import io.clarq.eval.run.RunResult;
+import io.clarq.eval.run.Shard;
 import io.clarq.eval.run.TaskSelection;
 import io.clarq.eval.run.TurnUsage;
 import io.clarq.retrieval.provider.OfflineProvider;
@@ -29,7 +30,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -98,6 +101,11 @@ public final class RunCommand implements Callable<Integer> {
       + " case-sensitive 'Goodbye'.")
   boolean lenientEnd;
 
+  @Option(names = "--shard", paramLabel = "I/N", defaultValue = "1/1",
+      description = "Play only part I of N of the selected dialogues (every N-th, by language and task id), into its "
+          + "own --out; 'clarq merge' joins the N directories into what one run writes (default: ${DEFAULT-VALUE}).")
+  String shard;
+
   @Option(names = "--verdicts", paramLabel = "FILE", description = "Judge leftover gold lines by replaying this "
       + "verdict file (e.g. clarq-llm/judge-verdicts.jsonl); without it they are reported unjudged.")
   Path verdicts;
@@ -110,21 +118,19 @@ public final class RunCommand implements Callable<Integer> {
     try {
       SeekerAgent seeker = seeker(cl, closing);
       ProviderAgent provider = provider(cl, closing);
-      Judge judge = Judge.none();
-      if (verdicts != null) {
-        VerdictCacheJudge v = VerdictCacheJudge.readOnly(verdicts, Judge.none());
-        closing.add(v);
-        judge = v;
-      }
+      Judge judge = judge(verdicts, closing);
       PrintWriter err = cl.getErr();
-      RunResult result = ClarqEvaluator.run(RunConfig.builder()
+      RunConfig.Builder config = RunConfig.builder();
+      modelSettings(cl).forEach(config::setting);
+      RunResult result = ClarqEvaluator.run(config
           .tasks(tasks)
           .languages(languages(cl))
           .split(parse(cl, "--split", split, Split::parse))
           .selection(parse(cl, "--select", select, TaskSelection::parse))
           .seeker(seeker)
           .provider(provider)
-          .judge(judge)
+          .judge(judge, judgeDescription(verdicts))
+          .shard(parse(cl, "--shard", shard, Shard::parse))
           .maxSeekerTurns(maxSeekerTurns)
           .endDetection(lenientEnd ? EndDetection.LENIENT : EndDetection.REFERENCE)
           .concurrency(seeker instanceof ConsoleSeeker ? 1 : concurrency)
@@ -151,18 +157,53 @@ public final class RunCommand implements Callable<Integer> {
     }
   }
 
+  /** The judge of {@code --verdicts} (replayed, read only), or none. */
+  static Judge judge(Path verdicts, List<AutoCloseable> closing) {
+    if (verdicts == null) {
+      return Judge.none();
+    }
+    VerdictCacheJudge v = VerdictCacheJudge.readOnly(verdicts, Judge.none());
+    closing.add(v);
+    return v;
+  }
+
+  /** How the run's fingerprint names the judge: by the verdict file's name (so shards on other machines agree). */
+  static String judgeDescription(Path verdicts) {
+    return verdicts == null ? "none" : "verdicts:" + verdicts.getFileName();
+  }
+
+  /** Who answers for the seeker and the provider (models and servers, without credentials), for the fingerprint. */
+  private Map<String, String> modelSettings(CommandLine cl) {
+    Map<String, String> out = new LinkedHashMap<>();
+    if (!seekerSpec.equals("console")) {
+      out.put("seeker_model", llm.spec(cl, "--seeker", seekerModelSpec()).identity());
+    }
+    if (!providerSpec.equals("offline")) {
+      out.put("provider_model", llm.spec(cl, "--provider", providerSpec).identity());
+    }
+    return out;
+  }
+
+  private String seekerModelSpec() {
+    for (LlmSeeker.Mode m : LlmSeeker.Mode.values()) {
+      if (seekerSpec.startsWith(m.shortName() + ":")) {
+        return seekerSpec.substring(m.shortName().length() + 1);
+      }
+    }
+    return seekerSpec;
+  }
+
   private SeekerAgent seeker(CommandLine cl, List<AutoCloseable> closing) {
     if (seekerSpec.equals("console")) {
       return new ConsoleSeeker(new InputStreamReader(System.in, StandardCharsets.UTF_8), cl.getOut());
     }
     LlmSeeker.Mode mode = LlmSeeker.Mode.COMPLETION;
-    String modelSpec = seekerSpec;
     for (LlmSeeker.Mode m : LlmSeeker.Mode.values()) {
       if (seekerSpec.startsWith(m.shortName() + ":")) {
         mode = m;
-        modelSpec = seekerSpec.substring(m.shortName().length() + 1);
       }
     }
+    String modelSpec = seekerModelSpec();
     return new LlmSeeker(client(cl, "--seeker", modelSpec, closing), mode, llm.spec(cl, "--seeker", modelSpec).model());
   }
 
