@@ -14,6 +14,7 @@ import io.clarq.core.provider.ReplyKind;
 import io.clarq.core.provider.llm.SmallTasks;
 import io.clarq.core.seeker.SeekerAgent;
 import io.clarq.core.seeker.SeekerTurn;
+import io.clarq.core.task.Briefing;
 import io.clarq.core.task.ClarqTask;
 import io.clarq.core.task.Language;
 import io.clarq.core.task.TaskId;
@@ -24,6 +25,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -54,7 +56,7 @@ class ClarqEvaluatorTest {
     }
   }
 
-  /** Asks {@code questions} times, then says goodbye; fails on the tasks listed in {@code failOn}. */
+  /** Asks {@code questions} times, then says goodbye; fails on the tasks listed in {@code failOn} (by briefing). */
   static final class CountingSeeker implements SeekerAgent {
     final int questions;
     final Set<TaskId> failOn = ConcurrentHashMap.newKeySet();
@@ -74,7 +76,8 @@ class ClarqEvaluatorTest {
     public String next(SeekerTurn turn) throws LlmException {
       calls.incrementAndGet();
       threads.add(Thread.currentThread().getName());
-      if (failOn.contains(turn.taskId())) {
+      // the seeker never sees a task id: the test tasks' briefings name them
+      if (failOn.stream().anyMatch(id -> turn.briefing().task().endsWith("(" + id + ")"))) {
         throw new LlmException("connection refused after 3 attempts");
       }
       return turn.seekerTurnsSoFar() < questions ? "Question " + turn.seekerTurnsSoFar() + "?" : "Goodbye";
@@ -85,7 +88,10 @@ class ClarqEvaluatorTest {
     List<ClarqTask> list = new ArrayList<>();
     for (int type = 1; type <= 3; type++) {
       for (int i = 0; i < 3; i++) {
-        list.add(SmallTasks.english(new TaskId(type, i)));
+        ClarqTask t = SmallTasks.english(new TaskId(type, i));
+        Briefing b = t.briefing();
+        list.add(new ClarqTask(t.id(), t.language(), t.typeName(), new Briefing(b.role(), b.task() + " (" + t.id()
+            + ")", b.items(), b.skills(), b.scenes()), t.background(), t.tree()));
       }
     }
     return new TaskSet(Language.ENGLISH, list);
@@ -168,6 +174,28 @@ class ClarqEvaluatorTest {
             + "provider_model (was not set, now \"openai:m @ http://10.0.0.2:8000/v1\")");
     // concurrency does not change what is said: resuming with another is fine
     assertThat(ClarqEvaluator.run(config(new CountingSeeker(2)).concurrency(1).build()).resumed()).isEqualTo(9);
+  }
+
+  @Test
+  void testSeekerSeesAnOpaqueDialogueKeyNeverTheTaskId() throws Exception {
+    Set<String> keys = ConcurrentHashMap.newKeySet();
+    Map<String, Integer> turnsPerKey = new ConcurrentHashMap<>();
+    SeekerAgent seeker = new SeekerAgent() {
+      @Override
+      public String name() {
+        return "keyed";
+      }
+
+      @Override
+      public String next(SeekerTurn turn) {
+        keys.add(turn.dialogueKey());
+        int n = turnsPerKey.merge(turn.dialogueKey(), 1, Integer::sum);
+        assertThat(n).isEqualTo(turn.seekerTurnsSoFar() + 1);
+        return n < 3 ? "Question?" : "Goodbye";
+      }
+    };
+    ClarqEvaluator.run(config(seeker).build());
+    assertThat(keys).hasSize(9).allSatisfy(k -> assertThat(k).doesNotContain(".").matches("dialogue-\\d+"));
   }
 
   @Test

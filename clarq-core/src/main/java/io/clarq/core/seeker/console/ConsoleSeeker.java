@@ -35,7 +35,7 @@ public final class ConsoleSeeker implements SeekerAgent {
   @Override
   public synchronized String next(SeekerTurn turn) {
     if (turn.seekerTurnsSoFar() == 0) {
-      out.println("Task " + turn.taskId() + "\n" + SeekerBriefing.render(turn.briefing(), turn.language()) + "\n");
+      out.println(SeekerBriefing.render(turn.briefing(), turn.language()) + "\n");
     }
     out.println(turn.providerLine());
     out.print("You: ");

@@ -24,7 +24,7 @@ class LlmSeekerTest {
     for (int i = 0; i < lines.length; i++) {
       h.add(i % 2 == 0 ? Utterance.provider(lines[i]) : Utterance.seeker(lines[i]));
     }
-    return new SeekerTurn(task.id(), task.language(), task.briefing(), h);
+    return new SeekerTurn("dialogue-1", task.language(), task.briefing(), h);
   }
 
   @Test
