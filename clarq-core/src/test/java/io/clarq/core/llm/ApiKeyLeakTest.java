@@ -1,9 +1,5 @@
 package io.clarq.core.llm;
 
-import io.clarq.core.llm.LlmException;
-import io.clarq.core.llm.ChatRequest;
-import io.clarq.core.llm.LlmClient;
-import io.clarq.core.llm.ChatResponse;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
@@ -93,5 +89,13 @@ class ApiKeyLeakTest {
     ChatResponse response = client.chat(request);
     client.accept(request, response);
     return response;
+  }
+
+  @Test
+  void testAVeryShortKeyIsRedactedAsAWholeTokenWithoutManglingWords() {
+    ApiKey shortKey = ApiKey.of("ab", "test");
+    assertThat(shortKey.redact("a cab about ab, key=ab")).isEqualTo("a cab about [redacted], key=[redacted]");
+    ApiKey longKey = ApiKey.of("sk-0123456789", "test");
+    assertThat(longKey.redact("Incorrect key xsk-0123456789y")).isEqualTo("Incorrect key x[redacted]y");
   }
 }

@@ -1,12 +1,12 @@
 package io.clarq.core.llm.cache;
 
-import io.clarq.core.llm.LlmClient;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.clarq.core.llm.ApiKey;
 import io.clarq.core.llm.ChatRequest;
 import io.clarq.core.llm.ChatResponse;
+import io.clarq.core.llm.LlmClient;
 import io.clarq.core.llm.LlmException;
 import io.clarq.core.llm.LlmListener;
 import io.clarq.core.llm.LlmReplayMissException;

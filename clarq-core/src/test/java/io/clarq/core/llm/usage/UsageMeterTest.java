@@ -1,13 +1,13 @@
 package io.clarq.core.llm.usage;
 
-import io.clarq.core.llm.LlmException;
-import io.clarq.core.llm.LlmClient;
-import io.clarq.core.llm.ChatResponse;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import io.clarq.core.llm.ChatRequest;
+import io.clarq.core.llm.ChatResponse;
+import io.clarq.core.llm.LlmClient;
+import io.clarq.core.llm.LlmException;
 import io.clarq.core.llm.LlmListener;
 import io.clarq.core.llm.LlmSettings;
 import io.clarq.core.llm.RetryPolicy;
