@@ -70,8 +70,21 @@ public final class ToaRunner {
     this.threads = threads;
   }
 
-  /** Runs (or resumes) the examples in {@code dir}. */
+  /**
+   * Runs (or resumes) the examples in {@code dir}.
+   *
+   * @throws IllegalArgumentException before anything is written, when two examples share an id (their results
+   *     could not be told apart, and the run could not resume its own output)
+   */
   public Result run(List<FlmExample> examples, Path dir) throws IOException {
+    Map<String, Integer> positions = new java.util.HashMap<>();
+    for (int i = 0; i < examples.size(); i++) {
+      Integer before = positions.putIfAbsent(examples.get(i).id(), i);
+      if (before != null) {
+        throw new IllegalArgumentException("example id \"" + examples.get(i).id() + "\" appears twice (examples "
+            + (before + 1) + " and " + (i + 1) + " of " + examples.size() + "); each example needs its own id");
+      }
+    }
     Files.createDirectories(dir);
     checkConfig(dir.resolve(CONFIG), config(examples));
     Path results = dir.resolve(RESULTS);

@@ -28,6 +28,11 @@ class CqCommandTest extends CqCommandHarness {
         file.toString())).isEqualTo(0);
     assertThat(CqGenerationFile.read(file)).hasSize(3);
     assertThat(out.toString()).contains("{\"questions\":3,\"facet_satisfied\":3,\"with_template_words\":{");
+    // without --resume, finished work is never overwritten
+    assertThat(run("cq", "generate", "--data", data.toString(), "--limit", "1", "--out", file.toString()))
+        .isEqualTo(2);
+    assertThat(err.toString()).contains("--out " + file + " already holds generated questions; give --resume");
+    assertThat(CqGenerationFile.read(file)).hasSize(3);
   }
 
   @Test
