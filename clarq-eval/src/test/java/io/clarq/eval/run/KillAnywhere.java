@@ -25,7 +25,7 @@ import java.util.concurrent.TimeUnit;
  *     -Dexec.mainClass=io.clarq.eval.run.KillAnywhere -Dexec.args="KILLS FAULT_RATE SEED CONCURRENCY"
  * </pre>
  */
-final class KillAnywhere {
+public final class KillAnywhere {
   /** What happened; the caller checks it. */
   record Outcome(List<Long> childPids, List<String> lockRefusals, List<Integer> recordsAtKill,
       List<Integer> failedAtKill, RunResult resumed, RunResult replayed, byte[] transcript, byte[] replayTranscript,
