@@ -20,10 +20,8 @@ import java.util.concurrent.TimeUnit;
  * resumed each time (the last resume in this JVM), then replayed from the response cache alone. Used by
  * {@code KillAnywhereTest} (few kills) and, as a main class, for longer runs:
  *
- * <pre>
- * mvn -B -q -pl clarq-eval -am test-compile exec:java -Dexec.classpathScope=test \
- *     -Dexec.mainClass=io.clarq.eval.run.KillAnywhere -Dexec.args="KILLS FAULT_RATE SEED CONCURRENCY"
- * </pre>
+ * <p>Run from the examples module as {@code io.clarq.examples.bench.KillAnywhereBench} (see the README's benchmark
+ * section).
  */
 public final class KillAnywhere {
   /** What happened; the caller checks it. */
@@ -59,7 +57,7 @@ public final class KillAnywhere {
       String url = server.baseUrl().toString();
       for (int moment : moments) {
         Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-            "-cp", System.getProperty("java.class.path"), LoopbackRunMain.class.getName(), url, tasks.toString(),
+            "-cp", classPath(), LoopbackRunMain.class.getName(), url, tasks.toString(),
             out.toString(), String.valueOf(concurrency), cache.toString())
             .redirectErrorStream(true).redirectOutput(dir.resolve("child-" + pids.size() + ".log").toFile()).start();
         pids.add(child.pid());
@@ -101,6 +99,23 @@ public final class KillAnywhere {
           Files.readAllBytes(resumed.transcript()), Files.readAllBytes(replayed.transcript()), model.faults(),
           server.callCount() - before, timeline);
     }
+  }
+
+  /**
+   * The class path for the child JVM: this class's loader's URLs when it has its own (a main class run by Maven's exec
+   * plugin), then the JVM's class path (a test run by surefire).
+   */
+  private static String classPath() throws java.net.URISyntaxException {
+    List<String> parts = new ArrayList<>();
+    for (ClassLoader c = KillAnywhere.class.getClassLoader(); c != null; c = c.getParent()) {
+      if (c instanceof java.net.URLClassLoader u) {
+        for (java.net.URL url : u.getURLs()) {
+          parts.add(Path.of(url.toURI()).toString());
+        }
+      }
+    }
+    parts.add(System.getProperty("java.class.path"));
+    return String.join(java.io.File.pathSeparator, parts);
   }
 
   /** Whether the directory's lock file names this process (it has taken the lock). */
