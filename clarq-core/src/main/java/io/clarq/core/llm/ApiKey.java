@@ -2,6 +2,8 @@ package io.clarq.core.llm;
 
 import java.util.List;
 import java.util.Objects;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.Optional;
 import java.util.function.Function;
 
@@ -15,6 +17,8 @@ public final class ApiKey {
   public static final List<String> DEFAULT_ENV = List.of("CLARQ_LLM_API_KEY", "OPENAI_API_KEY");
 
   private static final String REDACTED = "[redacted]";
+  /** Keys shorter than this are redacted as whole tokens only. */
+  static final int SHORT = 8;
   private final String value;
   private final String source;
 
@@ -60,9 +64,20 @@ public final class ApiKey {
     return source;
   }
 
-  /** {@code text} with every occurrence of the key replaced by "[redacted]". */
+  /**
+   * {@code text} with every occurrence of the key replaced by "[redacted]". A key shorter than
+   * {@value #SHORT} characters is replaced only where it stands as a whole token (not inside a longer run of
+   * letters, digits, {@code -} or {@code _}), so a very short key cannot mangle ordinary words.
+   */
   public String redact(String text) {
-    return text == null ? null : text.replace(value, REDACTED);
+    if (text == null) {
+      return null;
+    }
+    if (value.length() >= SHORT) {
+      return text.replace(value, REDACTED);
+    }
+    return text.replaceAll("(?<![\\p{Alnum}_-])" + Pattern.quote(value) + "(?![\\p{Alnum}_-])",
+        Matcher.quoteReplacement(REDACTED));
   }
 
   @Override

@@ -14,6 +14,17 @@ public interface LlmClient extends AutoCloseable {
    */
   ChatResponse chat(ChatRequest request) throws LlmException;
 
+  /**
+   * Tells the client that the caller could use {@code response}, the reply to {@code request}: it parsed it, or
+   * delivered it as free text. A response cache ({@link io.clarq.core.llm.cache.CachingLlmClient}) records a reply
+   * only when it is accepted, so a reply the caller could not use is never replayed, and a rerun asks the model
+   * again. Decorators pass the call on to the client they wrap. Accepting a reply twice, or one replayed from a
+   * cache, changes nothing. {@link io.clarq.core.llm.json.StructuredAsk} accepts for its callers.
+   *
+   * <p>The default does nothing (a client that keeps no replies).
+   */
+  default void accept(ChatRequest request, ChatResponse response) {}
+
   /** Releases connections and flushes stores; the default does nothing. */
   @Override
   default void close() {}

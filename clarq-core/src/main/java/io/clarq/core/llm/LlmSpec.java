@@ -17,11 +17,13 @@ import java.util.regex.Pattern;
  *
  * @param scheme the backend, lower case
  * @param model the model name; empty = the server's default (only sensible with a base URL)
- * @param baseUrl the server's base URL (up to and including {@code /v1}); empty = the backend's default
+ * @param baseUrls the servers' base URLs (up to and including {@code /v1}), in order; empty = the backend's default.
+ *     Several URLs are replicas of one model: calls go to the one with the fewest in flight, and one that keeps
+ *     failing is benched for a while ({@link io.clarq.core.llm.route.EndpointPool})
  * @param apiKeyEnv environment variables tried in order for the key (default {@link ApiKey#DEFAULT_ENV})
  * @param settings timeout, retries, in-flight bound, rate limit
  */
-public record LlmSpec(String scheme, String model, Optional<URI> baseUrl, List<String> apiKeyEnv,
+public record LlmSpec(String scheme, String model, List<URI> baseUrls, List<String> apiKeyEnv,
     LlmSettings settings) {
   private static final Pattern SCHEME = Pattern.compile("[a-z][a-z0-9+.\\-]*");
   private static final String FORMS =
@@ -30,7 +32,7 @@ public record LlmSpec(String scheme, String model, Optional<URI> baseUrl, List<S
   public LlmSpec {
     Objects.requireNonNull(scheme, "scheme");
     Objects.requireNonNull(model, "model");
-    Objects.requireNonNull(baseUrl, "baseUrl");
+    baseUrls = List.copyOf(baseUrls);
     Objects.requireNonNull(settings, "settings");
     apiKeyEnv = List.copyOf(apiKeyEnv);
     if (!SCHEME.matcher(scheme).matches()) {
@@ -39,7 +41,16 @@ public record LlmSpec(String scheme, String model, Optional<URI> baseUrl, List<S
     if (!model.equals(model.strip())) {
       throw new IllegalArgumentException("illegal model name '" + model + "': leading or trailing whitespace");
     }
-    baseUrl.ifPresent(LlmSpec::checkBaseUrl);
+    baseUrls.forEach(LlmSpec::checkBaseUrl);
+    if (baseUrls.stream().map(LlmSpec::withoutCredentials).distinct().count() < baseUrls.size()) {
+      throw new IllegalArgumentException("illegal base URLs " + baseUrls.stream().map(LlmSpec::withoutCredentials)
+          .toList() + ": a server is given twice");
+    }
+  }
+
+  /** The first base URL, if any (the only one, unless several replicas are given). */
+  public Optional<URI> baseUrl() {
+    return baseUrls.isEmpty() ? Optional.empty() : Optional.of(baseUrls.get(0));
   }
 
   /**
@@ -68,24 +79,29 @@ public record LlmSpec(String scheme, String model, Optional<URI> baseUrl, List<S
 
   /** A spec with default key variables and settings. */
   public static LlmSpec of(String scheme, String model) {
-    return new LlmSpec(scheme, model, Optional.empty(), ApiKey.DEFAULT_ENV, LlmSettings.DEFAULT);
+    return new LlmSpec(scheme, model, List.of(), ApiKey.DEFAULT_ENV, LlmSettings.DEFAULT);
   }
 
   public LlmSpec withModel(String m) {
-    return new LlmSpec(scheme, m.strip(), baseUrl, apiKeyEnv, settings);
+    return new LlmSpec(scheme, m.strip(), baseUrls, apiKeyEnv, settings);
   }
 
   public LlmSpec withBaseUrl(URI url) {
-    return new LlmSpec(scheme, model, Optional.of(url), apiKeyEnv, settings);
+    return new LlmSpec(scheme, model, List.of(url), apiKeyEnv, settings);
+  }
+
+  /** Several replicas of the model, in order (one URL is the same as {@link #withBaseUrl}). */
+  public LlmSpec withBaseUrls(List<URI> urls) {
+    return new LlmSpec(scheme, model, urls, apiKeyEnv, settings);
   }
 
   /** Reads the key from {@code names} (tried in order) instead of the default variables. */
   public LlmSpec withApiKeyEnv(List<String> names) {
-    return new LlmSpec(scheme, model, baseUrl, names, settings);
+    return new LlmSpec(scheme, model, baseUrls, names, settings);
   }
 
   public LlmSpec withSettings(LlmSettings s) {
-    return new LlmSpec(scheme, model, baseUrl, apiKeyEnv, s);
+    return new LlmSpec(scheme, model, baseUrls, apiKeyEnv, s);
   }
 
   /** Parses a base URL given on a command line or in a spec, with an error naming it. */
@@ -107,9 +123,25 @@ public record LlmSpec(String scheme, String model, Optional<URI> baseUrl, List<S
     }
   }
 
-  /** {@code scheme:model}, with {@code @ baseUrl} when one is set. */
+  /** A base URL as it may be shown and stored: scheme, host, port and path, without user info or query. */
+  public static String withoutCredentials(URI url) {
+    return url.getScheme() + "://" + url.getHost() + (url.getPort() < 0 ? "" : ":" + url.getPort())
+        + (url.getPath() == null ? "" : url.getPath().replaceAll("/+$", ""));
+  }
+
+  /**
+   * Who answers, safe to store and print: {@code scheme:model @ url, url} with the URLs
+   * {@linkplain #withoutCredentials without credentials}; "(server default)" for an empty model.
+   */
+  public String identity() {
+    return scheme + ":" + (model.isEmpty() ? "(server default)" : model) + (baseUrls.isEmpty() ? ""
+        : " @ " + String.join(", ", baseUrls.stream().map(LlmSpec::withoutCredentials).toList()));
+  }
+
+  /** {@code scheme:model}, with {@code @ baseUrl, ...} when set (without credentials). */
   @Override
   public String toString() {
-    return scheme + (model.isEmpty() ? "" : ":" + model) + baseUrl.map(u -> " @ " + u).orElse("");
+    return scheme + (model.isEmpty() ? "" : ":" + model) + (baseUrls.isEmpty() ? ""
+        : " @ " + String.join(", ", baseUrls.stream().map(LlmSpec::withoutCredentials).toList()));
   }
 }

@@ -78,7 +78,12 @@ public final class PackAsk {
       throws LlmException {
     ChatRequest request = request(prompt);
     if (behaviour == PackBehaviour.REFERENCE) {
-      return JsonReplyParser.parseAsPython(client.chat(request).text(), required);
+      io.clarq.core.llm.ChatResponse response = client.chat(request);
+      JsonReply reply = JsonReplyParser.parseAsPython(response.text(), required);
+      if (reply.isParsed()) {
+        client.accept(request, response);   // only a reply the agent could read may enter a response cache
+      }
+      return reply;
     }
     return StructuredAsk.ask(client, request, required,
         language == Language.CHINESE ? StructuredAsk.CHINESE_REMINDER : StructuredAsk.ENGLISH_REMINDER, check);

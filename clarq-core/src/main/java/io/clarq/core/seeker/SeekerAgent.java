@@ -7,7 +7,7 @@ import io.clarq.core.llm.LlmException;
  * seeker on the benchmark; say "Goodbye" when done (the reference end detector is case-sensitive, see
  * {@link EndDetection}).
  *
- * <p>Each call gets a {@link SeekerTurn}: the task id and language, the seeker's briefing (role, task, items,
+ * <p>Each call gets a {@link SeekerTurn}: an opaque dialogue key, the language, the seeker's briefing (role, task, items,
  * skills/actions, scenes; never the provider's response tree) and the dialogue so far, which always ends with the
  * provider's latest line. Return the next line. One instance may serve many dialogues at once from several threads:
  * keep per-dialogue state out of fields, everything needed is in the turn.

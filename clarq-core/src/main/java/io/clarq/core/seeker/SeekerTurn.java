@@ -4,23 +4,25 @@ import io.clarq.core.dialogue.Speaker;
 import io.clarq.core.dialogue.Utterance;
 import io.clarq.core.task.Briefing;
 import io.clarq.core.task.Language;
-import io.clarq.core.task.TaskId;
 import java.util.List;
 import java.util.Objects;
 
 /**
- * What a seeker sees when it must speak: which task (never its response tree), its briefing, and the dialogue so
- * far ending with the provider's latest line.
+ * What a seeker sees when it must speak: its briefing, the language, and the dialogue so far ending with the
+ * provider's latest line; nothing that identifies the task (its id would lead to the response tree, the answer).
+ *
+ * @param dialogueKey an opaque key, the same on every turn of one dialogue and different between dialogues of a run:
+ *     a seeker that keeps state per dialogue keys it on this (it says nothing about the task)
  */
-public record SeekerTurn(TaskId taskId, Language language, Briefing briefing, List<Utterance> history) {
+public record SeekerTurn(String dialogueKey, Language language, Briefing briefing, List<Utterance> history) {
   public SeekerTurn {
-    Objects.requireNonNull(taskId, "taskId");
+    Objects.requireNonNull(dialogueKey, "dialogueKey");
     Objects.requireNonNull(language, "language");
     Objects.requireNonNull(briefing, "briefing");
     history = List.copyOf(history);
     if (history.isEmpty() || history.get(history.size() - 1).speaker() != Speaker.PROVIDER) {
       throw new IllegalArgumentException(
-          "illegal seeker turn for task " + taskId + ": the history must end with a provider line");
+          "illegal seeker turn of dialogue " + dialogueKey + ": the history must end with a provider line");
     }
   }
 

@@ -43,9 +43,9 @@ class ApiKeyLeakTest {
       LlmClient live = LlmClients.fromSpec(spec, Map.of("CLARQ_LLM_API_KEY", KEY)::get, LlmListener.NONE);
       try (CachingLlmClient client = CachingLlmClient.forSpec(live, spec, ResponseCacheFile.open(cacheFile),
           CachePolicy.DEFAULT, LlmListener.NONE)) {
-        client.chat(ChatRequest.builder().user("warm-up").temperature(0.0).build());
+        asked(client, ChatRequest.builder().user("warm-up").temperature(0.0).build());
         server.enqueue(FakeReply.rateLimited(), FakeReply.droppedConnection());
-        client.chat(ChatRequest.builder().user("after retries").temperature(0.0).build());
+        asked(client, ChatRequest.builder().user("after retries").temperature(0.0).build());
         server.enqueue(FakeReply.unauthorized());
         errors.add(catchThrowable(() -> client.chat(ChatRequest.builder().user("401").build())));
         server.enqueue(FakeReply.error(400, "invalid_api_key " + KEY, "bad key " + KEY));
@@ -53,7 +53,7 @@ class ApiKeyLeakTest {
         server.enqueue(FakeReply.text("slow").after(Duration.ofSeconds(2)), FakeReply.malformedJson(),
             FakeReply.truncatedBody());
         errors.add(catchThrowable(() -> client.chat(ChatRequest.builder().user("faults").build())));
-        client.chat(ChatRequest.builder().user("seeded").seed(3L).build());
+        asked(client, ChatRequest.builder().user("seeded").seed(3L).build());
         assertThat(client.toString() + live + spec).doesNotContain(KEY);
       }
       Files.writeString(cacheFile, "{\"key\": \"torn", StandardOpenOption.APPEND);
@@ -82,5 +82,20 @@ class ApiKeyLeakTest {
     assertThat(errors.get(0)).hasMessageContaining("[redacted]");
     String cache = Files.readString(cacheFile);
     assertThat(cache).contains("after retries").doesNotContain(KEY);
+  }
+
+  /** Asks and accepts the reply, as a caller that could use it does. */
+  private static ChatResponse asked(LlmClient client, ChatRequest request) throws LlmException {
+    ChatResponse response = client.chat(request);
+    client.accept(request, response);
+    return response;
+  }
+
+  @Test
+  void testAVeryShortKeyIsRedactedAsAWholeTokenWithoutManglingWords() {
+    ApiKey shortKey = ApiKey.of("ab", "test");
+    assertThat(shortKey.redact("a cab about ab, key=ab")).isEqualTo("a cab about [redacted], key=[redacted]");
+    ApiKey longKey = ApiKey.of("sk-0123456789", "test");
+    assertThat(longKey.redact("Incorrect key xsk-0123456789y")).isEqualTo("Incorrect key x[redacted]y");
   }
 }

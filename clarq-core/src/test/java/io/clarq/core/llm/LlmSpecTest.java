@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.net.URI;
+import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
@@ -69,5 +70,18 @@ class LlmSpecTest {
     assertThat(key.orElseThrow().redact("echo sk-clarq-secret!")).isEqualTo("echo [redacted]!");
     assertThatThrownBy(() -> ApiKey.of("sk-with space", "env X")).hasMessageContaining("env X")
         .hasMessageNotContaining("sk-with");
+  }
+
+  @Test
+  void testSeveralBaseUrlsAndAnIdentityWithoutCredentials() {
+    LlmSpec s = LlmSpec.parse("openai:m").withBaseUrls(List.of(URI.create("http://user:secret@10.0.0.5:8000/v1/"),
+        URI.create("http://10.0.0.6:8000/v1?api-key=secret")));
+    assertThat(s.baseUrl()).contains(URI.create("http://user:secret@10.0.0.5:8000/v1/"));
+    assertThat(s.identity()).isEqualTo("openai:m @ http://10.0.0.5:8000/v1, http://10.0.0.6:8000/v1");
+    assertThat(s.toString()).doesNotContain("secret");
+    assertThat(LlmSpec.parse("http://127.0.0.1:8000/v1").identity())
+        .isEqualTo("openai:(server default) @ http://127.0.0.1:8000/v1");
+    assertThatThrownBy(() -> s.withBaseUrls(List.of(URI.create("http://a:1/v1"), URI.create("http://a:1/v1/"))))
+        .hasMessageContaining("a server is given twice");
   }
 }

@@ -152,7 +152,7 @@ public final class FakeOpenAiServer implements AutoCloseable {
     try {
       RecordedRequest request = record(ex);
       FakeReply reply = replyTo(request);
-      if (!reply.latency().isZero()) {
+      if (!reply.latency().isZero() && reply.kind() != FakeReply.Kind.DRIPPED_BODY) {
         try {
           Thread.sleep(reply.latency().toMillis(), reply.latency().toNanosPart() % 1_000_000);
         } catch (InterruptedException e) {
@@ -223,6 +223,24 @@ public final class FakeOpenAiServer implements AutoCloseable {
         throw new IOException("fake server: body cut short on purpose");
       }
       case DROPPED_CONNECTION -> throw new IOException("fake server: connection dropped on purpose");
+      case RAW_BODY -> write(ex, 200, reply.text().getBytes(StandardCharsets.UTF_8));
+      case DRIPPED_BODY -> {
+        byte[] full = completion(reply, request);
+        ex.getResponseHeaders().set("Content-Type", "application/json");
+        ex.sendResponseHeaders(200, full.length);
+        try (OutputStream out = ex.getResponseBody()) {
+          for (byte b : full) {
+            out.write(b);
+            out.flush();
+            try {
+              Thread.sleep(reply.latency().toMillis());
+            } catch (InterruptedException e) {
+              Thread.currentThread().interrupt();
+              throw new IOException("fake server stopped", e);
+            }
+          }
+        }
+      }
       default -> throw new IllegalStateException("unknown reply kind " + reply.kind());
     }
   }

@@ -20,7 +20,11 @@ public final class FakeReply {
     ERROR,
     MALFORMED_JSON,
     TRUNCATED_BODY,
-    DROPPED_CONNECTION
+    DROPPED_CONNECTION,
+    /** 200 with a body given byte for byte (content null, a number, ...). */
+    RAW_BODY,
+    /** A completion sent one byte at a time, {@link #latency()} apart (a server that trickles its reply). */
+    DRIPPED_BODY
   }
 
   private final Kind kind;
@@ -105,6 +109,18 @@ public final class FakeReply {
   /** The connection closes before any reply byte. */
   public static FakeReply droppedConnection() {
     return new FakeReply(Kind.DROPPED_CONNECTION, 0, "", "", null, List.of(), "", false, Map.of(), Duration.ZERO);
+  }
+
+  /** 200 with exactly this body, e.g. a completion whose content is null or a number. */
+  public static FakeReply rawBody(String body) {
+    return new FakeReply(Kind.RAW_BODY, 200, Objects.requireNonNull(body, "body"), "", null, List.of(), "", false,
+        Map.of(), Duration.ZERO);
+  }
+
+  /** A completion of this text whose body goes out one byte every {@code perByte}, headers first. */
+  public static FakeReply dripped(String text, Duration perByte) {
+    return new FakeReply(Kind.DRIPPED_BODY, 200, Objects.requireNonNull(text, "text"), "stop", null, List.of(), "",
+        false, Map.of(), Objects.requireNonNull(perByte, "perByte"));
   }
 
   /** This reply, sent after waiting {@code latency} (a reply slower than the client's timeout, for one). */

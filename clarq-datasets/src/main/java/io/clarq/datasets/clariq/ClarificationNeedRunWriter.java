@@ -1,6 +1,6 @@
 package io.clarq.datasets.clariq;
 
-import io.clarq.datasets.trec.AtomicFiles;
+import io.clarq.core.files.AtomicFiles;
 import java.nio.file.Path;
 import java.util.Map;
 

@@ -6,7 +6,7 @@ import io.clarq.core.clariq.DocumentRelevanceTable;
 import io.clarq.core.ir.MetricTable;
 import io.clarq.core.ir.PythonFloat;
 import io.clarq.datasets.jsonl.PythonJson;
-import io.clarq.datasets.trec.AtomicFiles;
+import io.clarq.core.files.AtomicFiles;
 import io.clarq.datasets.trec.FileFormatException;
 import java.io.IOException;
 import java.nio.file.Path;

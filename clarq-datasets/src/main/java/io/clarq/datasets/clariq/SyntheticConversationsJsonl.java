@@ -12,7 +12,7 @@ import io.clarq.core.clariq.Facet;
 import io.clarq.core.clariq.SyntheticConversation;
 import io.clarq.core.clariq.SyntheticConversations;
 import io.clarq.datasets.jsonl.JsonLines;
-import io.clarq.datasets.trec.AtomicFiles;
+import io.clarq.core.files.AtomicFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;

@@ -1,13 +1,10 @@
 package io.clarq.datasets.hotpotqa;
 
+import io.clarq.core.files.AtomicFiles;
 import io.clarq.core.flm.FlmExample;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -41,42 +38,34 @@ public final class FlmGenerator {
 
   /** Masks every example of {@code hotpot} with the masker and writes the result to {@code out}. */
   public static Report generate(Path hotpot, Path out, FactMasker masker) throws IOException {
-    Path dir = out.toAbsolutePath().getParent();
-    Files.createDirectories(dir);
-    Path tmp = Files.createTempFile(dir, out.getFileName().toString(), ".tmp");
     int[] counts = new int[4];
     List<MalformedExample> malformed = new ArrayList<>();
     try {
-      try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
-        HotpotQaReader.streamSkipping(hotpot, example -> {
-          int position = counts[0]++;
-          List<FlmExample> masked;
+      AtomicFiles.write(out, w -> HotpotQaReader.streamSkipping(hotpot, example -> {
+        int position = counts[0]++;
+        List<FlmExample> masked;
+        try {
+          masked = masker.mask(example);
+        } catch (IllegalArgumentException e) {
+          malformed.add(new MalformedExample(position, example.id(), hotpot + ", example " + position + ": "
+              + e.getMessage()));
+          return;
+        }
+        counts[masked.isEmpty() ? 2 : 1]++;
+        for (FlmExample e : masked) {
           try {
-            masked = masker.mask(example);
-          } catch (IllegalArgumentException e) {
-            malformed.add(new MalformedExample(position, example.id(), hotpot + ", example " + position + ": "
-                + e.getMessage()));
-            return;
+            FlmJsonl.write(w, e);
+          } catch (IOException ex) {
+            throw new UncheckedIOException(ex);
           }
-          counts[masked.isEmpty() ? 2 : 1]++;
-          for (FlmExample e : masked) {
-            try {
-              FlmJsonl.write(w, e);
-            } catch (IOException ex) {
-              throw new UncheckedIOException(ex);
-            }
-            counts[3]++;
-          }
-        }, m -> {
-          counts[0]++;
-          malformed.add(m);
-        });
-      } catch (UncheckedIOException ex) {
-        throw ex.getCause();
-      }
-      Files.move(tmp, out, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-    } finally {
-      Files.deleteIfExists(tmp);
+          counts[3]++;
+        }
+      }, m -> {
+        counts[0]++;
+        malformed.add(m);
+      }));
+    } catch (UncheckedIOException ex) {
+      throw ex.getCause();
     }
     return new Report(counts[0], counts[1], counts[2], counts[3], malformed);
   }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.clarq.core.files.AtomicFiles;
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -170,7 +171,7 @@ public final class JsonLines {
       if (append && Files.exists(file)) {
         String text = Files.readString(file, StandardCharsets.UTF_8);
         if (!text.isEmpty() && !text.endsWith("\n")) {
-          Files.writeString(file, text.substring(0, text.lastIndexOf('\n') + 1), StandardCharsets.UTF_8);
+          AtomicFiles.write(file, text.substring(0, text.lastIndexOf('\n') + 1));
         }
       }
       Path parent = file.toAbsolutePath().getParent();

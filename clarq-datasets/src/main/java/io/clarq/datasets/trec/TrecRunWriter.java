@@ -1,5 +1,6 @@
 package io.clarq.datasets.trec;
 
+import io.clarq.core.files.AtomicFiles;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;

@@ -7,7 +7,9 @@ import io.clarq.datasets.jsonl.PythonJson;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -22,15 +24,32 @@ public final class VerdictFile {
   private VerdictFile() {}
 
   /**
-   * Reads every record. A torn last line (no newline, not valid JSON) is skipped with a warning.
+   * Reads every record. A torn last line (no newline, not valid JSON) is skipped with a warning. The same question
+   * may be recorded more than once with the same answer; with contradictory answers the file is refused, since
+   * which one a reader took would decide scores in silence.
    *
-   * @throws IllegalArgumentException naming the file and line when a complete line is not a verdict record
+   * @throws IllegalArgumentException naming the file and line when a complete line is not a verdict record, or
+   *     naming both lines when two records answer one question differently
    */
   public static List<VerdictRecord> read(Path file) {
     JsonLines.Contents<VerdictRecord> c = JsonLines.read(file, VerdictFile::fromLine);
     c.tornLine().ifPresent(t -> LOG.warn("verdict file {}: skipped a torn last line (line {}, {} characters)", file,
         t.line(), t.length()));
+    Map<Object, JsonLines.Numbered<VerdictRecord>> byQuestion = new HashMap<>();
+    for (JsonLines.Numbered<VerdictRecord> n : c.items()) {
+      JsonLines.Numbered<VerdictRecord> before = byQuestion.putIfAbsent(n.item().question(), n);
+      if (before != null && before.item().match() != n.item().match()) {
+        throw new IllegalArgumentException("verdict file " + file + ": lines " + before.line() + " and " + n.line()
+            + " give contradictory verdicts (match " + before.item().match() + " and " + n.item().match()
+            + ") for one question (" + n.item().language().code() + ", gold \"" + abbreviate(n.item().gold())
+            + "\"); keep one of them");
+      }
+    }
     return c.items().stream().map(JsonLines.Numbered::item).toList();
+  }
+
+  private static String abbreviate(String s) {
+    return s.length() <= 60 ? s : s.substring(0, 60) + "...";
   }
 
   /**

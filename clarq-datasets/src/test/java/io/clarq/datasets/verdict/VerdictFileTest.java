@@ -62,4 +62,17 @@ class VerdictFileTest {
     Files.writeString(file, good + "\n" + good.substring(0, 30));
     assertThat(VerdictFile.read(file)).hasSize(1);
   }
+
+  @Test
+  void testContradictoryVerdictsForOneQuestionAreRefusedNamingBothLines() throws IOException {
+    Path file = tmp.resolve("v.jsonl");
+    String yes = VerdictFile.toLine(new VerdictRecord(Language.ENGLISH, "gold", "why", List.of("said"), true, "a"));
+    String no = VerdictFile.toLine(new VerdictRecord(Language.ENGLISH, "gold", "why", List.of("said"), false, "b"));
+    String other = VerdictFile.toLine(new VerdictRecord(Language.ENGLISH, "other", "why", List.of("said"), false, ""));
+    Files.writeString(file, yes + "\n" + other + "\n" + yes.replace("\"a\"", "\"same answer\"") + "\n");
+    assertThat(VerdictFile.read(file)).hasSize(3);
+    Files.writeString(file, yes + "\n" + other + "\n" + no + "\n");
+    assertThatThrownBy(() -> VerdictFile.read(file)).hasMessage("verdict file " + file + ": lines 1 and 3 give "
+        + "contradictory verdicts (match true and false) for one question (en, gold \"gold\"); keep one of them");
+  }
 }

@@ -11,6 +11,7 @@ import io.clarq.core.llm.ChatRequest;
 import io.clarq.core.llm.ChatResponse;
 import io.clarq.core.llm.LlmClient;
 import io.clarq.core.llm.LlmException;
+import io.clarq.core.llm.json.StructuredAsk;
 import io.clarq.core.llm.TokenLogprob;
 import java.util.ArrayList;
 import java.util.List;
@@ -138,8 +139,10 @@ public final class LlmQuestionGenerator implements QuestionGenerator {
             + "that starts with \"" + form + "\" and uses each of these words: " + String.join(", ", words) + ".");
     List<String> rejected = new ArrayList<>();
     for (int attempt = 1; ; attempt++) {
-      ChatResponse reply = client.chat(b.build());
-      String text = cleanQuestion(reply.text());
+      ChatRequest asked = b.build();
+      ChatResponse reply = client.chat(asked);
+      String text = StructuredAsk.requireText(reply, "generated question", LlmQuestionGenerator::cleanQuestion);
+      client.accept(asked, reply);
       List<String> missing = QuestionCandidate.missingWords(words, text);
       if (missing.isEmpty() || attempt == settings.maxAttempts()) {
         return new QuestionCandidate(form, text, attempt, rejected, missing, meanLogprob(reply.logprobs()));

@@ -151,9 +151,11 @@ public record EvaluationReport(RecordedRun run, ClarqSummary summary, OptionalIn
         interval(f.success()), f.turns().value())));
     run.notes().forEach(n -> sb.append(String.format("%nnote: %s", n)));
     if (!summary.unjudged().isEmpty()) {
-      sb.append(String.format("%nnote: %d dialogue%s could not be judged: give --verdicts FILE to replay recorded"
-          + " verdicts; unjudged dialogues are left out of success, never counted as failures%n",
-          summary.unjudged().size(), summary.unjudged().size() == 1 ? "" : "s"));
+      // the hint to give --verdicts only when none was given; with verdicts, the file lacked these questions
+      sb.append(String.format("%nnote: %d dialogue%s could not be judged: %s; unjudged dialogues are left out of "
+          + "success, never counted as failures%n", summary.unjudged().size(), summary.unjudged().size() == 1 ? ""
+          : "s", verdictCacheHits.isPresent() ? "the verdicts or judge given did not answer them (no recorded verdict, or"
+          + " an unreadable judge reply)" : "give --verdicts FILE to replay recorded verdicts"));
     }
     return sb.toString();
   }

@@ -2,7 +2,9 @@ package io.clarq.eval.evaluate;
 
 import io.clarq.core.transcript.DialogueRecord;
 import io.clarq.core.task.ClarqTask;
+import io.clarq.core.provider.FixedReplies;
 import io.clarq.core.task.Language;
+import io.clarq.core.task.Split;
 import io.clarq.core.task.TaskId;
 import io.clarq.core.task.TaskSet;
 import io.clarq.datasets.clarqllm.ClarqLlmTasks;
@@ -20,6 +22,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -61,8 +64,14 @@ public final class RecordedRuns {
       }
       out.add(new PlayedDialogue(task, d.dialogue()));
     }
-    return new RecordedRun(run.name(), RecordedRun.Format.PUBLISHED_RESULTS, Set.of(run.language()), out,
-        List.of());
+    // a test task without its dialogue is named, never left out of the figures in silence
+    Set<TaskId> played = new HashSet<>(out.stream().map(d -> d.task().id()).toList());
+    List<String> missing = tasks.split(Split.TEST).stream().map(ClarqTask::id).filter(id -> !played.contains(id))
+        .map(TaskId::toString).toList();
+    List<String> notes = missing.isEmpty() ? List.of() : List.of(missing.size() + " test task"
+        + (missing.size() == 1 ? " has" : "s have") + " no dialogue in " + file.getFileName() + " and "
+        + (missing.size() == 1 ? "is" : "are") + " not scored: " + String.join(", ", missing));
+    return new RecordedRun(run.name(), RecordedRun.Format.PUBLISHED_RESULTS, Set.of(run.language()), out, notes);
   }
 
   private static RecordedRun jsonl(Path file, Path tasksDir) {
@@ -86,6 +95,15 @@ public final class RecordedRuns {
       if (earlier != null) {
         throw new IllegalArgumentException(where + ": task " + r.taskId() + " (" + r.language().code()
             + ") was already recorded at line " + earlier + "; a transcript holds one finished dialogue per task");
+      }
+      for (Language other : Language.values()) {
+        // the provider's fixed opening says which language a dialogue was played in
+        if (other != r.language() && !r.dialogue().utterances().isEmpty()
+            && r.dialogue().utterances().get(0).text().equals(FixedReplies.opening(other))) {
+          throw new IllegalArgumentException(where + ": task " + r.taskId() + " is recorded as "
+              + r.language().code() + " but its dialogue opens in " + other.code() + " (\""
+              + FixedReplies.opening(other) + "\"); it would be scored against the wrong task");
+        }
       }
       TaskSet set = tasks.computeIfAbsent(r.language(), l -> ClarqLlmTasks.load(tasksDir, l));
       TaskId id = r.taskId();

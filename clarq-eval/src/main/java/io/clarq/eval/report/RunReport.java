@@ -10,7 +10,7 @@ import io.clarq.core.task.TaskId;
 import io.clarq.core.transcript.DialogueRecord;
 import io.clarq.datasets.transcript.TranscriptFile;
 import io.clarq.datasets.transcript.TranscriptReader;
-import io.clarq.datasets.trec.AtomicFiles;
+import io.clarq.core.files.AtomicFiles;
 import io.clarq.eval.report.ReportInput.Problem;
 import io.clarq.eval.report.ReportInput.ReportedDialogue;
 import java.io.IOException;

@@ -37,16 +37,42 @@ public final class CacmExperiment implements AutoCloseable {
     this.qrels = qrels;
   }
 
-  /** Reads and indexes the collection in {@code dir}. */
+  /**
+   * Reads and indexes the collection in {@code dir}.
+   *
+   * @throws IllegalArgumentException naming the file when the collection holds no document, the topics file no
+   *     topic, or the judgments judge topics the topics file lacks (a truncated topics file would otherwise be
+   *     scored on fewer topics in silence)
+   */
   public static CacmExperiment open(Path dir) {
     for (String f : List.of("cacm.tar.gz", "topics.cacm.txt", "qrels.cacm.txt")) {
       if (!Files.isRegularFile(dir.resolve(f))) {
         throw new IllegalArgumentException("CACM directory " + dir + " has no " + f);
       }
     }
+    Map<String, String> topics = CacmTopicsReader.read(dir.resolve("topics.cacm.txt"));
+    RelevanceJudgments qrels = QrelsReader.read(dir.resolve("qrels.cacm.txt"));
+    if (topics.isEmpty()) {
+      throw new IllegalArgumentException("topics file " + dir.resolve("topics.cacm.txt") + " holds no topic");
+    }
+    List<String> unknown = qrels.topics().stream().filter(t -> !topics.containsKey(t)).sorted().toList();
+    if (!unknown.isEmpty()) {
+      throw new IllegalArgumentException("topics file " + dir.resolve("topics.cacm.txt") + " holds " + topics.size()
+          + " topics but " + dir.resolve("qrels.cacm.txt") + " judges " + unknown.size() + " more (first: "
+          + unknown.get(0) + "); is the topics file cut short?");
+    }
     DocumentIndex index = DocumentIndex.build(HtmlCollection.read(dir.resolve("cacm.tar.gz")), EnglishAnalysis.porter());
-    return new CacmExperiment(index, CacmTopicsReader.read(dir.resolve("topics.cacm.txt")),
-        QrelsReader.read(dir.resolve("qrels.cacm.txt")));
+    if (index.documentCount() == 0) {
+      index.close();
+      throw new IllegalArgumentException("collection " + dir.resolve("cacm.tar.gz") + " holds no document");
+    }
+    return new CacmExperiment(index, topics, qrels);
+  }
+
+  /** One line for every output: how many documents and topics the figures rest on. */
+  public String describe() {
+    return index.documentCount() + " documents, " + topics.size() + " topics (" + qrels.topics().size()
+        + " with judgments)";
   }
 
   /** The index. */

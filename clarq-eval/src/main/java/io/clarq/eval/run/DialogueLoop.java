@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Plays one task between a seeker and a provider (clarq-llm-protocol.md §3): the provider opens, then the seeker and
@@ -33,6 +34,9 @@ import java.util.OptionalInt;
  * does not escape: the record is marked failed with the cause and keeps what was said before.
  */
 public final class DialogueLoop {
+  // the seekers' opaque dialogue keys: a count, so nothing in them points at the task
+  private static final AtomicLong DIALOGUES = new AtomicLong();
+
   private final SeekerAgent seeker;
   private final ProviderAgent provider;
   private final EndDetection endDetection;
@@ -64,6 +68,7 @@ public final class DialogueLoop {
     utterances.add(Utterance.provider(provider.opening(task.language())));
     turns.add(TurnRecord.unknown());
     TreeCursor cursor = task.tree().start();
+    String key = "dialogue-" + DIALOGUES.incrementAndGet();
     EndReason end;
     String failure = null;
     int seekerLines = 0;
@@ -71,7 +76,7 @@ public final class DialogueLoop {
       String line;
       long t0 = System.nanoTime();
       try (TurnUsage.Tally tally = TurnUsage.open()) {
-        line = seeker.next(new SeekerTurn(task.id(), task.language(), task.briefing(), utterances));
+        line = seeker.next(new SeekerTurn(key, task.language(), task.briefing(), utterances));
         if (line == null) {
           throw new IllegalStateException("seeker " + seeker.name() + " returned null instead of a line");
         }

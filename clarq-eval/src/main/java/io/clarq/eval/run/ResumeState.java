@@ -1,11 +1,10 @@
 package io.clarq.eval.run;
 
 import io.clarq.core.transcript.DialogueRecord;
+import io.clarq.core.files.AtomicFiles;
 import io.clarq.datasets.transcript.DialogueRecordJson;
 import io.clarq.datasets.transcript.TranscriptFile;
 import io.clarq.datasets.transcript.TranscriptReader;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collection;
@@ -28,9 +27,10 @@ final class ResumeState {
   /**
    * @param selected the dialogues of this run; records of other dialogues are an error (the config check should
    *     have caught a different run)
+   * @param config the run: a record played by another seeker or provider is an error naming it
    * @return the finished dialogues, by key
    */
-  static Map<DialogueKey, DialogueRecord> load(Path transcript, Set<DialogueKey> selected) {
+  static Map<DialogueKey, DialogueRecord> load(Path transcript, Set<DialogueKey> selected, RunConfig config) {
     Map<DialogueKey, DialogueRecord> finished = new TreeMap<>();
     if (!Files.exists(transcript)) {
       return finished;
@@ -42,6 +42,13 @@ final class ResumeState {
       if (!selected.contains(key)) {
         throw new IllegalStateException(transcript + ", line " + e.line() + ": dialogue " + key
             + " is not part of this run's task selection");
+      }
+      String seeker = config.seeker().name();
+      String provider = config.provider().name();
+      if (!e.record().seeker().equals(seeker) || !e.record().provider().equals(provider)) {
+        throw new IllegalStateException(transcript + ", line " + e.line() + ": dialogue " + key + " was played by "
+            + "seeker \"" + e.record().seeker() + "\" and provider \"" + e.record().provider() + "\", not by this "
+            + "run's \"" + seeker + "\" and \"" + provider + "\"; it cannot be resumed or scored as this run's");
       }
       if (!e.record().finished() || finished.containsKey(key)) {
         dropped++;
@@ -63,10 +70,6 @@ final class ResumeState {
     for (DialogueRecord r : records) {
       sb.append(DialogueRecordJson.toLine(r)).append('\n');
     }
-    try {
-      AtomicFiles.write(transcript, sb.toString());
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot rewrite transcript " + transcript + ": " + e.getMessage(), e);
-    }
+    AtomicFiles.write(transcript, sb.toString());
   }
 }

@@ -12,8 +12,11 @@ import io.clarq.core.task.Split;
 import io.clarq.core.task.TaskSet;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.EnumSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -26,7 +29,7 @@ import java.util.Set;
  *   <li>turn cap: 12 seeker utterances (the reference's); end detection: {@link EndDetection#REFERENCE};
  *   <li>judge: {@link Judge#none()} (dialogues the verbatim check cannot decide are reported unjudged);
  *   <li>dialogues in flight: 4; timings in transcripts: off (so a replayed run writes identical transcripts);
- *   <li>listener: none.
+ *   <li>shard: {@link Shard#ALL}; listener: none; no extra fingerprint settings.
  * </ul>
  *
  * Required: the tasks (a directory or loaded task sets), the seeker, the provider and the output directory.
@@ -43,6 +46,9 @@ public final class RunConfig {
   private final SeekerAgent seeker;
   private final ProviderAgent provider;
   private final Judge judge;
+  private final String judgeDescription;
+  private final Shard shard;
+  private final Map<String, String> settings;
   private final int maxSeekerTurns;
   private final EndDetection endDetection;
   private final int concurrency;
@@ -60,6 +66,9 @@ public final class RunConfig {
     this.seeker = withPack(b.seeker, b.resolvedPrompts);
     this.provider = withPack(b.provider, b.resolvedPrompts);
     this.judge = withPack(b.judge, b.resolvedPrompts);
+    this.judgeDescription = b.judgeDescription;
+    this.shard = b.shard;
+    this.settings = Collections.unmodifiableMap(new LinkedHashMap<>(b.settings));
     this.maxSeekerTurns = b.maxSeekerTurns;
     this.endDetection = b.endDetection;
     this.concurrency = b.concurrency;
@@ -114,6 +123,24 @@ public final class RunConfig {
     return judge;
   }
 
+  /** How the judge is named in the run's fingerprint: "none", or what {@link Builder#judge(Judge, String)} said. */
+  public String judgeDescription() {
+    return judgeDescription;
+  }
+
+  /** Which part of the selection this run plays. */
+  public Shard shard() {
+    return shard;
+  }
+
+  /**
+   * Settings the agents cannot tell about themselves (the models and servers behind them), by name, in the order
+   * given: they join the run's fingerprint, so a resume with another model or server is refused.
+   */
+  public Map<String, String> settings() {
+    return settings;
+  }
+
   public int maxSeekerTurns() {
     return maxSeekerTurns;
   }
@@ -160,8 +187,9 @@ public final class RunConfig {
     return "RunConfig{tasks=" + tasksDirectory.map(Path::toString).orElse(taskSets.size() + " task sets")
         + ", languages=" + languages() + ", split=" + split + ", selection=" + selection + ", seeker="
         + seeker.name() + ", provider=" + provider.name() + ", maxSeekerTurns=" + maxSeekerTurns + ", endDetection="
-        + endDetection + ", concurrency=" + concurrency + ", output=" + output + ", recordTimings=" + recordTimings
-        + ", prompts=" + prompts.id() + "}";
+        + endDetection + ", judge=" + judgeDescription + ", shard=" + shard + ", settings=" + settings
+        + ", concurrency=" + concurrency + ", output=" + output + ", recordTimings=" + recordTimings + ", prompts="
+        + prompts.id() + "}";
   }
 
   /** Builds a {@link RunConfig}; see the class comment for the defaults. */
@@ -174,6 +202,9 @@ public final class RunConfig {
     private SeekerAgent seeker;
     private ProviderAgent provider;
     private Judge judge = Judge.none();
+    private String judgeDescription = "none";
+    private Shard shard = Shard.ALL;
+    private final Map<String, String> settings = new LinkedHashMap<>();
     private int maxSeekerTurns = REFERENCE_MAX_SEEKER_TURNS;
     private EndDetection endDetection = EndDetection.REFERENCE;
     private int concurrency = 4;
@@ -227,9 +258,44 @@ public final class RunConfig {
       return this;
     }
 
+    /** The judge, named "custom" in the fingerprint; prefer {@link #judge(Judge, String)}. */
     public Builder judge(Judge judge) {
+      return judge(judge, "custom");
+    }
+
+    /**
+     * The judge and how the fingerprint names it, e.g. {@code "verdicts:judge-verdicts.jsonl"} or
+     * {@code "llm:gpt-4o @ https://api.openai.com/v1"}.
+     */
+    public Builder judge(Judge judge, String description) {
       this.judge = Objects.requireNonNull(judge, "judge");
+      this.judgeDescription = requireText(description, "judge description");
       return this;
+    }
+
+    /** Plays only this part of the selection (see {@link Shard}). */
+    public Builder shard(Shard shard) {
+      this.shard = Objects.requireNonNull(shard, "shard");
+      return this;
+    }
+
+    /**
+     * Adds a setting to the run's fingerprint, e.g. {@code setting("provider_model", "openai:gpt-4o @
+     * http://10.0.0.5:8000/v1")}: what the model is asked or who answers, that the agents' names do not say.
+     */
+    public Builder setting(String name, String value) {
+      if (!requireText(name, "setting name").matches("[a-z][a-z0-9_]*")) {
+        throw new IllegalArgumentException("illegal setting name \"" + name + "\": lower case letters, digits, _");
+      }
+      settings.put(name, Objects.requireNonNull(value, "value of setting " + name));
+      return this;
+    }
+
+    private static String requireText(String text, String what) {
+      if (Objects.requireNonNull(text, what).isBlank()) {
+        throw new IllegalArgumentException("illegal " + what + ": blank");
+      }
+      return text;
     }
 
     public Builder maxSeekerTurns(int turns) {

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.clarq.core.files.AtomicFiles;
+import io.clarq.core.prompt.PromptPackUser;
 import io.clarq.core.task.ClarqTask;
 import io.clarq.core.task.Language;
 import io.clarq.core.tree.ResponseNode;
@@ -16,39 +18,80 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.BiFunction;
 import java.util.stream.Collectors;
 
 /**
- * The settings that decide what a run's dialogues are (languages, split, task selection, the tasks' content, seeker,
- * provider, turn cap, end detection), stored as {@code run-config.json} in the output directory. A run may resume
- * only into a directory with the same fingerprint; otherwise it refuses and names the first differing setting.
- * Concurrency, the judge and the listener are not part of it: they do not change what is said.
+ * The settings that decide what a run's dialogues are: what the models are asked and who answers (languages, split,
+ * task selection and shard, the tasks' content, seeker, provider and its variant, the models and servers behind
+ * them, turn cap, end detection, judge), stored as {@code run-config.json} in the output directory. A run may resume
+ * only into a directory with the same fingerprint; otherwise it refuses, naming each differing setting with both
+ * values. Concurrency and the listener are not part of it: they do not change what is said.
+ *
+ * <p>The settings are {@link #SETTINGS}, a list of named values of the config: adding one is one line there.
+ * Settings the agents cannot tell about themselves come from {@link RunConfig#settings()} and follow, in order.
  */
 record RunFingerprint(Map<String, String> settings) {
   static final String FILE = "run-config.json";
+  /** The setting that names the shard; the one that may differ between the shards of one run. */
+  static final String SHARD = "shard";
   private static final String FORMAT = "clarq-run-config/1";
   private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+  /** A named setting of the fingerprint, read from the config and the run's whole task selection. */
+  record Setting(String name, BiFunction<RunConfig, List<ClarqTask>, String> value) {}
+
+  /** Every setting of the fingerprint, in file order. */
+  static final List<Setting> SETTINGS = List.of(
+      new Setting("languages", (c, t) -> c.languages().stream().map(Language::code).collect(Collectors.joining(","))),
+      new Setting("split", (c, t) -> c.split().name().toLowerCase(Locale.ROOT)),
+      new Setting("tasks", (c, t) -> c.selection().toString()),
+      new Setting(SHARD, (c, t) -> c.shard().toString()),
+      new Setting("task_count", (c, t) -> String.valueOf(t.size())),
+      new Setting("task_digest", (c, t) -> digest(t)),
+      new Setting("seeker", (c, t) -> c.seeker().name()),
+      new Setting("provider", (c, t) -> c.provider().name()),
+      new Setting("prompts", (c, t) -> c.prompts().id() + " (" + c.prompts().behaviour().key() + " behaviour)"),
+      new Setting("prompts_comparable_with_paper", (c, t) -> usesPrompts(c)
+          ? String.valueOf(c.prompts().comparableWithPaper()) : "no agent uses prompts"),
+      new Setting("max_seeker_turns", (c, t) -> String.valueOf(c.maxSeekerTurns())),
+      new Setting("end_detection", (c, t) -> c.endDetection().name().toLowerCase(Locale.ROOT)),
+      new Setting("judge", (c, t) -> c.judgeDescription()),
+      new Setting("record_timings", (c, t) -> String.valueOf(c.recordTimings())));
+
+  private static boolean usesPrompts(RunConfig c) {
+    return c.seeker() instanceof PromptPackUser<?> || c.provider() instanceof PromptPackUser<?>;
+  }
 
   RunFingerprint {
     settings = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(settings));
   }
 
-  static RunFingerprint of(RunConfig config, List<ClarqTask> tasks) {
+  /** @param selection the run's whole selection (every shard's dialogues) */
+  static RunFingerprint of(RunConfig config, List<ClarqTask> selection) {
     Map<String, String> s = new LinkedHashMap<>();
-    s.put("languages", config.languages().stream().map(Language::code).collect(Collectors.joining(",")));
-    s.put("split", config.split().name().toLowerCase(java.util.Locale.ROOT));
-    s.put("tasks", config.selection().toString());
-    s.put("task_count", String.valueOf(tasks.size()));
-    s.put("task_digest", digest(tasks));
-    s.put("seeker", config.seeker().name());
-    s.put("provider", config.provider().name());
-    s.put("prompts", config.prompts().id());
-    s.put("max_seeker_turns", String.valueOf(config.maxSeekerTurns()));
-    s.put("end_detection", config.endDetection().name().toLowerCase(java.util.Locale.ROOT));
-    s.put("record_timings", String.valueOf(config.recordTimings()));
+    for (Setting setting : SETTINGS) {
+      s.put(setting.name(), setting.value().apply(config, selection));
+    }
+    config.settings().forEach((name, value) -> {
+      if (s.containsKey(name)) {
+        throw new IllegalArgumentException("illegal run setting \"" + name + "\": a built-in setting of that name "
+            + "exists");
+      }
+      s.put(name, value);
+    });
+    return new RunFingerprint(s);
+  }
+
+  /** This fingerprint with the shard setting replaced (a merged run is the whole selection). */
+  RunFingerprint withShard(Shard shard) {
+    Map<String, String> s = new LinkedHashMap<>(settings);
+    s.put(SHARD, shard.toString());
     return new RunFingerprint(s);
   }
 
@@ -104,22 +147,35 @@ record RunFingerprint(Map<String, String> settings) {
   }
 
   /**
-   * @throws IllegalStateException naming the first setting that differs from the stored one
+   * @throws IllegalStateException naming every setting that differs from the stored one, with both values
    */
   void requireSameAs(RunFingerprint stored, Path outputDir) {
+    List<String> differences = differences(stored, false);
+    if (!differences.isEmpty()) {
+      throw new IllegalStateException("cannot resume into " + outputDir + ": it holds a run with "
+          + String.join("; ", differences) + "; use the same settings to resume, or another output directory");
+    }
+  }
+
+  /**
+   * Each setting that differs, as "a different NAME (was "X", now "Y")".
+   *
+   * @param ignoreShard whether the shard setting is left out (comparing the shards of one run)
+   */
+  List<String> differences(RunFingerprint stored, boolean ignoreShard) {
+    List<String> out = new ArrayList<>();
     for (Map.Entry<String, String> e : settings.entrySet()) {
       String before = stored.settings.get(e.getKey());
-      if (!e.getValue().equals(before)) {
-        throw new IllegalStateException("cannot resume into " + outputDir + ": it holds a run with a different "
-            + e.getKey() + " (was " + (before == null ? "not set" : "\"" + before + "\"") + ", now \"" + e.getValue()
-            + "\"); use the same settings to resume, or another output directory");
+      if (!(ignoreShard && e.getKey().equals(SHARD)) && !e.getValue().equals(before)) {
+        out.add("a different " + e.getKey() + " (was " + (before == null ? "not set" : "\"" + before + "\"")
+            + ", now \"" + e.getValue() + "\")");
       }
     }
     for (String key : stored.settings.keySet()) {
       if (!settings.containsKey(key)) {
-        throw new IllegalStateException("cannot resume into " + outputDir + ": it holds a run with setting " + key
-            + " = \"" + stored.settings.get(key) + "\", unknown to this version");
+        out.add("setting " + key + " = \"" + stored.settings.get(key) + "\" (not set now)");
       }
     }
+    return out;
   }
 }

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.clarq.core.files.AtomicFiles;
 import io.clarq.core.metrics.ClarqStatistics;
 import io.clarq.core.metrics.ClarqSummary;
 import io.clarq.core.metrics.DialogueScore;
@@ -39,12 +40,8 @@ final class RunReports {
   private RunReports() {}
 
   static void write(RunResult r, Map<String, String> settings) {
-    try {
-      AtomicFiles.write(r.results(), json(r, settings) + "\n");
-      AtomicFiles.write(r.summaryFile(), markdown(r, settings));
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot write the run's reports: " + e.getMessage(), e);
-    }
+    AtomicFiles.write(r.results(), json(r, settings) + "\n");
+    AtomicFiles.write(r.summaryFile(), markdown(r, settings));
   }
 
   static String json(RunResult r, Map<String, String> settings) {
@@ -106,7 +103,8 @@ final class RunReports {
    * when none did (the offline provider and a rule-based seeker use no prompts).
    */
   static java.util.Optional<String> packNote(Map<String, String> settings) {
-    if (!settings.containsKey("prompts_comparable_with_paper")) {
+    String comparable = settings.getOrDefault("prompts_comparable_with_paper", "");
+    if (!comparable.equals("true") && !comparable.equals("false")) {
       return java.util.Optional.empty();
     }
     String pack = settings.getOrDefault("prompts", "");

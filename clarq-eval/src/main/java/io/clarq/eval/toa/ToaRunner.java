@@ -2,6 +2,7 @@ package io.clarq.eval.toa;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.clarq.core.files.AtomicFiles;
 import io.clarq.core.flm.FlmExample;
 import io.clarq.core.toa.RecoveryBootstrap;
 import io.clarq.core.toa.ToaOutcome;
@@ -13,7 +14,6 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -84,8 +84,21 @@ public final class ToaRunner {
     this.bootstrap = java.util.Objects.requireNonNull(bootstrap, "bootstrap");
   }
 
-  /** Runs (or resumes) the examples in {@code dir}. */
+  /**
+   * Runs (or resumes) the examples in {@code dir}.
+   *
+   * @throws IllegalArgumentException before anything is written, when two examples share an id (their results
+   *     could not be told apart, and the run could not resume its own output)
+   */
   public Result run(List<FlmExample> examples, Path dir) throws IOException {
+    Map<String, Integer> positions = new java.util.HashMap<>();
+    for (int i = 0; i < examples.size(); i++) {
+      Integer before = positions.putIfAbsent(examples.get(i).id(), i);
+      if (before != null) {
+        throw new IllegalArgumentException("example id \"" + examples.get(i).id() + "\" appears twice (examples "
+            + (before + 1) + " and " + (i + 1) + " of " + examples.size() + "); each example needs its own id");
+      }
+    }
     Files.createDirectories(dir);
     checkConfig(dir.resolve(CONFIG), config(examples));
     Path results = dir.resolve(RESULTS);
@@ -182,13 +195,7 @@ public final class ToaRunner {
       }
       return;
     }
-    Path tmp = Files.createTempFile(file.getParent(), CONFIG, ".tmp");
-    try {
-      MAPPER.writerWithDefaultPrettyPrinter().writeValue(tmp.toFile(), wanted);
-      Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-    } finally {
-      Files.deleteIfExists(tmp);
-    }
+    AtomicFiles.write(file, MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(wanted));
   }
 
   private static String digest(List<FlmExample> examples) {

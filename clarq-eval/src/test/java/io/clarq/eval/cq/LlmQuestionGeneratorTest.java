@@ -136,4 +136,17 @@ class LlmQuestionGeneratorTest {
         .isEqualTo("Are you looking for maps?");
     assertThat(LlmQuestionGenerator.cleanQuestion("")).isEmpty();
   }
+
+  @Test
+  void testBlankOrEmptyReplyIsUnparsedNeverAnEmptyQuestion() throws Exception {
+    for (String reply : List.of("", "   \n ")) {
+      try (FakeOpenAiServer server = FakeOpenAiServer.start(r -> FakeReply.text(reply))) {
+        LlmQuestionGenerator generator = new LlmQuestionGenerator(client(server),
+            LlmQuestionGenerator.Settings.DEFAULT, Optional.empty(), "llm:fake");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> generator.generate(JAGUAR))
+            .isInstanceOf(io.clarq.core.llm.LlmUnparsedReplyException.class)
+            .hasMessageContaining("generated question: " + (reply.isEmpty() ? "empty" : "blank") + " reply");
+      }
+    }
+  }
 }

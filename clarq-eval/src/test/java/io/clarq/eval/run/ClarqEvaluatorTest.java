@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.clarq.core.transcript.DialogueRecord;
+import io.clarq.core.files.OutputLock;
 import io.clarq.core.llm.LlmException;
 import io.clarq.core.provider.FixedReplies;
 import io.clarq.core.provider.ProviderAgent;
@@ -13,6 +14,7 @@ import io.clarq.core.provider.ReplyKind;
 import io.clarq.core.provider.llm.SmallTasks;
 import io.clarq.core.seeker.SeekerAgent;
 import io.clarq.core.seeker.SeekerTurn;
+import io.clarq.core.task.Briefing;
 import io.clarq.core.task.ClarqTask;
 import io.clarq.core.task.Language;
 import io.clarq.core.task.TaskId;
@@ -23,6 +25,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -53,7 +56,7 @@ class ClarqEvaluatorTest {
     }
   }
 
-  /** Asks {@code questions} times, then says goodbye; fails on the tasks listed in {@code failOn}. */
+  /** Asks {@code questions} times, then says goodbye; fails on the tasks listed in {@code failOn} (by briefing). */
   static final class CountingSeeker implements SeekerAgent {
     final int questions;
     final Set<TaskId> failOn = ConcurrentHashMap.newKeySet();
@@ -73,7 +76,8 @@ class ClarqEvaluatorTest {
     public String next(SeekerTurn turn) throws LlmException {
       calls.incrementAndGet();
       threads.add(Thread.currentThread().getName());
-      if (failOn.contains(turn.taskId())) {
+      // the seeker never sees a task id: the test tasks' briefings name them
+      if (failOn.stream().anyMatch(id -> turn.briefing().task().endsWith("(" + id + ")"))) {
         throw new LlmException("connection refused after 3 attempts");
       }
       return turn.seekerTurnsSoFar() < questions ? "Question " + turn.seekerTurnsSoFar() + "?" : "Goodbye";
@@ -84,7 +88,10 @@ class ClarqEvaluatorTest {
     List<ClarqTask> list = new ArrayList<>();
     for (int type = 1; type <= 3; type++) {
       for (int i = 0; i < 3; i++) {
-        list.add(SmallTasks.english(new TaskId(type, i)));
+        ClarqTask t = SmallTasks.english(new TaskId(type, i));
+        Briefing b = t.briefing();
+        list.add(new ClarqTask(t.id(), t.language(), t.typeName(), new Briefing(b.role(), b.task() + " (" + t.id()
+            + ")", b.items(), b.skills(), b.scenes()), t.background(), t.tree()));
       }
     }
     return new TaskSet(Language.ENGLISH, list);
@@ -160,8 +167,84 @@ class ClarqEvaluatorTest {
         .hasMessageContaining("different seeker (was \"counting-2\", now \"counting-3\")");
     assertThatThrownBy(() -> ClarqEvaluator.run(config(new CountingSeeker(2)).maxSeekerTurns(5).build()))
         .hasMessageContaining("different max_seeker_turns (was \"12\", now \"5\")");
+    // who answers and who judges are part of it too, every difference named with both values
+    assertThatThrownBy(() -> ClarqEvaluator.run(config(new CountingSeeker(2)).setting("provider_model",
+        "openai:m @ http://10.0.0.2:8000/v1").judge(q -> Optional.empty(), "verdicts:v.jsonl").build()))
+        .hasMessageContaining("a different judge (was \"none\", now \"verdicts:v.jsonl\"); a different "
+            + "provider_model (was not set, now \"openai:m @ http://10.0.0.2:8000/v1\")");
     // concurrency does not change what is said: resuming with another is fine
     assertThat(ClarqEvaluator.run(config(new CountingSeeker(2)).concurrency(1).build()).resumed()).isEqualTo(9);
+  }
+
+  @Test
+  void testSeekerSeesAnOpaqueDialogueKeyNeverTheTaskId() throws Exception {
+    Set<String> keys = ConcurrentHashMap.newKeySet();
+    Map<String, Integer> turnsPerKey = new ConcurrentHashMap<>();
+    SeekerAgent seeker = new SeekerAgent() {
+      @Override
+      public String name() {
+        return "keyed";
+      }
+
+      @Override
+      public String next(SeekerTurn turn) {
+        keys.add(turn.dialogueKey());
+        int n = turnsPerKey.merge(turn.dialogueKey(), 1, Integer::sum);
+        assertThat(n).isEqualTo(turn.seekerTurnsSoFar() + 1);
+        return n < 3 ? "Question?" : "Goodbye";
+      }
+    };
+    ClarqEvaluator.run(config(seeker).build());
+    assertThat(keys).hasSize(9).allSatisfy(k -> assertThat(k).doesNotContain(".").matches("dialogue-\\d+"));
+  }
+
+  @Test
+  void testSecondRunOnABusyDirectoryIsRefusedNamingTheHolder() throws Exception {
+    try (OutputLock held = OutputLock.acquire(dir.resolve("run"))) {
+      CountingSeeker seeker = new CountingSeeker(1);
+      assertThatThrownBy(() -> ClarqEvaluator.run(config(seeker).build()))
+          .isInstanceOf(IllegalStateException.class)
+          .hasMessageContaining("cannot write into " + dir.resolve("run") + ": another run is writing to it (process "
+              + ProcessHandle.current().pid());
+      assertThat(seeker.calls.get()).isZero();
+    }
+    assertThat(ClarqEvaluator.run(config(new CountingSeeker(1)).build()).finished()).hasSize(9);
+  }
+
+  @Test
+  void testShardsAreDisjointAndCoverTheSelection() throws Exception {
+    List<TaskId> all = new ArrayList<>();
+    for (int i = 1; i <= 3; i++) {
+      RunResult r = ClarqEvaluator.run(config(new CountingSeeker(1)).shard(new Shard(i, 3))
+          .output(dir.resolve("s" + i)).build());
+      assertThat(r.finished()).hasSize(3);
+      r.finished().forEach(d -> all.add(d.taskId()));
+    }
+    assertThat(all).doesNotHaveDuplicates().hasSize(9);
+    assertThat(new Shard(2, 3).of(List.of("a", "b", "c", "d", "e"))).containsExactly("b", "e");
+    assertThatThrownBy(() -> Shard.parse("4/3")).hasMessageContaining("illegal shard 4/3");
+    assertThatThrownBy(() -> Shard.parse("two")).hasMessage("illegal shard \"two\": expected i/n, e.g. 2/3");
+    assertThatThrownBy(() -> ClarqEvaluator.run(config(new CountingSeeker(1)).shard(new Shard(2, 3))
+        .output(dir.resolve("s1")).build())).hasMessageContaining("a different shard (was \"1/3\", now \"2/3\")");
+  }
+
+  @Test
+  void testResumedRecordsOfAnotherSeekerAreNamedNeverScored() throws Exception {
+    ClarqEvaluator.run(config(new CountingSeeker(1)).build());
+    Path transcript = dir.resolve("run").resolve(ClarqEvaluator.TRANSCRIPT);
+    // a record appended by another seeker's run (same settings file, edited or concatenated transcripts)
+    String first = Files.readAllLines(transcript).get(0);
+    Files.writeString(transcript, first.replace("\"counting-1\"", "\"someone-else\"") + "\n");
+    assertThatThrownBy(() -> ClarqEvaluator.run(config(new CountingSeeker(1)).build()))
+        .hasMessageContaining(transcript + ", line 1: dialogue en 1.0 was played by seeker \"someone-else\"");
+  }
+
+  @Test
+  void testUnwritableOutputSaysWhy() throws Exception {
+    Path file = Files.writeString(dir.resolve("a-file"), "");
+    assertThatThrownBy(() -> ClarqEvaluator.run(config(new CountingSeeker(1)).output(file.resolve("run")).build()))
+        .hasMessageStartingWith("cannot create output directory " + file.resolve("run") + ": ")
+        .hasMessageNotContaining(": " + file.resolve("run") + ": " + file.resolve("run"));
   }
 
   @Test

@@ -179,4 +179,18 @@ class ToaRunnerTest {
     Files.writeString(results, "{\"id\": \"x\"}\n");
     assertThatThrownBy(() -> runner.run(examples, dir)).hasMessage(results + ", line 1: missing field \"oracle\"");
   }
+
+  @Test
+  void testDuplicateExampleIsRefusedBeforeAnythingIsWritten() throws IOException {
+    List<FlmExample> distinct = dev().subList(0, 3);
+    List<FlmExample> examples = new java.util.ArrayList<>(distinct);
+    examples.add(examples.get(1));
+    ToaRunner runner = new ToaRunner(new ToaPipeline(new RepeaterAsker(), new Bm25Oracle(),
+        new OraclePeekingPrimary(distinct, null)), 1);
+    Path out = dir.resolve("dup");
+    assertThatThrownBy(() -> runner.run(examples, out)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("example id \"" + examples.get(1).id() + "\" appears twice (examples 2 and 4 of 4); each "
+            + "example needs its own id");
+    assertThat(out).doesNotExist();
+  }
 }

@@ -24,9 +24,22 @@ public final class TarGzArchive {
 
   private TarGzArchive() {}
 
-  /** Every regular file of the archive, in archive order. */
+  /**
+   * Every regular file of the archive, in archive order.
+   *
+   * @throws IllegalArgumentException naming the archive when it is empty (0 bytes) or an entry's name is absolute
+   *     or climbs out of the archive with {@code ..} (such an archive is refused whole, never indexed)
+   * @throws UncheckedIOException naming the archive when it cannot be read (not gzip, cut short)
+   */
   public static List<Entry> read(Path file) {
     List<Entry> out = new ArrayList<>();
+    try {
+      if (Files.size(file) == 0) {
+        throw new IllegalArgumentException("archive " + file + " is empty (0 bytes): expected a .tar.gz file");
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read archive " + file + ": " + e, e);
+    }
     try (InputStream in = new GZIPInputStream(new BufferedInputStream(Files.newInputStream(file)), 1 << 16)) {
       byte[] header = new byte[BLOCK];
       String longName = null;
@@ -57,11 +70,18 @@ public final class TarGzArchive {
           longName = null;
         }
         if (type == '0' || type == '\0') {
+          if (name.startsWith("/") || name.matches("^[A-Za-z]:.*") || name.equals("..") || name.startsWith("../")
+              || name.contains("/../") || name.endsWith("/..")) {
+            throw new IllegalArgumentException("archive " + file + ": entry \"" + name + "\" is an absolute path or "
+                + "climbs out of the archive with ..; refusing the archive");
+          }
           out.add(new Entry(name, content));
         }
       }
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot read archive " + file + ": " + e.getMessage(), e);
+      // the JDK's gzip and end-of-file errors may carry no message: say what kind of failure it was
+      throw new UncheckedIOException("cannot read archive " + file + ": " + (e.getMessage() == null
+          ? e.getClass().getSimpleName() + " (not a complete gzip-compressed tar file?)" : e.getMessage()), e);
     }
     return out;
   }

@@ -14,6 +14,7 @@ import picocli.CommandLine.Command;
       DemoCommand.class,
       PlayCommand.class,
       RunCommand.class,
+      MergeCommand.class,
       EvaluateCommand.class,
       ConformanceCommand.class,
       ReportCommand.class,

@@ -2,7 +2,7 @@ package io.clarq.examples.cli;
 
 import io.clarq.core.judge.Judge;
 import io.clarq.core.metrics.stats.Bootstrap;
-import io.clarq.datasets.trec.AtomicFiles;
+import io.clarq.core.files.AtomicFiles;
 import io.clarq.eval.compare.ComparedRun;
 import io.clarq.eval.compare.ComparisonReport;
 import io.clarq.eval.evaluate.VerdictCacheJudge;

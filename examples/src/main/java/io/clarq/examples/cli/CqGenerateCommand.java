@@ -71,6 +71,11 @@ public final class CqGenerateCommand implements Callable<Integer> {
     if (threads < 1) {
       throw new CommandLine.ParameterException(spec.commandLine(), "--threads must be positive, got " + threads);
     }
+    if (!resume && Files.isRegularFile(out) && Files.size(out) > 0) {
+      // never overwrite finished work: resuming is one flag away, starting over one rm
+      throw new CommandLine.ParameterException(spec.commandLine(), "--out " + out + " already holds generated "
+          + "questions; give --resume to keep them and generate only the rest, or choose another file");
+    }
     List<AutoCloseable> opened = new ArrayList<>();
     try {
       QuestionGenerator gen = parse(() -> generatorOptions.open(spec.commandLine(), opened));

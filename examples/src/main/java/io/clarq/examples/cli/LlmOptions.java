@@ -9,12 +9,17 @@ import io.clarq.core.llm.RetryPolicy;
 import io.clarq.core.llm.cache.CachePolicy;
 import io.clarq.core.llm.cache.CachingLlmClient;
 import io.clarq.core.llm.cache.ResponseCacheFile;
+import io.clarq.core.llm.route.EndpointPool;
+import io.clarq.core.llm.route.EndpointStats;
 import io.clarq.core.llm.usage.PriceTable;
 import io.clarq.core.llm.usage.UsageMeter;
 import io.clarq.core.llm.usage.UsageReport;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 import picocli.CommandLine;
@@ -28,8 +33,10 @@ import picocli.CommandLine.Option;
 public final class LlmOptions {
   @Option(names = "--base-url", paramLabel = "URL",
       description = "The OpenAI-compatible server for the model SPEC, e.g. http://127.0.0.1:8000/v1 (vLLM, Ollama, "
-          + "llama.cpp, LM Studio). Replaces the spec's default server.")
-  String baseUrl;
+          + "llama.cpp, LM Studio). Replaces the spec's default server. Give it several times for replicas of one "
+          + "model: each call goes to the one with the fewest calls in flight; one that keeps failing is benched "
+          + "for 30 s.")
+  List<String> baseUrls;
 
   @Option(names = "--model", paramLabel = "NAME",
       description = "The model name when SPEC names none (a bare base URL); overrides the spec's model otherwise.")
@@ -64,7 +71,7 @@ public final class LlmOptions {
   int attempts;
 
   @Option(names = "--llm-in-flight", paramLabel = "N", defaultValue = "16",
-      description = "Most calls on the wire at once per model (default: ${DEFAULT-VALUE}).")
+      description = "Most calls on the wire at once per model and server (default: ${DEFAULT-VALUE}).")
   int inFlight;
 
   @Option(names = "--llm-rpm", paramLabel = "N", defaultValue = "0",
@@ -76,6 +83,7 @@ public final class LlmOptions {
   String prices;
 
   private final UsageMeter usage = new UsageMeter();
+  private final Map<String, EndpointPool> pools = new LinkedHashMap<>();
   private Function<String, String> environment = System::getenv;
 
   /** Reads keys from {@code env} instead of the process environment (tests). */
@@ -86,7 +94,7 @@ public final class LlmOptions {
 
   /** Whether any of these options was given (a command without a SPEC can then say they need one). */
   public boolean anyGiven() {
-    return baseUrl != null || model != null || apiKeyEnv != null || cache != null || replayOnly || cacheAll
+    return baseUrls != null || model != null || apiKeyEnv != null || cache != null || replayOnly || cacheAll
         || prices != null;
   }
 
@@ -99,8 +107,8 @@ public final class LlmOptions {
   public LlmSpec spec(CommandLine cl, String option, String specText) {
     try {
       LlmSpec spec = LlmSpec.parse(specText);
-      if (baseUrl != null) {
-        spec = spec.withBaseUrl(LlmSpec.parseUrl(baseUrl));
+      if (baseUrls != null) {
+        spec = spec.withBaseUrls(baseUrls.stream().map(LlmSpec::parseUrl).toList());
       }
       if (model != null) {
         spec = spec.withModel(model);
@@ -137,8 +145,15 @@ public final class LlmOptions {
       throw new CommandLine.ParameterException(cl, option + " " + specText + ": " + e.getMessage(), e, null,
           specText);
     }
+    if (live instanceof EndpointPool pool) {
+      pools.put(option + " " + spec.identity(), pool);
+    }
     if (cache == null) {
       return live;
+    }
+    if (replayOnly && !Files.isRegularFile(cache)) {
+      throw new CommandLine.ParameterException(cl, "--replay-only: the cache file " + cache + " does not exist "
+          + "(nothing to replay; record it first without --replay-only)");
     }
     CachePolicy policy = new CachePolicy(replayOnly ? CachePolicy.Mode.REPLAY_ONLY : CachePolicy.Mode.READ_WRITE,
         cacheAll);
@@ -150,9 +165,21 @@ public final class LlmOptions {
     return usage.report();
   }
 
-  /** One line of usage, with cost when {@code --prices} was given. */
+  /**
+   * One line of usage, with cost when {@code --prices} was given; then, for a model on several servers, one line per
+   * server (calls, failures, benchings, mean latency).
+   */
   public String usageSummary() {
-    return usage.report().summary(pricesTable());
+    StringBuilder sb = new StringBuilder(usage.report().summary(pricesTable()));
+    pools.forEach((model, pool) -> pool.stats().forEach(s -> sb.append("\n  ").append(s.summary())));
+    return sb.toString();
+  }
+
+  /** Per-server figures of the models on several servers, by option and model (empty when each has one server). */
+  public Map<String, List<EndpointStats>> endpointStats() {
+    Map<String, List<EndpointStats>> out = new LinkedHashMap<>();
+    pools.forEach((model, pool) -> out.put(model, pool.stats()));
+    return out;
   }
 
   private Optional<PriceTable> pricesTable() {

@@ -2,6 +2,7 @@ package io.clarq.examples.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.clarq.core.files.AtomicFiles;
 import io.clarq.core.provider.ProviderAgent;
 import io.clarq.core.task.Language;
 import io.clarq.core.task.TaskSet;
@@ -15,11 +16,8 @@ import io.clarq.eval.audit.ProviderAudit;
 import io.clarq.eval.audit.RecordedTurn;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
@@ -155,10 +153,7 @@ public final class ProviderAuditCommand implements Callable<Integer> {
 
   private void writeDump(AuditReport report) throws IOException {
     ObjectMapper mapper = new ObjectMapper();
-    Path parent = dump.toAbsolutePath().getParent();
-    Files.createDirectories(parent);
-    Path tmp = Files.createTempFile(parent, dump.getFileName().toString(), ".tmp");
-    try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
+    AtomicFiles.write(dump, w -> {
       for (AuditedTurn t : report.turns()) {
         Map<String, Object> line = new LinkedHashMap<>();
         RecordedTurn r = t.recorded();
@@ -176,11 +171,7 @@ public final class ProviderAuditCommand implements Callable<Integer> {
         w.write(mapper.writeValueAsString(line));
         w.write('\n');
       }
-    } catch (IOException | RuntimeException e) {
-      Files.deleteIfExists(tmp);
-      throw e;
-    }
-    Files.move(tmp, dump, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    });
   }
 
   static Map<String, Object> jsonOf(AuditReport report) {

@@ -77,7 +77,11 @@ public final class RetrievalEvalCommand implements Callable<Integer> {
         TrecRunWriter.write(run, CacmExperiment.runRows(hits, "clarq_" + model.id()), "Q0", TrecRunWriter.SIX_DECIMALS);
       }
       PrintWriter out = spec.commandLine().getOut();
-      out.print(json ? scores.json() + System.lineSeparator() : scores.summary());
+      // every output says what the figures rest on
+      String figures = scores.json();
+      out.print(json ? figures.substring(0, figures.length() - 1) + ", \"documents\": " + cacm.index().documentCount()
+          + ", \"topics_read\": " + cacm.topics().size() + "}" + System.lineSeparator()
+          : "# " + cacm.describe() + System.lineSeparator() + scores.summary());
       out.flush();
     }
     return 0;

@@ -21,6 +21,7 @@ import io.clarq.eval.run.RunConfig;
 import io.clarq.eval.run.RunListener;
 import io.clarq.eval.run.RunProgress;
 import io.clarq.eval.run.RunResult;
+import io.clarq.eval.run.Shard;
 import io.clarq.eval.run.TaskSelection;
 import io.clarq.eval.run.TurnUsage;
 import io.clarq.retrieval.provider.OfflineProvider;
@@ -32,7 +33,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -105,6 +108,11 @@ public final class RunCommand implements Callable<Integer> {
       + " case-sensitive 'Goodbye'.")
   boolean lenientEnd;
 
+  @Option(names = "--shard", paramLabel = "I/N", defaultValue = "1/1",
+      description = "Play only part I of N of the selected dialogues (every N-th, by language and task id), into its "
+          + "own --out; 'clarq merge' joins the N directories into what one run writes (default: ${DEFAULT-VALUE}).")
+  String shard;
+
   @Option(names = "--verdicts", paramLabel = "FILE", description = "Judge leftover gold lines by replaying this "
       + "verdict file (e.g. clarq-llm/judge-verdicts.jsonl) first; without it or --judge they are reported unjudged.")
   Path verdicts;
@@ -128,28 +136,12 @@ public final class RunCommand implements Callable<Integer> {
       PromptPack pack = prompts.pack(cl, Optional.of(tasks));
       SeekerAgent seeker = seeker(cl, closing);
       ProviderAgent provider = provider(cl, closing);
-      Judge judge;
-      if (judgeSpec == null) {
-        judge = providerSpec.equals("offline") ? new OfflineJudge() : Judge.none();
-      } else if (judgeSpec.equals("offline") || judgeSpec.equals("none")) {
-        judge = new OfflineJudgeChoice().convert(judgeSpec);
-      } else {
-        Files.createDirectories(out);
-        String model = llm.spec(cl, "--judge", judgeSpec).model();
-        LlmJudge live = new LlmJudge(client(cl, "--judge", judgeSpec, closing), model, pack);
-        VerdictCacheJudge asked = VerdictCacheJudge.open(out.resolve(JUDGE_VERDICTS),
-            Judge.named("llm " + (model.isEmpty() ? judgeSpec : model), live));
-        closing.add(asked);
-        judge = asked;
-      }
-      if (verdicts != null) {
-        VerdictCacheJudge v = VerdictCacheJudge.readOnly(verdicts, judge);
-        closing.add(v);
-        judge = v;
-      }
+      Judge judge = judge(cl, pack, closing);
       PrintWriter err = cl.getErr();
       PromptOptions.announce(pack, err);
-      RunResult result = ClarqEvaluator.run(RunConfig.builder()
+      RunConfig.Builder config = RunConfig.builder();
+      modelSettings(cl).forEach(config::setting);
+      RunResult result = ClarqEvaluator.run(config
           .tasks(tasks)
           .prompts(pack)
           .languages(languages(cl))
@@ -157,7 +149,8 @@ public final class RunCommand implements Callable<Integer> {
           .selection(parse(cl, "--select", select, TaskSelection::parse))
           .seeker(seeker)
           .provider(provider)
-          .judge(judge)
+          .judge(judge, judgeDescription(verdicts, judgeKind(cl)))
+          .shard(parse(cl, "--shard", shard, Shard::parse))
           .maxSeekerTurns(maxSeekerTurns)
           .endDetection(lenientEnd ? EndDetection.LENIENT : EndDetection.REFERENCE)
           .concurrency(seeker instanceof ConsoleSeeker ? 1 : concurrency)
@@ -183,6 +176,78 @@ public final class RunCommand implements Callable<Integer> {
         closing.get(i).close();
       }
     }
+  }
+
+  /**
+   * The run's judge: {@code --verdicts} replayed first (read only), then the judge {@code --judge} names (the offline
+   * judge by default with the offline provider, else none; a model SPEC judges live through the pack, its verdicts
+   * appended to {@link #JUDGE_VERDICTS} in the output directory).
+   */
+  private Judge judge(CommandLine cl, PromptPack pack, List<AutoCloseable> closing) throws java.io.IOException {
+    String kind = judgeKind(cl);
+    Judge judge;
+    if (kind.equals("offline") || kind.equals("none")) {
+      judge = new OfflineJudgeChoice().convert(kind);
+    } else {
+      Files.createDirectories(out);
+      String model = llm.spec(cl, "--judge", judgeSpec).model();
+      LlmJudge live = new LlmJudge(client(cl, "--judge", judgeSpec, closing), model, pack);
+      VerdictCacheJudge asked = VerdictCacheJudge.open(out.resolve(JUDGE_VERDICTS),
+          Judge.named("llm " + (model.isEmpty() ? judgeSpec : model), live));
+      closing.add(asked);
+      judge = asked;
+    }
+    return replayedFirst(verdicts, judge, closing);
+  }
+
+  /** "offline", "none", or "llm:" + the judge model's identity (no credentials). */
+  private String judgeKind(CommandLine cl) {
+    if (judgeSpec == null) {
+      return providerSpec.equals("offline") ? "offline" : "none";
+    }
+    if (judgeSpec.equals("offline") || judgeSpec.equals("none")) {
+      return judgeSpec;
+    }
+    return "llm:" + llm.spec(cl, "--judge", judgeSpec).identity();
+  }
+
+  /** {@code judge} behind the replayed verdicts of {@code verdicts} (read only), when given. */
+  static Judge replayedFirst(Path verdicts, Judge judge, List<AutoCloseable> closing) {
+    if (verdicts == null) {
+      return judge;
+    }
+    VerdictCacheJudge v = VerdictCacheJudge.readOnly(verdicts, judge);
+    closing.add(v);
+    return v;
+  }
+
+  /**
+   * How the run's fingerprint names the judge: the verdict file's name (so shards on other machines agree) and the
+   * judge behind it.
+   */
+  static String judgeDescription(Path verdicts, String kind) {
+    return verdicts == null ? kind : "verdicts:" + verdicts.getFileName() + (kind.equals("none") ? "" : " then " + kind);
+  }
+
+  /** Who answers for the seeker and the provider (models and servers, without credentials), for the fingerprint. */
+  private Map<String, String> modelSettings(CommandLine cl) {
+    Map<String, String> out = new LinkedHashMap<>();
+    if (!seekerSpec.equals("console")) {
+      out.put("seeker_model", llm.spec(cl, "--seeker", seekerModelSpec()).identity());
+    }
+    if (!providerSpec.equals("offline")) {
+      out.put("provider_model", llm.spec(cl, "--provider", providerSpec).identity());
+    }
+    return out;
+  }
+
+  private String seekerModelSpec() {
+    for (LlmSeeker.Mode m : LlmSeeker.Mode.values()) {
+      if (seekerSpec.startsWith(m.shortName() + ":")) {
+        return seekerSpec.substring(m.shortName().length() + 1);
+      }
+    }
+    return seekerSpec;
   }
 
   private SeekerAgent seeker(CommandLine cl, List<AutoCloseable> closing) {

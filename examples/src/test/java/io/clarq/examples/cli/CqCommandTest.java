@@ -30,6 +30,11 @@ class CqCommandTest extends CqCommandHarness {
     assertThat(out.toString()).contains("{\"questions\":3,\"facet_satisfied\":3,\"overlap\":[{\"bleu_tokenizer\":"
         + "\"13a\",\"rouge_tokenizer\":\"rouge-score\",").contains("{\"bleu_tokenizer\":\"clarq\",\"rouge_tokenizer\":"
         + "\"clarq\",");
+    // without --resume, finished work is never overwritten
+    assertThat(run("cq", "generate", "--data", data.toString(), "--limit", "1", "--out", file.toString()))
+        .isEqualTo(2);
+    assertThat(err.toString()).contains("--out " + file + " already holds generated questions; give --resume");
+    assertThat(CqGenerationFile.read(file)).hasSize(3);
   }
 
   @Test

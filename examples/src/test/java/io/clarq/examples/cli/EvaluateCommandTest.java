@@ -88,6 +88,16 @@ class EvaluateCommandTest {
     assertThat(json.get("success_lower_bound").asDouble()).isLessThanOrEqualTo(35 / 260.0); // 0.1346 of 260
     assertThat(json.get("success_upper_bound").asDouble()).isGreaterThanOrEqualTo(35 / 260.0);
     assertThat(json.get("aql").asDouble()).isCloseTo(50.0359, within(5e-5));
+    // the hint to give --verdicts appears only when none was given
+    assertThat(run("evaluate", "--tasks", data("tasks"), "--transcripts", published("Chat.En"), "--no-judge"))
+        .isZero();
+    assertThat(out.toString()).contains("give --verdicts FILE");
+    Path empty = Files.writeString(tmp.resolve("no-verdicts.jsonl"), "");
+    out.getBuffer().setLength(0);
+    assertThat(run("evaluate", "--tasks", data("tasks"), "--transcripts", published("Chat.En"), "--verdicts",
+        empty.toString())).isZero();
+    assertThat(out.toString()).contains("could not be judged: the verdicts or judge given did not answer them")
+        .doesNotContain("give --verdicts");
   }
 
   @Test

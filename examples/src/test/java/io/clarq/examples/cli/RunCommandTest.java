@@ -117,4 +117,56 @@ class RunCommandTest {
       assertThat(judged.get()).isEqualTo(asked);
     }
   }
+
+  @Test
+  void testShardsOverTwoServersMergeIntoWhatOneRunWrites() throws Exception {
+    Path tasks = SharedData.require("clarq-llm/tasks");
+    try (FakeOpenAiServer a = FakeOpenAiServer.start(new SimulatedClarqModel(Duration.ZERO)::reply);
+        FakeOpenAiServer b = FakeOpenAiServer.start(new SimulatedClarqModel(Duration.ZERO)::reply)) {
+      List<String> args = List.of("run", "--seeker", "openai:simulated", "--provider", "openai:simulated",
+          "--base-url", a.baseUrl().toString(), "--base-url", b.baseUrl().toString(), "--prompts", "clarq", "--tasks",
+          tasks.toString(),
+          "--select", "1-2", "--concurrency", "4");
+      assertThat(run(with(args, "--out", dir.resolve("whole").toString()))).as(err.toString()).isZero();
+      // both servers took calls, and the usage report says so per server
+      assertThat(a.callCount()).isPositive();
+      assertThat(b.callCount()).isPositive();
+      assertThat(out.toString()).contains("model usage: ", "  " + a.baseUrl() + ": ", "  " + b.baseUrl() + ": ");
+      assertThat(Files.readString(dir.resolve("whole").resolve("run-config.json")))
+          .contains("\"provider_model\" : \"openai:simulated @ " + a.baseUrl() + ", " + b.baseUrl() + "\"");
+      for (String shard : List.of("1/2", "2/2")) {
+        assertThat(run(with(args, "--shard", shard, "--out", dir.resolve("s" + shard.charAt(0)).toString())))
+            .as(err.toString()).isZero();
+      }
+      assertThat(run("merge", dir.resolve("s2").toString(), dir.resolve("s1").toString(), "--tasks",
+          tasks.toString(), "--out", dir.resolve("merged").toString())).as(err.toString()).isZero();
+      assertThat(out.toString()).contains("| English | 20 |");
+      for (String file : List.of("transcripts.jsonl", "run-config.json")) {
+        assertThat(Files.readAllBytes(dir.resolve("merged").resolve(file)))
+            .isEqualTo(Files.readAllBytes(dir.resolve("whole").resolve(file)));
+      }
+      // a merge whose shards were judged otherwise is refused, naming both judges
+      assertThat(run("merge", dir.resolve("s1").toString(), dir.resolve("s2").toString(), "--tasks",
+          tasks.toString(), "--out", dir.resolve("m2").toString(), "--verdicts", tasks.resolve("English")
+          .resolve("1._Gather_Resources.json").toString())).isEqualTo(1);
+      assertThat(err.toString()).contains("the shards were judged by \"none\"");
+    }
+  }
+
+  @Test
+  void testReplayOnlyWithAMissingCacheIsAnErrorAndCreatesNothing() {
+    Path tasks = SharedData.require("clarq-llm/tasks");
+    Path cache = dir.resolve("no-such-cache.jsonl");
+    assertThat(run("run", "--seeker", "openai:m", "--provider", "openai:m", "--base-url", "http://127.0.0.1:9/v1",
+        "--tasks", tasks.toString(), "--out", dir.resolve("out").toString(), "--llm-cache", cache.toString(),
+        "--replay-only")).isEqualTo(2);
+    assertThat(err.toString()).contains("--replay-only: the cache file " + cache + " does not exist");
+    assertThat(cache).doesNotExist();
+  }
+
+  private static String[] with(List<String> args, String... more) {
+    List<String> all = new ArrayList<>(args);
+    all.addAll(List.of(more));
+    return all.toArray(String[]::new);
+  }
 }

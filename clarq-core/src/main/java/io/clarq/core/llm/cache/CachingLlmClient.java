@@ -15,10 +15,11 @@ import java.util.Optional;
 
 /**
  * A response cache around any {@link LlmClient}. A hit replays the recorded reply (same text, finish reason, usage
- * and log-probabilities; latency zero) without calling the model; a miss calls it and records the reply. Only
- * deterministic requests (temperature 0 or a seed) are cached unless the policy says otherwise; failures and blank
- * replies are never recorded, so a rerun asks again instead of replaying an error. In replay-only mode a miss fails
- * with {@link LlmReplayMissException} and the model is never called.
+ * and log-probabilities; latency zero) without calling the model; a miss calls it, and the reply is recorded when
+ * the caller {@linkplain #accept accepts} it (parsed it, or delivered it as free text): a reply the caller could not
+ * use is never recorded, so it cannot pin a failure on every rerun. Only deterministic requests (temperature 0 or a
+ * seed) are cached unless the policy says otherwise; failures and blank replies are never recorded. In replay-only
+ * mode a miss fails with {@link LlmReplayMissException} and the model is never called.
  *
  * <p>Closing this client closes the cache file and the wrapped client.
  */
@@ -52,9 +53,16 @@ public final class CachingLlmClient implements LlmClient {
     return new CachingLlmClient(delegate, file, endpointOf(spec), spec.model(), policy, listener);
   }
 
-  /** The endpoint part of the key for {@code spec}: its base URL, else its scheme. */
+  /**
+   * The endpoint part of the key for {@code spec}: its base URL, else its scheme. Replicas (several base URLs) are
+   * one endpoint: their URLs sorted and joined with commas, so the order they were given in does not matter.
+   */
   public static String endpointOf(LlmSpec spec) {
-    return spec.baseUrl().map(URI::toString).map(s -> s.replaceAll("/+$", "")).orElse(spec.scheme() + ":");
+    if (spec.baseUrls().isEmpty()) {
+      return spec.scheme() + ":";
+    }
+    return String.join(",", spec.baseUrls().stream().map(URI::toString).map(s -> s.replaceAll("/+$", ""))
+        .sorted().toList());
   }
 
   @Override
@@ -76,11 +84,20 @@ public final class CachingLlmClient implements LlmClient {
           + key.substring(0, 12) + ", " + describe(request) + "); no live call was made. Run once without "
           + "replay-only to record it" + (cacheable ? "" : ", and cache non-deterministic requests too"));
     }
-    ChatResponse response = delegate.chat(request);
-    if (!response.text().isBlank()) {
-      file.put(key, canonical, response);
+    return delegate.chat(request);
+  }
+
+  /** Records the reply (unless it is blank, the request is not cacheable, or the key is recorded already). */
+  @Override
+  public void accept(ChatRequest request, ChatResponse response) {
+    delegate.accept(request, response);
+    boolean cacheable = policy.cacheNondeterministic() || request.deterministic();
+    if (policy.mode() == CachePolicy.Mode.REPLAY_ONLY || !cacheable || response.text().isBlank()) {
+      return;
     }
-    return response;
+    ObjectNode canonical = CacheKey.canonical(request, endpoint, defaultModel);
+    String key = CacheKey.of(canonical);
+    file.put(key, canonical, response);
   }
 
   private String describe(ChatRequest r) {

@@ -21,7 +21,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -33,7 +37,7 @@ import org.slf4j.LoggerFactory;
  * 429, 5xx, connection failures, timeouts, garbled replies) and never otherwise (400, 401, 403, 404); the exception
  * that ends a call lists every attempt. At most {@link LlmSettings#maxInFlight()} requests are on the wire at once
  * (a caller waiting out a backoff holds no slot), spaced by the optional requests-per-minute limit. The timeout
- * applies to each attempt. {@link ChatResponse#latency()} runs from the call to the reply, retries included.
+ * bounds each attempt whole, from sending the request to the last byte of the reply. {@link ChatResponse#latency()} runs from the call to the reply, retries included.
  */
 public final class OpenAiClient implements LlmClient {
   /** OpenAI's own base URL. */
@@ -74,7 +78,7 @@ public final class OpenAiClient implements LlmClient {
         .version(HttpClient.Version.HTTP_1_1)
         .connectTimeout(settings.timeout())
         // no pool: the HttpClient's own selector thread finishes each exchange (reading a byte-array body never
-        // blocks), which saves a thread hand-off per call; the caller waits in send()
+        // blocks), which saves a thread hand-off per call; the caller waits on the exchange
         .executor(Runnable::run)
         .build();
     this.inFlight = new Semaphore(settings.maxInFlight(), true);
@@ -169,15 +173,26 @@ public final class OpenAiClient implements LlmClient {
     }
     HttpResponse<byte[]> response;
     inFlight.acquire();
+    // the request's own timeout ends at the response headers; waiting on the future bounds the whole attempt, so a
+    // server that trickles its body a byte at a time cannot hold a call past the timeout
+    CompletableFuture<HttpResponse<byte[]>> exchange = null;
     try {
-      response = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
-    } catch (HttpTimeoutException e) {
-      throw new LlmTransportException("no reply within " + OpenAiErrors.format(settings.timeout()),
-          LlmTransportException.Kind.TIMEOUT, null);
-    } catch (IOException e) {
-      throw new LlmTransportException("connection failed: " + OpenAiErrors.redact(describe(e), key),
+      exchange = http.sendAsync(request, HttpResponse.BodyHandlers.ofByteArray());
+      response = exchange.get(settings.timeout().toNanos(), TimeUnit.NANOSECONDS);
+    } catch (TimeoutException e) {
+      throw timeout();
+    } catch (ExecutionException e) {
+      Throwable cause = e.getCause();
+      if (cause instanceof HttpTimeoutException) {
+        throw timeout();
+      }
+      IOException io = cause instanceof IOException x ? x : new IOException(cause);
+      throw new LlmTransportException("connection failed: " + OpenAiErrors.redact(describe(io), key),
           LlmTransportException.Kind.CONNECTION, null);
     } finally {
+      if (exchange != null && !exchange.isDone()) {
+        exchange.cancel(true);
+      }
       inFlight.release();
     }
     int status = response.statusCode();
@@ -193,6 +208,11 @@ public final class OpenAiClient implements LlmClient {
       throw new LlmException("HTTP " + status + ": unexpected status for a chat completion");
     }
     throw OpenAiErrors.fromStatus(status, response.body(), response.headers(), key);
+  }
+
+  private LlmTransportException timeout() {
+    return new LlmTransportException("no reply within " + OpenAiErrors.format(settings.timeout()),
+        LlmTransportException.Kind.TIMEOUT, null);
   }
 
   private String describe(IOException e) {

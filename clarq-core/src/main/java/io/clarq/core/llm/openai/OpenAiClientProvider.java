@@ -5,10 +5,21 @@ import io.clarq.core.llm.LlmClient;
 import io.clarq.core.llm.LlmClientProvider;
 import io.clarq.core.llm.LlmListener;
 import io.clarq.core.llm.LlmSpec;
+import io.clarq.core.llm.route.EndpointPool;
+import java.net.URI;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
-/** The {@code openai} scheme: OpenAI itself, or any OpenAI-compatible server named by a base URL. */
+/**
+ * The {@code openai} scheme: OpenAI itself, or any OpenAI-compatible server named by a base URL; several base URLs
+ * (replicas of one model) give an {@link EndpointPool} over them.
+ */
 public final class OpenAiClientProvider implements LlmClientProvider {
+  /** How long a replica that keeps failing gets no calls, when a spec names several base URLs. */
+  public static final Duration BENCH = Duration.ofSeconds(30);
+
   @Override
   public String scheme() {
     return "openai";
@@ -25,12 +36,26 @@ public final class OpenAiClientProvider implements LlmClientProvider {
       throw new IllegalArgumentException("LLM spec '" + spec + "' names no model: use openai:MODEL (e.g. "
           + "openai:gpt-4o), or give a base URL for a server that picks its own model");
     }
-    return OpenAiClient.builder()
-        .baseUrl(spec.baseUrl().orElse(OpenAiClient.OPENAI_BASE_URL))
-        .model(spec.model())
-        .apiKey(key)
-        .settings(spec.settings())
-        .listener(listener)
-        .build();
+    if (spec.baseUrls().size() <= 1) {
+      return OpenAiClient.builder()
+          .baseUrl(spec.baseUrl().orElse(OpenAiClient.OPENAI_BASE_URL))
+          .model(spec.model())
+          .apiKey(key)
+          .settings(spec.settings())
+          .listener(listener)
+          .build();
+    }
+    // replicas: one attempt per server client, the pool retries across servers and reports whole calls
+    List<EndpointPool.Endpoint> endpoints = new ArrayList<>();
+    for (URI url : spec.baseUrls()) {
+      endpoints.add(new EndpointPool.Endpoint(LlmSpec.withoutCredentials(url), OpenAiClient.builder()
+          .baseUrl(url)
+          .model(spec.model())
+          .apiKey(key)
+          .settings(spec.settings().withRetry(spec.settings().retry().withMaxAttempts(1)))
+          .build()));
+    }
+    return new EndpointPool(endpoints, spec.settings().retry(), BENCH, listener,
+        d -> Thread.sleep(d.toMillis(), d.toNanosPart() % 1_000_000));
   }
 }

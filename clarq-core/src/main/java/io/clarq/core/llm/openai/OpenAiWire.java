@@ -113,7 +113,13 @@ public final class OpenAiWire {
     if (!message.isObject()) {
       throw new IllegalArgumentException("reply's first choice has no message");
     }
-    String text = message.path("content").isTextual() ? message.path("content").asText() : "";
+    JsonNode content = message.path("content");
+    if (!content.isTextual() && !content.isNull() && !content.isMissingNode()) {
+      // a number, an object, a list: not a reply a caller could read; null is the protocol's "no text"
+      throw new IllegalArgumentException("message content is " + content.getNodeType().name().toLowerCase(
+          java.util.Locale.ROOT) + ", not a string: " + LlmText.abbreviate(content.toString(), 200));
+    }
+    String text = content.isTextual() ? content.asText() : "";
     String finish = choice.path("finish_reason").isTextual() ? choice.path("finish_reason").asText() : "";
     JsonNode u = root.path("usage");
     TokenUsage usage = u.isObject()

@@ -40,6 +40,11 @@ public final class MeteredLlmClient implements LlmClient {
   }
 
   @Override
+  public void accept(ChatRequest request, ChatResponse response) {
+    delegate.accept(request, response);
+  }
+
+  @Override
   public void close() {
     delegate.close();
   }

@@ -36,7 +36,7 @@ public final class ConsoleSeeker implements SeekerAgent {
   @Override
   public synchronized String next(SeekerTurn turn) {
     if (turn.seekerTurnsSoFar() == 0) {
-      out.println("Task " + turn.taskId() + "\n" + SeekerBriefing.render(PromptPack.clarq(), turn.briefing()) + "\n");
+      out.println(SeekerBriefing.render(PromptPack.clarq(), turn.briefing()) + "\n");
     }
     out.println(turn.providerLine());
     out.print("You: ");

@@ -5,11 +5,12 @@ import io.clarq.core.dialogue.Utterance;
 import io.clarq.core.llm.ChatRequest;
 import io.clarq.core.llm.LlmClient;
 import io.clarq.core.llm.LlmException;
+import io.clarq.core.llm.LlmUnparsedReplyException;
+import io.clarq.core.llm.json.StructuredAsk;
 import io.clarq.core.prompt.PackAsk;
 import io.clarq.core.prompt.PackBehaviour;
 import io.clarq.core.prompt.PromptPack;
 import io.clarq.core.prompt.PromptPackUser;
-import io.clarq.core.provider.llm.UnparsedReplyException;
 import io.clarq.core.seeker.SeekerAgent;
 import io.clarq.core.seeker.SeekerTurn;
 import io.clarq.core.task.Language;
@@ -32,7 +33,7 @@ import java.util.Objects;
  *       assistant messages; the reply is used as it is (stripped with clarq's behaviour).
  * </ul>
  *
- * A blank reply is an {@link UnparsedReplyException}, never an empty line. Stateless and thread-safe when the client
+ * A blank reply is an {@link LlmUnparsedReplyException}, never an empty line. Stateless and thread-safe when the client
  * is.
  */
 public final class LlmSeeker implements SeekerAgent, PromptPackUser<LlmSeeker> {
@@ -98,22 +99,16 @@ public final class LlmSeeker implements SeekerAgent, PromptPackUser<LlmSeeker> {
 
   @Override
   public String next(SeekerTurn turn) throws LlmException {
-    String raw = client.chat(request(turn)).text();
-    String text = raw;
+    // a blank reply, or one with nothing left once cleaned, is unparsed (the dialogue fails with it), never a line;
+    // only a usable reply is accepted into a response cache
     if (pack.behaviour() == PackBehaviour.REFERENCE) {
-      if (mode == Mode.COMPLETION && (text.startsWith("You: ") || text.startsWith("you: "))) {
-        text = text.substring(5);
-      }
-    } else {
-      text = text.strip();
-      if (mode == Mode.COMPLETION && text.regionMatches(true, 0, "You:", 0, 4)) {
-        text = text.substring(4).strip();
-      }
+      return StructuredAsk.text(client, request(turn), "seeker turn", raw ->
+          mode == Mode.COMPLETION && (raw.startsWith("You: ") || raw.startsWith("you: ")) ? raw.substring(5) : raw);
     }
-    if (text.isBlank()) {
-      throw new UnparsedReplyException("seeker line (blank reply)", raw);
-    }
-    return text;
+    return StructuredAsk.text(client, request(turn), "seeker turn", raw -> {
+      String text = raw.strip();
+      return mode == Mode.COMPLETION && text.regionMatches(true, 0, "You:", 0, 4) ? text.substring(4).strip() : text;
+    });
   }
 
   /** The request this seeker sends for a turn. */

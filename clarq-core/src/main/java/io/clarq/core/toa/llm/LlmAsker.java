@@ -2,6 +2,7 @@ package io.clarq.core.toa.llm;
 
 import io.clarq.core.flm.IncompleteTask;
 import io.clarq.core.llm.ChatRequest;
+import io.clarq.core.llm.ChatResponse;
 import io.clarq.core.llm.LlmClient;
 import io.clarq.core.llm.LlmException;
 import io.clarq.core.toa.Asker;
@@ -34,7 +35,9 @@ public final class LlmAsker implements Asker {
   public String ask(IncompleteTask task) throws LlmException {
     ChatRequest request = ChatRequest.builder().model(model).user(template.render(task)).temperature(0.0)
         .maxTokens(MAX_TOKENS).build();
-    return question(client.chat(request).text());
+    ChatResponse response = client.chat(request);
+    client.accept(request, response);
+    return question(response.text());
   }
 
   /** The question in a reply. */

@@ -4,6 +4,7 @@ import io.clarq.core.flm.ExampleSeed;
 import io.clarq.core.flm.Fact;
 import io.clarq.core.flm.FlmExample;
 import io.clarq.core.llm.ChatRequest;
+import io.clarq.core.llm.ChatResponse;
 import io.clarq.core.llm.LlmClient;
 import io.clarq.core.llm.LlmException;
 import io.clarq.core.toa.Oracle;
@@ -71,7 +72,9 @@ public final class LlmChoiceOracle implements Oracle {
     List<Fact> order = shuffled(example);
     ChatRequest request = ChatRequest.builder().model(model).user(prompt(question, order)).temperature(0.0)
         .maxTokens(8).build();
-    String reply = client.chat(request).text();
+    ChatResponse response = client.chat(request);
+    client.accept(request, response); // read or not, the reply is recorded in the outcome
+    String reply = response.text();
     Matcher m = NUMBER.matcher(reply);
     while (m.find()) {
       String digits = m.group();

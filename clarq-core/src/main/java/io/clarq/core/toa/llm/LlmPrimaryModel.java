@@ -3,12 +3,15 @@ package io.clarq.core.toa.llm;
 import io.clarq.core.llm.ChatRequest;
 import io.clarq.core.llm.LlmClient;
 import io.clarq.core.llm.LlmException;
+import io.clarq.core.llm.json.StructuredAsk;
 import io.clarq.core.toa.PrimaryModel;
 import java.util.Objects;
 
 /**
  * M1 as a language model, with the spec's short-answer instruction "Answer in as few words as possible": temperature
- * 0, at most 32 tokens; the answer is the reply's first non-blank line, with a leading "Answer:" removed.
+ * 0, at most 32 tokens; the answer is the reply's first non-blank line, with a leading "Answer:" removed. A reply
+ * with no answer in it (empty, blank, only "Answer:") is an unparsed reply ({@link
+ * io.clarq.core.llm.LlmUnparsedReplyException}), never scored as an empty answer.
  */
 public final class LlmPrimaryModel implements PrimaryModel {
   /** The instruction the spec prescribes. */
@@ -36,7 +39,7 @@ public final class LlmPrimaryModel implements PrimaryModel {
   public String answer(String question, String context) throws LlmException {
     ChatRequest request = ChatRequest.builder().model(model).user(prompt(question, context)).temperature(0.0)
         .maxTokens(MAX_TOKENS).build();
-    return shortAnswer(client.chat(request).text());
+    return StructuredAsk.text(client, request, "primary model answer", LlmPrimaryModel::shortAnswer);
   }
 
   static String shortAnswer(String reply) {

@@ -52,6 +52,7 @@ public final class LlmYesNoOracle implements Oracle {
       ChatRequest request = ChatRequest.builder().model(model).user(prompt(question, candidate)).temperature(0.0)
           .maxTokens(1).logprobs(true).topLogprobs(TOP_LOGPROBS).build();
       ChatResponse response = client.chat(request);
+      client.accept(request, response); // read or not, the reply is recorded in the outcome
       YesNoScore.Score score = YesNoScore.of(response);
       if (score.pYes().isEmpty()) {
         unparsed++;

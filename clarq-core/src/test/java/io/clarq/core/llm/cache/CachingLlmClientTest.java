@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.clarq.core.llm.ApiKey;
 import io.clarq.core.llm.ChatRequest;
 import io.clarq.core.llm.ChatResponse;
+import io.clarq.core.llm.LlmClient;
 import io.clarq.core.llm.LlmException;
 import io.clarq.core.llm.LlmListener;
 import io.clarq.core.llm.LlmReplayMissException;
@@ -13,6 +14,7 @@ import io.clarq.core.llm.LlmSettings;
 import io.clarq.core.llm.ResponseFormat;
 import io.clarq.core.llm.RetryPolicy;
 import io.clarq.core.llm.TokenLogprob;
+import io.clarq.core.llm.json.StructuredAsk;
 import io.clarq.core.llm.openai.OpenAiClient;
 import io.clarq.core.testing.FakeOpenAiServer;
 import io.clarq.core.testing.FakeReply;
@@ -59,14 +61,14 @@ class CachingLlmClientTest {
     List<ChatResponse> live = new ArrayList<>();
     try (CachingLlmClient client = cached(file, CachePolicy.DEFAULT)) {
       for (String q : List.of("one", "two", "three")) {
-        live.add(client.chat(ask(q)));
+        live.add(asked(client, ask(q)));
       }
     }
     assertThat(server.callCount()).isEqualTo(3);
     server.reset();
     try (CachingLlmClient client = cached(file, CachePolicy.REPLAY_ONLY)) {
       for (int i = 0; i < 3; i++) {
-        ChatResponse replay = client.chat(ask(List.of("one", "two", "three").get(i)));
+        ChatResponse replay = asked(client, ask(List.of("one", "two", "three").get(i)));
         assertThat(replay.text().getBytes(StandardCharsets.UTF_8))
             .isEqualTo(live.get(i).text().getBytes(StandardCharsets.UTF_8));
         assertThat(replay).isEqualTo(new ChatResponse(live.get(i).text(), "stop", live.get(i).usage(),
@@ -79,7 +81,7 @@ class CachingLlmClientTest {
   @Test
   void testReplayOnlyMissFailsWithoutACall() throws Exception {
     try (CachingLlmClient client = cached(dir.resolve("empty.jsonl"), CachePolicy.REPLAY_ONLY)) {
-      assertThatThrownBy(() -> client.chat(ask("never recorded"))).isInstanceOf(LlmReplayMissException.class)
+      assertThatThrownBy(() -> asked(client, ask("never recorded"))).isInstanceOf(LlmReplayMissException.class)
           .hasMessageContaining("replay-only cache " + dir.resolve("empty.jsonl"))
           .hasMessageContaining("model m1").hasMessageContaining("last user: \"never recorded\"")
           .hasMessageContaining("no live call was made");
@@ -91,23 +93,61 @@ class CachingLlmClientTest {
   void testNondeterministicRequestsAreCachedOnlyWhenAsked() throws Exception {
     ChatRequest sampled = ChatRequest.builder().user("tell me a story").temperature(0.9).build();
     try (CachingLlmClient client = cached(dir.resolve("a.jsonl"), CachePolicy.DEFAULT)) {
-      client.chat(sampled);
-      client.chat(sampled);
+      asked(client, sampled);
+      asked(client, sampled);
       assertThat(client.file().size()).isZero();
     }
     assertThat(server.callCount()).isEqualTo(2);
     try (CachingLlmClient client = cached(dir.resolve("b.jsonl"),
         CachePolicy.DEFAULT.withCacheNondeterministic(true))) {
-      client.chat(sampled);
-      client.chat(sampled);
+      asked(client, sampled);
+      asked(client, sampled);
     }
     assertThat(server.callCount()).isEqualTo(3);
     ChatRequest seeded = ChatRequest.builder().user("tell me a story").temperature(0.9).seed(7L).build();
     try (CachingLlmClient client = cached(dir.resolve("c.jsonl"), CachePolicy.DEFAULT)) {
-      client.chat(seeded);
-      client.chat(seeded);
+      asked(client, seeded);
+      asked(client, seeded);
     }
     assertThat(server.callCount()).isEqualTo(4);
+  }
+
+  @Test
+  void testOnlyAcceptedRepliesAreCachedSoAnUnparsableReplyCannotPinAFailure() throws Exception {
+    Path file = dir.resolve("poison.jsonl");
+    server.enqueue(FakeReply.text("I think the answer is yes"), FakeReply.text("still not JSON"));
+    try (CachingLlmClient client = cached(file, CachePolicy.DEFAULT)) {
+      ChatRequest json = ChatRequest.builder().user("decide").temperature(0.0).responseFormat(ResponseFormat.JSON_OBJECT)
+          .build();
+      // unparsable twice: the caller gets an unparsed result and nothing is recorded
+      assertThat(StructuredAsk.ask(client, json, List.of("match")).isParsed()).isFalse();
+      assertThat(Files.readString(file)).isEmpty();
+      // the model answers properly now: the rerun asks it (no replayed failure) and records that reply
+      server.respondWith(r -> FakeReply.text("{\"match\": true}"));
+      assertThat(StructuredAsk.ask(client, json, List.of("match")).isParsed()).isTrue();
+      assertThat(Files.readAllLines(file)).hasSize(1);
+      int calls = server.callCount();
+      assertThat(StructuredAsk.ask(client, json, List.of("match")).isParsed()).isTrue();
+      assertThat(server.callCount()).isEqualTo(calls);
+      // a reply asked for but never accepted is not recorded either
+      client.chat(ask("free text the caller rejected"));
+      assertThat(Files.readAllLines(file)).hasSize(1);
+    }
+  }
+
+  @Test
+  void testFirstUnparsableReplyIsRecordedWithTheRetryThatSucceededSoReplayRetracesBoth() throws Exception {
+    Path file = dir.resolve("retry.jsonl");
+    server.enqueue(FakeReply.text("not JSON"), FakeReply.text("{\"match\": false}"));
+    ChatRequest json = ChatRequest.builder().user("decide").temperature(0.0).build();
+    try (CachingLlmClient client = cached(file, CachePolicy.DEFAULT)) {
+      assertThat(StructuredAsk.ask(client, json, List.of("match")).isParsed()).isTrue();
+    }
+    assertThat(Files.readAllLines(file)).hasSize(2);
+    try (CachingLlmClient replay = cached(file, CachePolicy.REPLAY_ONLY)) {
+      assertThat(StructuredAsk.ask(replay, json, List.of("match")).bool("match")).hasValue(false);
+    }
+    assertThat(server.callCount()).isEqualTo(2);
   }
 
   @Test
@@ -115,10 +155,10 @@ class CachingLlmClientTest {
     Path file = dir.resolve("errors.jsonl");
     server.enqueue(FakeReply.serverError(), FakeReply.text("  \n"));
     try (CachingLlmClient client = cached(file, CachePolicy.DEFAULT)) {
-      assertThatThrownBy(() -> client.chat(ask("q"))).isInstanceOf(LlmException.class);
-      assertThat(client.chat(ask("q")).text()).isBlank();
-      assertThat(client.chat(ask("q")).text()).startsWith("reply to");
-      assertThat(client.chat(ask("q")).text()).startsWith("reply to");
+      assertThatThrownBy(() -> asked(client, ask("q"))).isInstanceOf(LlmException.class);
+      assertThat(asked(client, ask("q")).text()).isBlank();
+      assertThat(asked(client, ask("q")).text()).startsWith("reply to");
+      assertThat(asked(client, ask("q")).text()).startsWith("reply to");
     }
     assertThat(server.callCount()).isEqualTo(3);
     assertThat(Files.readAllLines(file)).hasSize(1);
@@ -154,8 +194,8 @@ class CachingLlmClientTest {
   void testKilledWriterLeavesAReadableCache() throws Exception {
     Path file = dir.resolve("torn.jsonl");
     try (CachingLlmClient client = cached(file, CachePolicy.DEFAULT)) {
-      client.chat(ask("one"));
-      client.chat(ask("two"));
+      asked(client, ask("one"));
+      asked(client, ask("two"));
     }
     String whole = Files.readString(file);
     String secondRecord = whole.substring(whole.indexOf('\n') + 1);
@@ -164,17 +204,17 @@ class CachingLlmClientTest {
         java.nio.file.StandardOpenOption.APPEND);
     server.reset();
     try (CachingLlmClient client = cached(file, CachePolicy.DEFAULT)) {
-      assertThat(client.chat(ask("one")).text()).startsWith("reply to «one»");
-      assertThat(client.chat(ask("two")).text()).startsWith("reply to «two»");
+      assertThat(asked(client, ask("one")).text()).startsWith("reply to «one»");
+      assertThat(asked(client, ask("two")).text()).startsWith("reply to «two»");
       assertThat(server.callCount()).isZero();
-      client.chat(ask("three"));
+      asked(client, ask("three"));
       assertThat(client.file().skippedLines()).isEqualTo(1);
     }
     assertThat(server.callCount()).isEqualTo(1);
     server.reset();
     try (CachingLlmClient client = cached(file, CachePolicy.REPLAY_ONLY)) {
       for (String q : List.of("one", "two", "three")) {
-        assertThat(client.chat(ask(q)).text()).startsWith("reply to «" + q + "»");
+        assertThat(asked(client, ask(q)).text()).startsWith("reply to «" + q + "»");
       }
       assertThat(client.file().skippedLines()).isEqualTo(1);
       assertThat(client.file().size()).isEqualTo(3);
@@ -237,10 +277,17 @@ class CachingLlmClientTest {
     OpenAiClient live = OpenAiClient.builder().baseUrl(server.baseUrl()).apiKey(ApiKey.of(KEY, "test")).build();
     try (CachingLlmClient client = new CachingLlmClient(live, ResponseCacheFile.open(file),
         server.baseUrl().toString(), "", CachePolicy.DEFAULT, listener)) {
-      client.chat(ask("q"));
-      client.chat(ask("q"));
+      asked(client, ask("q"));
+      asked(client, ask("q"));
     }
     assertThat(hits).hasValue(1);
     assertThat(Files.readString(file)).contains("reply to").doesNotContain(KEY).doesNotContain("SECRET");
+  }
+
+  /** Asks and accepts the reply, as a caller that could use it does. */
+  private static ChatResponse asked(LlmClient client, ChatRequest request) throws LlmException {
+    ChatResponse response = client.chat(request);
+    client.accept(request, response);
+    return response;
   }
 }

@@ -189,6 +189,33 @@ class OpenAiClientTest {
   }
 
   @Test
+  void testTimeoutBoundsTheWholeAttemptEvenWhenTheBodyTrickles() {
+    // headers at once, then a byte every 200 ms: about 40 s for the whole body, against a 1 s timeout
+    server.enqueue(FakeReply.dripped("a reply that takes its time", Duration.ofMillis(200)));
+    try (OpenAiClient client = client(RetryPolicy.NONE, Duration.ofSeconds(1))) {
+      long start = System.nanoTime();
+      assertThatThrownBy(() -> client.chat(hello().build())).isInstanceOfSatisfying(LlmTransportException.class,
+          e -> assertThat(e.kind()).isEqualTo(LlmTransportException.Kind.TIMEOUT))
+          .hasMessageContaining("no reply within 1s");
+      // not a speed goal: the call must end near its timeout, not when the body ends tens of seconds later
+      assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(15));
+    }
+  }
+
+  @Test
+  void testContentThatIsNotAStringIsAMalformedReplyAndNullContentIsEmpty() throws Exception {
+    String number = "{\"choices\": [{\"message\": {\"role\": \"assistant\", \"content\": 42}, "
+        + "\"finish_reason\": \"stop\"}]}";
+    server.enqueue(FakeReply.rawBody(number), FakeReply.rawBody(number.replace("42", "null")));
+    try (OpenAiClient client = client(RetryPolicy.NONE)) {
+      assertThatThrownBy(() -> client.chat(hello().build())).isInstanceOfSatisfying(LlmTransportException.class,
+          e -> assertThat(e.kind()).isEqualTo(LlmTransportException.Kind.MALFORMED_REPLY))
+          .hasMessageContaining("message content is number, not a string: 42");
+      assertThat(client.chat(hello().build()).text()).isEmpty();
+    }
+  }
+
+  @Test
   void testContextLengthErrorIsTypedAndNotRetryable() {
     server.enqueue(FakeReply.contextLengthExceeded());
     try (OpenAiClient client = client(RetryPolicy.NONE)) {

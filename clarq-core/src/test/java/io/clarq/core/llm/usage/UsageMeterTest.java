@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import io.clarq.core.llm.ChatRequest;
+import io.clarq.core.llm.ChatResponse;
+import io.clarq.core.llm.LlmClient;
+import io.clarq.core.llm.LlmException;
 import io.clarq.core.llm.LlmListener;
 import io.clarq.core.llm.LlmSettings;
 import io.clarq.core.llm.RetryPolicy;
@@ -40,9 +43,9 @@ class UsageMeterTest {
       try (CachingLlmClient cached = new CachingLlmClient(live, ResponseCacheFile.open(dir.resolve("c.jsonl")),
           server.baseUrl().toString(), "gpt-4o", CachePolicy.DEFAULT, both)) {
         ChatRequest q = ChatRequest.builder().user("q").temperature(0.0).build();
-        cached.chat(q);                                  // 2 retries, then 100/10 tokens
+        asked(cached, q);                                  // 2 retries, then 100/10 tokens
         cached.chat(q);                                  // cache hit
-        cached.chat(q.toBuilder().model("gpt-4o-mini").build());  // 100/10 on the mini model
+        asked(cached, q.toBuilder().model("gpt-4o-mini").build());  // 100/10 on the mini model
         server.respondWith(r -> FakeReply.contextLengthExceeded());
         try {
           cached.chat(q.toBuilder().user("long").build());
@@ -107,5 +110,12 @@ class UsageMeterTest {
   @Test
   void testEmptyMeter() {
     assertThat(new UsageMeter().report()).isEqualTo(UsageReport.EMPTY);
+  }
+
+  /** Asks and accepts the reply, as a caller that could use it does. */
+  private static ChatResponse asked(LlmClient client, ChatRequest request) throws LlmException {
+    ChatResponse response = client.chat(request);
+    client.accept(request, response);
+    return response;
   }
 }

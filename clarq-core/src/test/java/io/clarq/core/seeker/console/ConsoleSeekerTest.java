@@ -18,11 +18,11 @@ class ConsoleSeekerTest {
     ClarqTask task = SmallTasks.english();
     StringWriter out = new StringWriter();
     ConsoleSeeker seeker = new ConsoleSeeker(new StringReader("  How do I get rubies?  \n"), new PrintWriter(out));
-    SeekerTurn first = new SeekerTurn(task.id(), task.language(), task.briefing(),
+    SeekerTurn first = new SeekerTurn("dialogue-1", task.language(), task.briefing(),
         List.of(Utterance.provider("Jax: what can help you?")));
     assertThat(seeker.next(first)).isEqualTo("How do I get rubies?");
-    assertThat(out.toString()).contains("Task 1.0", "collect rubies", "Jax: what can help you?\nYou: ");
-    SeekerTurn second = new SeekerTurn(task.id(), task.language(), task.briefing(), List.of(
+    assertThat(out.toString()).contains("collect rubies", "Jax: what can help you?\nYou: ").doesNotContain("1.0");
+    SeekerTurn second = new SeekerTurn("dialogue-1", task.language(), task.briefing(), List.of(
         Utterance.provider("Jax: what can help you?"), Utterance.seeker("How?"), Utterance.provider("Jax: Dig.")));
     int before = out.toString().length();
     assertThat(seeker.next(second)).isEqualTo("Goodbye");

@@ -1,10 +1,12 @@
 package io.clarq.core.seeker.llm;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.clarq.core.dialogue.Utterance;
 import io.clarq.core.llm.ChatMessage;
 import io.clarq.core.llm.ChatRequest;
+import io.clarq.core.llm.LlmUnparsedReplyException;
 import io.clarq.core.prompt.PromptPack;
 import io.clarq.core.provider.llm.SmallTasks;
 import io.clarq.core.seeker.SeekerTurn;
@@ -23,7 +25,7 @@ class LlmSeekerTest {
     for (int i = 0; i < lines.length; i++) {
       h.add(i % 2 == 0 ? Utterance.provider(lines[i]) : Utterance.seeker(lines[i]));
     }
-    return new SeekerTurn(task.id(), task.language(), task.briefing(), h);
+    return new SeekerTurn("dialogue-1", task.language(), task.briefing(), h);
   }
 
   @Test
@@ -85,5 +87,15 @@ class LlmSeekerTest {
     new LlmSeeker(client, LlmSeeker.Mode.COMPLETION, "").next(turn(SmallTasks.chinese(), "Jax: 有什么可以帮助你？"));
     assertThat(client.requests().get(0).messages().get(0).content()).contains("Jax对你说的话：\nJax: 有什么可以帮助你？")
         .endsWith("You:");
+  }
+
+  @Test
+  void testBlankOrEmptyReplyIsUnparsedNeverAnEmptyLine() {
+    ScriptedLlmClient client = ScriptedLlmClient.replying("", "  \n ", "You:  ");
+    LlmSeeker seeker = new LlmSeeker(client, LlmSeeker.Mode.COMPLETION, "gpt-4o");
+    for (String problem : List.of("empty reply", "blank reply", "nothing usable")) {
+      assertThatThrownBy(() -> seeker.next(turn(EN, "Jax: what can help you?")))
+          .isInstanceOf(LlmUnparsedReplyException.class).hasMessageContaining("seeker turn: " + problem);
+    }
   }
 }

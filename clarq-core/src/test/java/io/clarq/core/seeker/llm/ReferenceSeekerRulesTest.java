@@ -10,11 +10,9 @@ import io.clarq.core.llm.ChatMessage;
 import io.clarq.core.prompt.EchoPack;
 import io.clarq.core.prompt.PackBehaviour;
 import io.clarq.core.prompt.PromptPack;
-import io.clarq.core.provider.llm.UnparsedReplyException;
 import io.clarq.core.seeker.SeekerTurn;
 import io.clarq.core.task.Briefing;
 import io.clarq.core.task.Language;
-import io.clarq.core.task.TaskId;
 import io.clarq.core.testing.ScriptedLlmClient;
 import java.nio.file.Path;
 import java.util.List;
@@ -33,7 +31,7 @@ class ReferenceSeekerRulesTest {
     for (int i = 0; i < lines.length; i++) {
       h.add(i % 2 == 0 ? Utterance.provider(lines[i]) : Utterance.seeker(lines[i]));
     }
-    return new SeekerTurn(new TaskId(1, 0), Language.ENGLISH, BRIEFING, h);
+    return new SeekerTurn("dialogue-1", Language.ENGLISH, BRIEFING, h);
   }
 
   @Test
@@ -72,7 +70,7 @@ class ReferenceSeekerRulesTest {
     assertThat(s.next(turn("Jax: open", "hi", "Jax: Go"))).isEqualTo(" You: which?\n");
     assertThat(c.requests().get(0).messages()).extracting(ChatMessage::role).containsExactly(ChatMessage.Role.SYSTEM,
         ChatMessage.Role.USER, ChatMessage.Role.ASSISTANT, ChatMessage.Role.USER);
-    assertThatThrownBy(() -> s.next(turn("Jax: open"))).isInstanceOf(UnparsedReplyException.class);
+    assertThatThrownBy(() -> s.next(turn("Jax: open"))).isInstanceOf(io.clarq.core.llm.LlmUnparsedReplyException.class);
   }
 
   @Test

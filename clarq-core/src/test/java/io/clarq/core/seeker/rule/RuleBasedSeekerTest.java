@@ -24,7 +24,7 @@ class RuleBasedSeekerTest {
     for (int i = 0; i < lines.length; i++) {
       h.add(i % 2 == 0 ? Utterance.provider(lines[i]) : Utterance.seeker(lines[i]));
     }
-    return new SeekerTurn(new TaskId(1, 0), language, b, h);
+    return new SeekerTurn("dialogue-1", language, b, h);
   }
 
   @Test

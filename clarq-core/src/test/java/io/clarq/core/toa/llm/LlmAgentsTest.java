@@ -1,5 +1,6 @@
 package io.clarq.core.toa.llm;
 
+import io.clarq.core.llm.LlmUnparsedReplyException;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -57,7 +58,9 @@ class LlmAgentsTest {
     ScriptedLlmClient client = ScriptedLlmClient.replying("Answer: Cincinnati, Ohio\nBecause...", "\n\n");
     LlmPrimaryModel m1 = new LlmPrimaryModel(client, "");
     assertThat(m1.answer("Where?", "ctx")).isEqualTo("Cincinnati, Ohio");
-    assertThat(m1.answer("Where?", "ctx")).isEmpty();
+    // a blank reply is unparsed, never scored as an empty answer
+    assertThatThrownBy(() -> m1.answer("Where?", "ctx")).isInstanceOf(LlmUnparsedReplyException.class)
+        .hasMessageContaining("primary model answer: blank reply");
     assertThat(client.requests().get(0).messages().get(0).content())
         .isEqualTo("Context:\nctx\n\nQuestion: Where?\nAnswer in as few words as possible.\nAnswer:");
     assertThat(client.requests().get(0).maxTokens()).hasValue(32);

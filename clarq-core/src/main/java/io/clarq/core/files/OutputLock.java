@@ -1,0 +1,123 @@
+package io.clarq.core.files;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * One writer per output directory: an exclusive lock on {@code DIR/run.lock}, held from {@link #acquire} until
+ * {@link #close}. The file holds the holder's process id, so a second writer is refused with a message naming the
+ * directory and that process. The lock is the operating system's: it ends with the process that held it, so a run
+ * killed by any means (SIGKILL included) leaves a file that no longer locks anything, and a resume takes it over.
+ *
+ * <pre>{@code
+ * try (OutputLock lock = OutputLock.acquire(out)) {
+ *   ... write into out ...
+ * }
+ * }</pre>
+ */
+public final class OutputLock implements AutoCloseable {
+  /** The lock file's name in the directory. */
+  public static final String FILE = "run.lock";
+
+  // directories this process holds: a second descriptor on a locked file must never be opened and closed here,
+  // since closing any descriptor of a file drops all of this process's locks on it (POSIX)
+  private static final Set<Path> HELD = ConcurrentHashMap.newKeySet();
+
+  private final Path directory;
+  private final FileChannel channel;
+  private final FileLock lock;
+
+  private OutputLock(Path directory, FileChannel channel, FileLock lock) {
+    this.directory = directory;
+    this.channel = channel;
+    this.lock = lock;
+  }
+
+  /**
+   * Takes the directory's lock, creating the directory when missing.
+   *
+   * @throws IllegalStateException naming the directory and the holder's process id when another writer holds it
+   *     (this process included)
+   * @throws UncheckedIOException naming the directory when the lock file cannot be created or written
+   */
+  public static OutputLock acquire(Path directory) {
+    Path file = directory.resolve(FILE);
+    Path key = directory.toAbsolutePath().normalize();
+    if (!HELD.add(key)) {
+      throw refused(directory, String.valueOf(ProcessHandle.current().pid()));
+    }
+    FileChannel ch = null;
+    boolean locked = false;
+    try {
+      Files.createDirectories(directory);
+      ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
+      FileLock lock;
+      try {
+        lock = ch.tryLock();
+      } catch (OverlappingFileLockException e) {
+        lock = null;
+      }
+      if (lock == null) {
+        throw refused(directory, holder(ch));
+      }
+      byte[] pid = (ProcessHandle.current().pid() + "\n").getBytes(StandardCharsets.US_ASCII);
+      ch.truncate(0);
+      ch.write(ByteBuffer.wrap(pid), 0);
+      ch.force(true);
+      locked = true;
+      return new OutputLock(key, ch, lock);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot lock output directory " + directory + ": " + AtomicFiles.describe(e), e);
+    } finally {
+      if (!locked) {
+        HELD.remove(key);
+        if (ch != null) {
+          try {
+            ch.close();
+          } catch (IOException ignored) {
+            // the first failure is the one to report
+          }
+        }
+      }
+    }
+  }
+
+  private static IllegalStateException refused(Path directory, String holder) {
+    return new IllegalStateException("cannot write into " + directory + ": another run is writing to it ("
+        + (holder.isEmpty() ? "process id unknown" : "process " + holder) + ", lock " + directory.resolve(FILE)
+        + "); wait for it to end, or use another output directory");
+  }
+
+  private static String holder(FileChannel ch) throws IOException {
+    ByteBuffer buf = ByteBuffer.allocate(64);
+    ch.read(buf, 0);
+    return new String(buf.array(), 0, buf.position(), StandardCharsets.US_ASCII).strip();
+  }
+
+  public Path directory() {
+    return directory;
+  }
+
+  /** Releases the lock; the file stays (it locks nothing once released). */
+  @Override
+  public void close() {
+    try {
+      lock.release();
+      channel.close();
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot release the lock on " + directory + ": " + e.getMessage(), e);
+    } finally {
+      HELD.remove(directory);
+    }
+  }
+}

@@ -1,0 +1,5 @@
+/**
+ * Spreading one model's calls over several servers (replicas behind the same model name): least-in-flight routing,
+ * benching of servers that keep failing, and per-server usage.
+ */
+package io.clarq.core.llm.route;

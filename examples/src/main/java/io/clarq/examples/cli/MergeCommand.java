@@ -1,0 +1,86 @@
+package io.clarq.examples.cli;
+
+import io.clarq.core.judge.Judge;
+import io.clarq.eval.run.RunMerge;
+import io.clarq.eval.run.RunResult;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code clarq merge}: joins the shards of a {@code clarq run --shard i/n} into one output directory holding what a
+ * single run writes.
+ */
+@Command(
+    name = "merge",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Joins the output directories of 'clarq run --shard 1/N' ... '--shard N/N' into --out: transcripts.jsonl,",
+      "results.json, summary.md and run-config.json as one run of the whole selection writes them. Checks that the",
+      "shards share one config and cover the selection exactly once."
+    })
+public final class MergeCommand implements Callable<Integer> {
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  @Parameters(paramLabel = "DIR", arity = "1..*", description = "The shards' output directories, in any order.")
+  List<Path> shards;
+
+  @Option(names = "--out", required = true, paramLabel = "DIR", description = "The merged output directory (new).")
+  Path out;
+
+  @Option(names = "--tasks", required = true, paramLabel = "DIR",
+      description = "The ClarQ-LLM tasks the shards ran (the folder holding English/ and Chinese/, or one language's).")
+  Path tasks;
+
+  @Option(names = "--verdicts", paramLabel = "FILE",
+      description = "The verdict file the shards were run with (the same --verdicts), if any.")
+  Path verdicts;
+
+  @Option(names = "--judge", paramLabel = "offline|none", defaultValue = "none",
+      description = "The judge the shards were run with, when it needs no model: offline or none (default: "
+          + "${DEFAULT-VALUE}). Shards judged by a model: give their judge-verdicts.jsonl as --verdicts.")
+  String judgeKind;
+
+  @Override
+  public Integer call() throws Exception {
+    CommandLine cl = spec.commandLine();
+    if (!Files.isDirectory(tasks)) {
+      throw new CommandLine.ParameterException(cl, "--tasks " + tasks + ": no such directory");
+    }
+    for (Path dir : shards) {
+      if (!Files.isDirectory(dir)) {
+        throw new CommandLine.ParameterException(cl, "shard " + dir + ": no such directory");
+      }
+    }
+    if (verdicts != null && !Files.isRegularFile(verdicts)) {
+      throw new CommandLine.ParameterException(cl, "--verdicts " + verdicts + ": no such file");
+    }
+    List<AutoCloseable> closing = new ArrayList<>();
+    try {
+      Judge judge;
+      try {
+        judge = RunCommand.replayedFirst(verdicts, new OfflineJudgeChoice().convert(judgeKind), closing);
+      } catch (CommandLine.TypeConversionException e) {
+        throw new CommandLine.ParameterException(cl, "--judge " + judgeKind + ": " + e.getMessage());
+      }
+      RunResult result = RunMerge.merge(shards, out, tasks, judge, RunCommand.judgeDescription(verdicts, judgeKind));
+      PrintWriter stdout = cl.getOut();
+      stdout.print(result.summary());
+      stdout.println("transcripts: " + result.transcript());
+      stdout.println("results:     " + result.results());
+      stdout.flush();
+      return 0;
+    } finally {
+      for (int i = closing.size() - 1; i >= 0; i--) {
+        closing.get(i).close();
+      }
+    }
+  }
+}
