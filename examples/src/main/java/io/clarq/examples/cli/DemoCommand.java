@@ -8,7 +8,7 @@ import io.clarq.core.task.TaskSet;
 import io.clarq.eval.run.ClarqEvaluator;
 import io.clarq.eval.run.RunConfig;
 import io.clarq.eval.run.RunResult;
-import io.clarq.examples.demo.DemoTasks;
+import io.clarq.datasets.demo.DemoTasks;
 import io.clarq.retrieval.provider.OfflineProvider;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -62,8 +62,7 @@ public final class DemoCommand implements Callable<Integer> {
       }
       config.tasks(tasks).languages(io.clarq.datasets.clarqllm.TasksDirectory.languages(tasks));
     } else {
-      config.taskSets(List.of(DemoTasks.load(Language.ENGLISH), DemoTasks.load(Language.CHINESE)))
-          .languages(EnumSet.allOf(Language.class));
+      config.taskSets(DemoTasks.all()).languages(DemoTasks.languages());
     }
     RunResult result = ClarqEvaluator.run(config.build());
     print(spec.commandLine().getOut(), result);

@@ -14,7 +14,7 @@ import io.clarq.eval.run.ClarqEvaluator;
 import io.clarq.eval.run.RunConfig;
 import io.clarq.eval.run.RunResult;
 import io.clarq.eval.run.TaskSelection;
-import io.clarq.examples.demo.DemoTasks;
+import io.clarq.datasets.demo.DemoTasks;
 import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.io.Reader;
