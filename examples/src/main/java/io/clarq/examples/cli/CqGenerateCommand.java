@@ -31,8 +31,9 @@ import picocli.CommandLine.Option;
 public final class CqGenerateCommand implements Callable<Integer> {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
-  @Option(names = "--data", required = true, paramLabel = "DIR",
-      description = "the ClariQ-FKw directory (holding ClariQ-FKw.tsv.train/.dev) or one split file")
+  @Option(names = "--data", paramLabel = "DIR",
+      description = "The ClariQ-FKw directory (holding ClariQ-FKw.tsv.train/.dev) or one split file. Default:"
+          + " clariq-fkw in the data directory (clarq data fetch clariq-fkw).")
   Path data;
 
   @Option(names = "--split", defaultValue = "dev", paramLabel = "SPLIT",
@@ -59,6 +60,7 @@ public final class CqGenerateCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    data = DataDefaults.orFetched(spec, data, "--data", "clariq-fkw", "");
     FkwSplit s = parse(() -> FkwSplit.parse(split));
     if (limit != null && limit < 1) {
       throw new CommandLine.ParameterException(spec.commandLine(), "--limit must be positive, got " + limit);

@@ -45,7 +45,8 @@ import picocli.CommandLine.Option;
 public final class CqRunCommand implements Callable<Integer> {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
-  @Option(names = "--clariq", required = true, paramLabel = "DIR", description = "the ClariQ data directory")
+  @Option(names = "--clariq", paramLabel = "DIR", description = "The ClariQ data directory (train.tsv, dev.tsv, ...). Default: clariq in the data directory (clarq data"
+          + " fetch clariq).")
   Path clariq;
 
   @Option(names = "--split", defaultValue = "dev", paramLabel = "SPLIT",
@@ -88,6 +89,7 @@ public final class CqRunCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    clariq = DataDefaults.orFetched(spec, clariq, "--clariq", "clariq", "");
     ClariqSplit s;
     try {
       s = ClariqSplit.parse(split);

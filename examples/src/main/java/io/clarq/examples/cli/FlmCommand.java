@@ -34,8 +34,9 @@ public final class FlmCommand implements Runnable {
   static final class Make implements Callable<Integer> {
     @Spec CommandSpec spec;
 
-    @Option(names = "--hotpot", required = true, paramLabel = "FILE",
-        description = "HotpotQA JSON in the original format (distractor setting).")
+    @Option(names = "--hotpot", paramLabel = "FILE",
+        description = "HotpotQA JSON in the original format (distractor setting). Default: the dev set in the data"
+            + " directory (clarq data fetch hotpotqa-dev).")
     Path hotpot;
 
     @Option(names = "--seed", required = true, paramLabel = "N", description = "Seed choosing the masked facts.")
@@ -49,6 +50,7 @@ public final class FlmCommand implements Runnable {
 
     @Override
     public Integer call() throws Exception {
+      hotpot = DataDefaults.orFetched(spec, hotpot, "--hotpot", "hotpotqa-dev", "hotpot_dev_distractor_v1.json");
       FactMasker masker = new FactMasker(seed, allMasks ? FactMasker.Masks.ALL : FactMasker.Masks.ONE);
       FlmGenerator.Report r = FlmGenerator.generate(hotpot, out, masker);
       spec.commandLine().getOut().printf("read %d HotpotQA examples, kept %d, dropped %d without a distractor;"

@@ -38,7 +38,8 @@ import picocli.CommandLine.Option;
     description = {
       "Play one ClarQ-LLM task as the seeker: read the briefing, type your questions to Jax, type goodbye when done.",
       "At the end: whether you succeeded and the gold lines Jax never gave you. Without --tasks the tasks come from",
-      "../shared/data/clarq-llm/tasks when present, else from the demo tasks shipped in the jar (ids 1.0-1.9)."
+      "clarq-llm/tasks in the data directory (clarq data fetch clarq-llm), else ../shared/data/clarq-llm/tasks, else",
+      "from the demo tasks shipped in the jar (ids 1.0-1.9)."
     })
 public final class PlayCommand implements Callable<Integer> {
   static final Path DEFAULT_TASKS = Path.of("..", "shared", "data", "clarq-llm", "tasks");
@@ -137,12 +138,19 @@ public final class PlayCommand implements Callable<Integer> {
       }
       return ClarqLlmTasks.load(tasks, language);
     }
-    return Files.isDirectory(DEFAULT_TASKS) ? ClarqLlmTasks.load(DEFAULT_TASKS, language) : DemoTasks.load(language);
+    Path found = defaultTasks();
+    return found != null ? ClarqLlmTasks.load(found, language) : DemoTasks.load(language);
+  }
+
+  // fetched tasks first, then the reference copy beside the project; null: the demo tasks
+  private Path defaultTasks() {
+    Path fetched = DataDefaults.directory(spec).folder("clarq-llm").resolve("tasks");
+    return Files.isDirectory(fetched) ? fetched : Files.isDirectory(DEFAULT_TASKS) ? DEFAULT_TASKS : null;
   }
 
   private String describeTasks() {
-    return tasks != null ? tasks.toString() : Files.isDirectory(DEFAULT_TASKS) ? DEFAULT_TASKS.toString()
-        : "the demo tasks";
+    Path found = tasks != null ? tasks : defaultTasks();
+    return found != null ? found.toString() : "the demo tasks";
   }
 
   private static <T> T parse(CommandLine cl, String option, String value, java.util.function.Function<String, T> f) {

@@ -49,12 +49,14 @@ import picocli.CommandLine.Option;
 public final class ProviderAuditCommand implements Callable<Integer> {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
-  @Option(names = "--tasks", required = true, paramLabel = "DIR",
-      description = "The ClarQ-LLM tasks: the folder holding English/ and Chinese/, or one language's folder.")
+  @Option(names = "--tasks", paramLabel = "DIR",
+      description = "The ClarQ-LLM tasks: the folder holding English/ and Chinese/, or one language's folder."
+          + " Default: clarq-llm/tasks in the data directory (clarq data fetch clarq-llm).")
   Path tasks;
 
   @Option(names = "--transcripts", required = true, arity = "1..*", paramLabel = "FILE",
-      description = "Published results files (transcripts/*.json), one or more.")
+      description = "Published results files (transcripts/*.json), one or more; each may be named alone"
+          + " (provider.Chat.En) when clarq-llm is fetched.")
   List<Path> transcripts;
 
   @Option(names = "--provider", defaultValue = "offline", paramLabel = "offline|SPEC",
@@ -85,6 +87,8 @@ public final class ProviderAuditCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     TypeRange typeRange = TypeRange.parse(spec.commandLine(), "--types", types);
+    tasks = DataDefaults.orFetched(spec, tasks, "--tasks", "clarq-llm", "tasks");
+    transcripts = transcripts.stream().map(t -> DataDefaults.publishedRun(spec, t, "--transcripts")).toList();
     checkFiles();
     List<AutoCloseable> closing = new ArrayList<>();
     try {

@@ -79,8 +79,9 @@ public final class RunCommand implements Callable<Integer> {
       description = "Only these tasks: types (3), type ranges (3-5) or tasks (3.2), comma-separated.")
   String select;
 
-  @Option(names = "--tasks", required = true, paramLabel = "DIR",
-      description = "The ClarQ-LLM tasks: the folder holding English/ and Chinese/, or one language's folder.")
+  @Option(names = "--tasks", paramLabel = "DIR",
+      description = "The ClarQ-LLM tasks: the folder holding English/ and Chinese/, or one language's folder."
+          + " Default: clarq-llm/tasks in the data directory (clarq data fetch clarq-llm).")
   Path tasks;
 
   @Option(names = "--out", required = true, paramLabel = "DIR", description = "The output directory.")
@@ -105,6 +106,7 @@ public final class RunCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     CommandLine cl = spec.commandLine();
+    tasks = DataDefaults.orFetched(spec, tasks, "--tasks", "clarq-llm", "tasks");
     checkArguments(cl);
     List<AutoCloseable> closing = new ArrayList<>();
     try {
