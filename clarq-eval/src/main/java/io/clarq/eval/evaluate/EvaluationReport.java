@@ -102,9 +102,9 @@ public record EvaluationReport(RecordedRun run, ClarqSummary summary, OptionalIn
     Map<Integer, String> names = typeNames();
     summary.byType().forEach((type, s) -> sb.append(String.format(Locale.ROOT, "  %4d  %-28s %9d %8s %8.4f %8.4f%n",
         type, names.getOrDefault(type, ""), s.dialogues(), fixed(s.success()), s.aqd(), s.aql())));
-    run.notes().forEach(n -> sb.append(String.format("%nnote: %s", n)));
+    run.notes().forEach(n -> sb.append(String.format(Locale.ROOT, "%nnote: %s", n)));
     if (!summary.unjudged().isEmpty()) {
-      sb.append(String.format("%nnote: %d dialogue%s could not be judged: give --verdicts FILE to replay recorded"
+      sb.append(String.format(Locale.ROOT, "%nnote: %d dialogue%s could not be judged: give --verdicts FILE to replay recorded"
           + " verdicts; unjudged dialogues are left out of success, never counted as failures%n",
           summary.unjudged().size(), summary.unjudged().size() == 1 ? "" : "s"));
     }

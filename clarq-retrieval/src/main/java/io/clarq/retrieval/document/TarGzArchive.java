@@ -1,120 +1,59 @@
 package io.clarq.retrieval.document;
 
 import java.io.BufferedInputStream;
-import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.zip.GZIPInputStream;
+import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
+import org.apache.commons.compress.archivers.tar.TarArchiveInputStream;
 
 /**
- * A minimal reader of gzip-compressed ustar archives (what {@code tar czf} writes): regular files only, with the
- * ustar name prefix and GNU long names honoured. Enough for test collections shipped as one file per document.
+ * Reads gzip-compressed tar archives with Apache Commons Compress (ustar, GNU and PAX headers, long names), one regular
+ * file at a time: only the entry being visited is in memory. Enough for test collections shipped as one file per
+ * document.
  */
 public final class TarGzArchive {
-  private static final int BLOCK = 512;
+  /** Larger entries are refused rather than read into memory. */
+  public static final int MAX_ENTRY_BYTES = 256 << 20;
 
   /** A regular file of the archive. */
   public record Entry(String name, byte[] content) {}
 
+  /** Takes each regular file of an archive in turn. */
+  @FunctionalInterface
+  public interface Visitor {
+    void visit(Entry entry) throws IOException;
+  }
+
   private TarGzArchive() {}
 
-  /** Every regular file of the archive, in archive order. */
-  public static List<Entry> read(Path file) {
-    List<Entry> out = new ArrayList<>();
-    try (InputStream in = new GZIPInputStream(new BufferedInputStream(Files.newInputStream(file)), 1 << 16)) {
-      byte[] header = new byte[BLOCK];
-      String longName = null;
-      while (true) {
-        if (!readBlock(in, header)) {
-          break;
-        }
-        if (isZero(header)) {
-          break; // end-of-archive marker
-        }
-        String name = text(header, 0, 100);
-        long size = octal(header, 124, 12, file);
-        char type = (char) header[156];
-        String magic = text(header, 257, 6);
-        if (magic.startsWith("ustar")) {
-          String prefix = text(header, 345, 155);
-          if (!prefix.isEmpty()) {
-            name = prefix + "/" + name;
-          }
-        }
-        byte[] content = readContent(in, size, file);
-        if (type == 'L') {
-          longName = new String(content, StandardCharsets.UTF_8).replace("\0", "");
+  /**
+   * Visits every regular file of the archive, in archive order.
+   *
+   * @throws UncheckedIOException naming the archive (and the entry) when it cannot be read
+   */
+  public static void forEachFile(Path file, Visitor visitor) {
+    try (InputStream gz = new GZIPInputStream(new BufferedInputStream(Files.newInputStream(file)), 1 << 16);
+        TarArchiveInputStream tar = new TarArchiveInputStream(gz, "UTF-8")) {
+      for (TarArchiveEntry e; (e = tar.getNextEntry()) != null; ) {
+        if (!e.isFile()) {
           continue;
         }
-        if (longName != null) {
-          name = longName;
-          longName = null;
+        if (e.getSize() > MAX_ENTRY_BYTES) {
+          throw new IOException("entry " + e.getName() + " of " + e.getSize() + " bytes is larger than "
+              + MAX_ENTRY_BYTES);
         }
-        if (type == '0' || type == '\0') {
-          out.add(new Entry(name, content));
+        byte[] content = tar.readNBytes((int) e.getSize());
+        if (content.length < e.getSize()) {
+          throw new IOException("archive ends inside entry " + e.getName());
         }
+        visitor.visit(new Entry(e.getName(), content));
       }
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read archive " + file + ": " + e.getMessage(), e);
-    }
-    return out;
-  }
-
-  private static byte[] readContent(InputStream in, long size, Path file) throws IOException {
-    if (size > Integer.MAX_VALUE - BLOCK) {
-      throw new IOException("entry of " + size + " bytes is too large in " + file);
-    }
-    int padded = (int) ((size + BLOCK - 1) / BLOCK * BLOCK);
-    byte[] buffer = in.readNBytes(padded);
-    if (buffer.length < padded) {
-      throw new EOFException("archive " + file + " ends inside an entry");
-    }
-    return java.util.Arrays.copyOf(buffer, (int) size);
-  }
-
-  private static boolean readBlock(InputStream in, byte[] block) throws IOException {
-    int n = in.readNBytes(block, 0, BLOCK);
-    if (n == 0) {
-      return false;
-    }
-    if (n < BLOCK) {
-      throw new EOFException("truncated tar header");
-    }
-    return true;
-  }
-
-  private static boolean isZero(byte[] block) {
-    for (byte b : block) {
-      if (b != 0) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  private static String text(byte[] b, int off, int len) {
-    int end = off;
-    while (end < off + len && b[end] != 0) {
-      end++;
-    }
-    return new String(b, off, end - off, StandardCharsets.UTF_8);
-  }
-
-  private static long octal(byte[] b, int off, int len, Path file) throws IOException {
-    String s = text(b, off, len).trim();
-    if (s.isEmpty()) {
-      return 0;
-    }
-    try {
-      return Long.parseLong(s, 8);
-    } catch (NumberFormatException e) {
-      throw new IOException("bad size field \"" + s + "\" in " + file, e);
     }
   }
 }

@@ -28,6 +28,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -137,7 +138,7 @@ public final class CqRunCommand implements Callable<Integer> {
       }
       List<MultiTurnRunRow> rows = CqMultiTurnRun.rows(ctx, topics, byFacet, tag);
       MultiTurnRuns.write(out, rows);
-      spec.commandLine().getOut().printf("%d run lines for %d contexts (%d facets, %s) written to %s%n",
+      spec.commandLine().getOut().printf(Locale.ROOT, "%d run lines for %d contexts (%d facets, %s) written to %s%n",
           rows.size(), ctx.size(), examples.size(), gen.name(), out);
       if (documents != null) {
         RelevanceJudgments judgments = qrels != null ? QrelsReader.read(qrels) : dir.qrels(s);
@@ -145,7 +146,7 @@ public final class CqRunCommand implements Callable<Integer> {
           DocumentSearcher searcher = new DocumentSearcher(index, RetrievalModel.Bm25.ANSERINI, null);
           RetrievalScores scores = CqDocumentRelevance.evaluate(tag, searcher,
               CqDocumentRelevance.queries(topics, rows, byFacet, answerMode), judgments, 1000);
-          spec.commandLine().getOut().printf("document relevance (%d judged facets):%n%s", scores.topics(),
+          spec.commandLine().getOut().printf(Locale.ROOT, "document relevance (%d judged facets):%n%s", scores.topics(),
               scores.summary());
         }
       }

@@ -82,7 +82,7 @@ public final class DemoCommand implements Callable<Integer> {
         + " lines only a judge could decide is unjudged: listed apart, never counted as a failure; the range is"
         + " success if every unjudged dialogue failed / succeeded.");
     if (!result.failed().isEmpty() || !result.unscored().isEmpty()) {
-      out.printf("%d dialogues failed, %d could not be scored: see %s%n", result.failed().size(),
+      out.printf(Locale.ROOT, "%d dialogues failed, %d could not be scored: see %s%n", result.failed().size(),
           result.unscored().size(), result.summaryFile());
     }
     out.println("transcripts: " + result.transcript());

@@ -3,6 +3,7 @@ package io.clarq.examples.cli;
 import io.clarq.datasets.hotpotqa.FactMasker;
 import io.clarq.datasets.hotpotqa.FlmGenerator;
 import java.nio.file.Path;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -53,7 +54,7 @@ public final class FlmCommand implements Runnable {
       hotpot = DataDefaults.orFetched(spec, hotpot, "--hotpot", "hotpotqa-dev", "hotpot_dev_distractor_v1.json");
       FactMasker masker = new FactMasker(seed, allMasks ? FactMasker.Masks.ALL : FactMasker.Masks.ONE);
       FlmGenerator.Report r = FlmGenerator.generate(hotpot, out, masker);
-      spec.commandLine().getOut().printf("read %d HotpotQA examples, kept %d, dropped %d without a distractor;"
+      spec.commandLine().getOut().printf(Locale.ROOT, "read %d HotpotQA examples, kept %d, dropped %d without a distractor;"
           + " wrote %d masked examples to %s%n", r.read(), r.kept(), r.dropped(), r.written(), out);
       return 0;
     }

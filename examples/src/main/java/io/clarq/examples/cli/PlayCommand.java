@@ -22,6 +22,7 @@ import java.nio.charset.Charset;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -127,7 +128,7 @@ public final class PlayCommand implements Callable<Integer> {
       out.println("Gold lines you did not get:");
       missed.forEach(g -> out.println("  " + g.node() + ": " + task.tree().node(g.node()).text()));
     }
-    out.printf("AQD %d; transcript: %s%n", scores.get(0).aqd(), result.transcript());
+    out.printf(Locale.ROOT, "AQD %d; transcript: %s%n", scores.get(0).aqd(), result.transcript());
     out.flush();
   }
 

@@ -24,6 +24,7 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.function.Function;
@@ -144,15 +145,15 @@ public final class ProviderAuditCommand implements Callable<Integer> {
     }
     for (AuditedTurn t : found) {
       RecordedTurn r = t.recorded();
-      out.printf("run %s, task %s, turn %d%n", r.run(), r.task().id(), r.turn());
-      out.printf("  seeker:    %s%n", r.history().get(r.history().size() - 1).text().replace('\n', ' '));
-      out.printf("  available: %s (given so far %s)%n", r.before().available(), r.before().given());
-      out.printf("  recorded:  %s %s%n", r.recordedNodes().isEmpty() ? "Response II" : r.recordedNodes(),
+      out.printf(Locale.ROOT, "run %s, task %s, turn %d%n", r.run(), r.task().id(), r.turn());
+      out.printf(Locale.ROOT, "  seeker:    %s%n", r.history().get(r.history().size() - 1).text().replace('\n', ' '));
+      out.printf(Locale.ROOT, "  available: %s (given so far %s)%n", r.before().available(), r.before().given());
+      out.printf(Locale.ROOT, "  recorded:  %s %s%n", r.recordedNodes().isEmpty() ? "Response II" : r.recordedNodes(),
           r.recordedReply().replace('\n', ' '));
-      out.printf("  audited:   %s %s%n", t.reply().nodes().isEmpty() ? "Response II" : t.reply().nodes(),
+      out.printf(Locale.ROOT, "  audited:   %s %s%n", t.reply().nodes().isEmpty() ? "Response II" : t.reply().nodes(),
           t.reply().text().replace('\n', ' '));
-      out.printf("  why:       %s%n", t.reply().explanation());
-      out.printf("  agreement: decision %s, exact %s%n%n", t.sameDecision() ? "same" : "differs",
+      out.printf(Locale.ROOT, "  why:       %s%n", t.reply().explanation());
+      out.printf(Locale.ROOT, "  agreement: decision %s, exact %s%n%n", t.sameDecision() ? "same" : "differs",
           t.sameChoice() ? "same" : "differs");
     }
   }

@@ -21,6 +21,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -121,9 +122,9 @@ public final class ToaCommand implements Runnable {
         if (json) {
           o.println(ToaReport.json(r.summary()));
         } else {
-          o.printf("TOA run in %s: %d examples (%d run now, %d resumed)%n", out, r.outcomes().size(), r.ran(),
+          o.printf(Locale.ROOT, "TOA run in %s: %d examples (%d run now, %d resumed)%n", out, r.outcomes().size(), r.ran(),
               r.resumed());
-          o.printf("asker %s, oracle %s, primary %s%n", pipeline.asker().describe(), pipeline.oracle().describe(),
+          o.printf(Locale.ROOT, "asker %s, oracle %s, primary %s%n", pipeline.asker().describe(), pipeline.oracle().describe(),
               pipeline.primary().describe());
           o.print(ToaReport.text(r.summary()));
           if (!clients.isEmpty()) {

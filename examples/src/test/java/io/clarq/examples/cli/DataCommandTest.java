@@ -1,11 +1,11 @@
 package io.clarq.examples.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpServer;
+import io.clarq.core.testing.Regressions;
 import io.clarq.core.testing.SharedData;
 import io.clarq.datasets.fetch.DataDirectory;
 import java.io.IOException;
@@ -88,10 +88,10 @@ class DataCommandTest {
 
     assertThat(run("evaluate", "--transcripts", "provider.Chat.En", "--json")).as(err.toString()).isEqualTo(0);
     JsonNode report = new ObjectMapper().readTree(out.toString());
-    // AQD and AQL need no judge; the published figures (README, paper)
+    // AQD and AQL need no judge: the published figures
     assertThat(report.get("dialogues").asInt()).isEqualTo(260);
-    assertThat(report.get("aqd").asDouble()).isCloseTo(-1.1923, within(5e-5));
-    assertThat(report.get("aql").asDouble()).isCloseTo(50.0359, within(5e-5));
+    Regressions.of("clarq-llm").assertFigure("provider.Chat.En", "aqd", report.get("aqd").asDouble());
+    Regressions.of("clarq-llm").assertFigure("provider.Chat.En", "aql", report.get("aql").asDouble());
 
     assertThat(run("data", "list")).isEqualTo(0);
     assertThat(out.toString()).containsPattern("clarq-llm +68 +\\d+\\.\\d MB +present, verified +MIT")
