@@ -51,9 +51,15 @@ public final class CqGenerateCommand implements Callable<Integer> {
   @Option(names = "--limit", paramLabel = "N", description = "only the first N rows")
   Integer limit;
 
-  @Option(names = "--threads", defaultValue = "1", paramLabel = "N",
-      description = "rows generated at once (default: ${DEFAULT-VALUE})")
+  @Option(names = "--concurrency", defaultValue = "1", paramLabel = "N",
+      description = "Rows generated at once. Default: ${DEFAULT-VALUE}.")
   int threads;
+
+  /** The old name of {@code --concurrency}, still accepted. */
+  @Option(names = "--threads", hidden = true, paramLabel = "N")
+  void threads(int n) {
+    threads = n;
+  }
 
   @Option(names = "--json", description = "print the scores as JSON")
   boolean json;
@@ -66,7 +72,7 @@ public final class CqGenerateCommand implements Callable<Integer> {
       throw new CommandLine.ParameterException(spec.commandLine(), "--limit must be positive, got " + limit);
     }
     if (threads < 1) {
-      throw new CommandLine.ParameterException(spec.commandLine(), "--threads must be positive, got " + threads);
+      throw new CommandLine.ParameterException(spec.commandLine(), "--concurrency must be positive, got " + threads);
     }
     List<AutoCloseable> opened = new ArrayList<>();
     try {
@@ -78,7 +84,12 @@ public final class CqGenerateCommand implements Callable<Integer> {
       List<CqGeneration> done = resume && Files.exists(out) ? CqGenerationFile.readForResume(out) : List.of();
       List<CqGeneration> generations;
       try (JsonLines.Appender<CqGeneration> appender = CqGenerationFile.open(out, resume)) {
-        generations = CqGenerationRun.run(examples, gen, done, threads, appender::write);
+        ProgressLine progress = new ProgressLine(spec.commandLine().getErr(), "cq generate: rows", examples.size(),
+            done.size());
+        generations = CqGenerationRun.run(examples, gen, done, threads, g -> {
+          appender.write(g);
+          progress.tick();
+        });
       }
       print(generations);
       return 0;

@@ -67,9 +67,15 @@ public final class CqRunCommand implements Callable<Integer> {
   @Option(names = "--out", required = true, paramLabel = "FILE", description = "the run file to write")
   Path out;
 
-  @Option(names = "--threads", defaultValue = "1", paramLabel = "N",
-      description = "facets generated at once (default: ${DEFAULT-VALUE})")
+  @Option(names = "--concurrency", defaultValue = "1", paramLabel = "N",
+      description = "Facets generated at once. Default: ${DEFAULT-VALUE}.")
   int threads;
+
+  /** The old name of {@code --concurrency}, still accepted. */
+  @Option(names = "--threads", hidden = true, paramLabel = "N")
+  void threads(int n) {
+    threads = n;
+  }
 
   @Option(names = "--documents", paramLabel = "TAR_GZ",
       description = "also score document relevance in retrieval mode: a collection of HTML files (tar.gz, docid = "
@@ -112,7 +118,7 @@ public final class CqRunCommand implements Callable<Integer> {
       throw new CommandLine.ParameterException(spec.commandLine(), "--documents needs --contexts requests");
     }
     if (threads < 1) {
-      throw new CommandLine.ParameterException(spec.commandLine(), "--threads must be positive, got " + threads);
+      throw new CommandLine.ParameterException(spec.commandLine(), "--concurrency must be positive, got " + threads);
     }
     List<AutoCloseable> opened = new ArrayList<>();
     try {
@@ -133,7 +139,8 @@ public final class CqRunCommand implements Callable<Integer> {
         examples.add(new CqExample(r, r.facet()));
       }
       Map<String, GeneratedQuestion> byFacet = new HashMap<>();
-      for (CqGeneration g : CqGenerationRun.run(examples, gen, List.of(), threads, x -> { })) {
+      ProgressLine progress = new ProgressLine(spec.commandLine().getErr(), "cq run: facets", examples.size(), 0);
+      for (CqGeneration g : CqGenerationRun.run(examples, gen, List.of(), threads, x -> progress.tick())) {
         byFacet.put(g.example().id(), g.generated());
       }
       List<MultiTurnRunRow> rows = CqMultiTurnRun.rows(ctx, topics, byFacet, tag);

@@ -30,6 +30,7 @@ import picocli.CommandLine.Option;
 @Command(
     name = "demo",
     mixinStandardHelpOptions = true,
+    header = "Runs ClarQ-LLM fully offline: a rule-based seeker against the offline provider.",
     description = {
       "Runs ClarQ-LLM fully offline: a rule-based seeker against the offline provider, scored with the reference",
       "metrics (success, AQD, AQL). Without --tasks it plays the 10 English and 10 Chinese demo tasks shipped in",
@@ -44,10 +45,16 @@ public final class DemoCommand implements Callable<Integer> {
           + " instead of the demo tasks.")
   Path tasks;
 
-  @Option(names = "--output", paramLabel = "DIR",
+  @Option(names = "--out", paramLabel = "DIR",
       description = "Where transcripts.jsonl, results.json and summary.md go. Default: a new folder under the"
           + " system's temporary directory.")
   Path output;
+
+  /** The old name of {@code --out}, still accepted. */
+  @Option(names = "--output", hidden = true, paramLabel = "DIR")
+  void output(Path dir) {
+    output = dir;
+  }
 
   @Override
   public Integer call() throws Exception {

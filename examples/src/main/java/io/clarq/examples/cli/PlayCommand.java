@@ -63,9 +63,15 @@ public final class PlayCommand implements Callable<Integer> {
       description = "The ClarQ-LLM tasks (the folder holding English/ and Chinese/, or one language's folder).")
   Path tasks;
 
-  @Option(names = "--output", paramLabel = "DIR",
+  @Option(names = "--out", paramLabel = "DIR",
       description = "Where the transcript goes. Default: a new folder under the system's temporary directory.")
   Path output;
+
+  /** The old name of {@code --out}, still accepted. */
+  @Option(names = "--output", hidden = true, paramLabel = "DIR")
+  void output(Path dir) {
+    output = dir;
+  }
 
   /** The person's typing; the terminal unless a test sets it. */
   Reader in = new InputStreamReader(System.in, Charset.defaultCharset());

@@ -40,6 +40,7 @@ import picocli.CommandLine.Option;
 @Command(
     name = "provider-audit",
     mixinStandardHelpOptions = true,
+    header = "Replays a provider on the recorded provider turns of published runs and compares its choices.",
     description = {
       "Replays a provider on every recorded provider turn of published ClarQ-LLM runs (turn 2 on, after node 0 was",
       "given), with the history and tree state the recorded provider had, and compares the choices: decision",
@@ -109,7 +110,13 @@ public final class ProviderAuditCommand implements Callable<Integer> {
       TaskSet set = taskSets.computeIfAbsent(run.language(), l -> ClarqLlmTasks.load(tasks, l));
       turns.addAll(ProviderAudit.turns(run, set, typeRange::contains));
     }
+    PrintWriter err = spec.commandLine().getErr();
+    err.println("provider-audit: " + turns.size() + " recorded turns from " + transcripts.size() + " run(s), provider "
+        + provider);
+    err.flush();
     AuditReport report = ProviderAudit.audit(provider, turns, providerForRun);
+    err.println("provider-audit: done");
+    err.flush();
     PrintWriter out = spec.commandLine().getOut();
     if (dump != null) {
       writeDump(report);

@@ -44,6 +44,7 @@ import picocli.CommandLine.Option;
 @Command(
     name = "run",
     mixinStandardHelpOptions = true,
+    header = "Runs the ClarQ-LLM benchmark: your seeker against a provider; resumable.",
     description = {
       "Runs the ClarQ-LLM benchmark: a seeker asks a provider about each task; transcripts.jsonl, results.json and",
       "summary.md go to --out. Rerun the same command to resume: finished dialogues are kept, failed ones retried.",

@@ -93,9 +93,15 @@ public final class ToaCommand implements Runnable {
         description = "Run directory (default ${DEFAULT-VALUE}).")
     Path out;
 
-    @Option(names = "--threads", defaultValue = "4", paramLabel = "N",
-        description = "Examples run at once (default ${DEFAULT-VALUE}).")
+    @Option(names = "--concurrency", defaultValue = "4", paramLabel = "N",
+        description = "Examples run at once. Default: ${DEFAULT-VALUE}.")
     int threads;
+
+    /** The old name of {@code --concurrency}, still accepted. */
+    @Option(names = "--threads", hidden = true, paramLabel = "N")
+    void threads(int n) {
+      threads = n;
+    }
 
     @Option(names = "--json", description = "Print the figures as JSON.")
     boolean json;
