@@ -27,6 +27,7 @@ import picocli.CommandLine.Parameters;
 @Command(
     name = "data",
     mixinStandardHelpOptions = true,
+    header = "Fetches the public data sets, pinned and checksummed, into the data directory; lists and verifies them.",
     description = {
       "Fetches the public data sets into the data directory and checks them: every file is pinned to an upstream",
       "commit with its size and SHA-256. The data directory is --dir, else $CLARQ_DATA, else ~/.clarq/data; the",
