@@ -13,6 +13,7 @@ import io.clarq.eval.evaluate.RecordedRun;
 import io.clarq.eval.evaluate.RecordedRuns;
 import io.clarq.eval.evaluate.VerdictCacheJudge;
 import java.nio.file.Path;
+import java.util.Locale;
 
 /**
  * The README's ClarQ-LLM quick start: load the tasks, look at one, score a published run with the published
@@ -34,7 +35,7 @@ public final class ClarqLlmQuickStart {
     try (VerdictCacheJudge judge =
         VerdictCacheJudge.readOnly(data.resolve("judge-verdicts.jsonl"), Judge.none())) {
       ClarqSummary s = ClarqEvaluation.score(run, judge);
-      System.out.printf("success %.4f  AQD %.4f  AQL %.4f  unjudged %d%n",
+      System.out.printf(Locale.ROOT, "success %.4f  AQD %.4f  AQL %.4f  unjudged %d%n",
           s.success(), s.aqd(), s.aql(), s.unjudged().size());
     }
   }

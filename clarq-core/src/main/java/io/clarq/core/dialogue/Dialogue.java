@@ -1,6 +1,7 @@
 package io.clarq.core.dialogue;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 
 /**
@@ -15,8 +16,8 @@ public record Dialogue(List<Utterance> utterances, EndReason endReason) {
       Speaker expected = i % 2 == 0 ? Speaker.PROVIDER : Speaker.SEEKER;
       if (utterances.get(i).speaker() != expected) {
         throw new IllegalArgumentException("illegal dialogue: utterance " + i + " is by the "
-            + utterances.get(i).speaker().name().toLowerCase() + ", expected the "
-            + expected.name().toLowerCase() + " (turns alternate, the provider opens)");
+            + utterances.get(i).speaker().name().toLowerCase(Locale.ROOT) + ", expected the "
+            + expected.name().toLowerCase(Locale.ROOT) + " (turns alternate, the provider opens)");
       }
     }
   }

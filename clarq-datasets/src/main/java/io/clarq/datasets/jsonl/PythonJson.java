@@ -1,5 +1,7 @@
 package io.clarq.datasets.jsonl;
 
+import java.util.Locale;
+
 /**
  * JSON strings written byte for byte as Python's {@code json.dumps} writes them, for files compared with published
  * ones (ClariQ's per-topic results, ClarQ-LLM verdict files).
@@ -32,7 +34,7 @@ public final class PythonJson {
         case '\f' -> sb.append("\\f");
         default -> {
           if (c < 0x20 || (ensureAscii && c > 0x7e)) {
-            sb.append(String.format("\\u%04x", (int) c));
+            sb.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
           } else {
             sb.append(c);
           }

@@ -149,10 +149,10 @@ public record EvaluationReport(RecordedRun run, ClarqSummary summary, OptionalIn
     ClarqStatistics.byGoldLines(summary.scores(), BOOTSTRAP).forEach((lines, f) -> sb.append(String.format(
         Locale.ROOT, "  %10d %9d %8s %13s %6.2f%n", lines, f.dialogues(), fixed(f.success().value()),
         interval(f.success()), f.turns().value())));
-    run.notes().forEach(n -> sb.append(String.format("%nnote: %s", n)));
+    run.notes().forEach(n -> sb.append(String.format(Locale.ROOT, "%nnote: %s", n)));
     if (!summary.unjudged().isEmpty()) {
       // the hint to give --verdicts only when none was given; with verdicts, the file lacked these questions
-      sb.append(String.format("%nnote: %d dialogue%s could not be judged: %s; unjudged dialogues are left out of "
+      sb.append(String.format(Locale.ROOT, "%nnote: %d dialogue%s could not be judged: %s; unjudged dialogues are left out of "
           + "success, never counted as failures%n", summary.unjudged().size(), summary.unjudged().size() == 1 ? ""
           : "s", verdictCacheHits.isPresent() ? "the verdicts or judge given did not answer them (no recorded verdict, or"
           + " an unreadable judge reply)" : "give --verdicts FILE to replay recorded verdicts"));

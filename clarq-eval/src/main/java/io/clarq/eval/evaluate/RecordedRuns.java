@@ -30,7 +30,7 @@ import java.util.TreeSet;
 
 /**
  * Reads a transcript file of either kind, told apart by its first character ({@code [}: a published results file,
- * {@code {}: a clarq JSONL transcript), and matches every dialogue with its task from a tasks directory.
+ * <code>&#123;</code>: a clarq JSONL transcript), and matches every dialogue with its task from a tasks directory.
  */
 public final class RecordedRuns {
   private RecordedRuns() {}

@@ -14,14 +14,14 @@ import org.jsoup.Jsoup;
 public final class HtmlCollection {
   private HtmlCollection() {}
 
-  /** The documents of the archive, in archive order. */
+  /** The documents of the archive, in archive order (each file is parsed as it is read; only texts are kept). */
   public static List<SourceDocument> read(Path tarGz) {
     List<SourceDocument> docs = new ArrayList<>();
-    for (TarGzArchive.Entry e : TarGzArchive.read(tarGz)) {
+    TarGzArchive.forEachFile(tarGz, e -> {
       String name = e.name().substring(e.name().lastIndexOf('/') + 1);
       String id = name.endsWith(".html") ? name.substring(0, name.length() - ".html".length()) : name;
       docs.add(new SourceDocument(id, Jsoup.parse(new String(e.content(), StandardCharsets.UTF_8)).text()));
-    }
+    });
     return docs;
   }
 }

@@ -33,7 +33,8 @@ public final class ClariqEvalCommand implements Callable<Integer> {
       description = "train, dev or test (test reads test_with_labels.tsv); default ${DEFAULT-VALUE}")
   ClariqSplit split;
 
-  @Option(names = "--data", required = true, description = "the ClariQ data directory (train.tsv, dev.tsv, ...)")
+  @Option(names = "--data", paramLabel = "DIR", description = "The ClariQ data directory (train.tsv, dev.tsv, ...). Default: clariq in the data directory (clarq data"
+          + " fetch clariq).")
   Path data;
 
   @Option(names = "--run", required = true, description = "the run file")
@@ -61,6 +62,7 @@ public final class ClariqEvalCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    data = DataDefaults.orFetched(spec, data, "--data", "clariq", "");
     if (perTopic != null && task == ClariqTask.CLARIFICATION_NEED) {
       throw new CommandLine.ParameterException(spec.commandLine(),
           "--per-topic is not available for clarification_need (the official tool writes no per-topic values)");

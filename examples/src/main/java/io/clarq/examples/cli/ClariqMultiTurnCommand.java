@@ -34,7 +34,8 @@ import picocli.CommandLine.Option;
 public final class ClariqMultiTurnCommand implements Callable<Integer> {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
-  @Option(names = "--data", required = true, description = "the ClariQ data directory")
+  @Option(names = "--data", paramLabel = "DIR", description = "The ClariQ data directory (train.tsv, dev.tsv, ...). Default: clariq in the data directory (clarq data"
+          + " fetch clariq).")
   Path data;
 
   @Option(names = "--out", required = true, description = "the multi-turn run file to write")
@@ -65,6 +66,7 @@ public final class ClariqMultiTurnCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    data = DataDefaults.orFetched(spec, data, "--data", "clariq", "");
     if (maxQuestions < 0) {
       throw new CommandLine.ParameterException(spec.commandLine(), "--max-questions must be >= 0, got " + maxQuestions);
     }

@@ -25,7 +25,8 @@ public final class ClariqNeedCommand implements Callable<Integer> {
       description = "train, dev or test (test predicts test.tsv's requests); default ${DEFAULT-VALUE}")
   ClariqSplit split;
 
-  @Option(names = "--data", required = true, description = "the ClariQ data directory")
+  @Option(names = "--data", paramLabel = "DIR", description = "The ClariQ data directory (train.tsv, dev.tsv, ...). Default: clariq in the data directory (clarq data"
+          + " fetch clariq).")
   Path data;
 
   @Option(names = "--out", required = true, description = "the run file to write")
@@ -33,6 +34,7 @@ public final class ClariqNeedCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    data = DataDefaults.orFetched(spec, data, "--data", "clariq", "");
     ClariqDataDir dir = new ClariqDataDir(data);
     Map<Integer, Integer> labels = ClarificationNeedBaseline.predict(
         ClarificationNeedBaseline.train(dir), QuestionRanking.requests(dir, split));

@@ -31,7 +31,8 @@ public final class ClariqRankCommand implements Callable<Integer> {
       description = "train, dev or test (test ranks test.tsv's requests); default ${DEFAULT-VALUE}")
   ClariqSplit split;
 
-  @Option(names = "--data", required = true, description = "the ClariQ data directory")
+  @Option(names = "--data", paramLabel = "DIR", description = "The ClariQ data directory (train.tsv, dev.tsv, ...). Default: clariq in the data directory (clarq data"
+          + " fetch clariq).")
   Path data;
 
   @Option(names = "--out", required = true, description = "the run file to write")
@@ -47,6 +48,7 @@ public final class ClariqRankCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    data = DataDefaults.orFetched(spec, data, "--data", "clariq", "");
     if (depth <= 0) {
       throw new CommandLine.ParameterException(spec.commandLine(), "--depth must be positive, got " + depth);
     }

@@ -1,14 +1,17 @@
 package io.clarq.examples.cli;
 
+import io.clarq.datasets.fetch.DataDirectory;
 import java.io.PrintWriter;
+import java.util.Locale;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /** The {@code clarq} command: {@code java -jar examples/target/clarq.jar <subcommand> --help}. */
 @Command(
     name = "clarq",
     mixinStandardHelpOptions = true,
-    version = "clarq 0.1.0",
+    versionProvider = BuildVersion.class,
     description = "Benchmarks for agents that ask clarifying questions: ClarQ-LLM, ClariQ, fact-level masking.",
     subcommands = {
       DemoCommand.class,
@@ -26,10 +29,38 @@ import picocli.CommandLine.Command;
       FlmCommand.class,
       ToaCommand.class,
       CqCommand.class,
+      DataCommand.class,
       CommandLine.HelpCommand.class,
     })
 public final class ClarqCommand implements Runnable {
+  /** The levels {@code --log-level} takes, as slf4j-simple names them. */
+  static final java.util.List<String> LOG_LEVELS = java.util.List.of("error", "warn", "info", "debug", "trace", "off");
+
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  private final DataDirectory dataDirectory;
+
+  ClarqCommand(DataDirectory dataDirectory) {
+    this.dataDirectory = dataDirectory;
+  }
+
+  /** Where fetched data sets are found when a command's path options are not given. */
+  DataDirectory dataDirectory() {
+    return dataDirectory;
+  }
+
+  @Option(names = "--log-level", paramLabel = "LEVEL", scope = CommandLine.ScopeType.INHERIT,
+      description = "Log messages at this level and above on stderr: error, warn, info, debug, trace or off."
+          + " Default: info.")
+  void logLevel(String level) {
+    String l = level.toLowerCase(Locale.ROOT);
+    if (!LOG_LEVELS.contains(l)) {
+      throw new CommandLine.ParameterException(spec.commandLine(), "--log-level " + level + ": expected one of "
+          + String.join(", ", LOG_LEVELS));
+    }
+    // slf4j-simple reads this when its first logger is made, which is after the command line is parsed
+    System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", l);
+  }
 
   @Override
   public void run() {
@@ -38,7 +69,12 @@ public final class ClarqCommand implements Runnable {
 
   /** The command line with clarq's error handling: a failure prints its message (no stack trace) and exits 1. */
   public static CommandLine commandLine() {
-    CommandLine cl = new CommandLine(new ClarqCommand());
+    return commandLine(DataDirectory.ofEnvironment());
+  }
+
+  /** The command line reading fetched data from {@code data} (tests give a temporary one). */
+  public static CommandLine commandLine(DataDirectory data) {
+    CommandLine cl = new CommandLine(new ClarqCommand(data));
     cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
       PrintWriter err = commandLine.getErr();
       err.println("clarq " + commandLine.getCommandName() + ": " + describe(ex));

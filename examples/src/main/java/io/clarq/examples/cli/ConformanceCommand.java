@@ -62,7 +62,7 @@ public final class ConformanceCommand implements Callable<Integer> {
     ConformanceReport report = ConformanceCheck.run(all, tasks, pack, o -> {
       done[0]++;
       if (done[0] % 20 == 0) {
-        err.printf("replayed %d records%n", done[0]);
+        err.printf(java.util.Locale.ROOT, "replayed %d records%n", done[0]);
         err.flush();
       }
     });

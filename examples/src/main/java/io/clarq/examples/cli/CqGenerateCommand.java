@@ -36,8 +36,9 @@ import picocli.CommandLine.Option;
 public final class CqGenerateCommand implements Callable<Integer> {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
-  @Option(names = "--data", required = true, paramLabel = "DIR",
-      description = "the ClariQ-FKw directory (holding ClariQ-FKw.tsv.train/.dev) or one split file")
+  @Option(names = "--data", paramLabel = "DIR",
+      description = "The ClariQ-FKw directory (holding ClariQ-FKw.tsv.train/.dev) or one split file. Default:"
+          + " clariq-fkw in the data directory (clarq data fetch clariq-fkw).")
   Path data;
 
   @Option(names = "--split", defaultValue = "dev", paramLabel = "SPLIT",
@@ -55,21 +56,28 @@ public final class CqGenerateCommand implements Callable<Integer> {
   @Option(names = "--limit", paramLabel = "N", description = "only the first N rows")
   Integer limit;
 
-  @Option(names = "--threads", defaultValue = "1", paramLabel = "N",
-      description = "rows generated at once (default: ${DEFAULT-VALUE})")
+  @Option(names = "--concurrency", defaultValue = "1", paramLabel = "N",
+      description = "Rows generated at once. Default: ${DEFAULT-VALUE}.")
   int threads;
+
+  /** The old name of {@code --concurrency}, still accepted. */
+  @Option(names = "--threads", hidden = true, paramLabel = "N")
+  void threads(int n) {
+    threads = n;
+  }
 
   @Option(names = "--json", description = "print the scores as JSON")
   boolean json;
 
   @Override
   public Integer call() throws Exception {
+    data = DataDefaults.orFetched(spec, data, "--data", "clariq-fkw", "");
     FkwSplit s = parse(() -> FkwSplit.parse(split));
     if (limit != null && limit < 1) {
       throw new CommandLine.ParameterException(spec.commandLine(), "--limit must be positive, got " + limit);
     }
     if (threads < 1) {
-      throw new CommandLine.ParameterException(spec.commandLine(), "--threads must be positive, got " + threads);
+      throw new CommandLine.ParameterException(spec.commandLine(), "--concurrency must be positive, got " + threads);
     }
     if (!resume && Files.isRegularFile(out) && Files.size(out) > 0) {
       // never overwrite finished work: resuming is one flag away, starting over one rm
@@ -86,7 +94,12 @@ public final class CqGenerateCommand implements Callable<Integer> {
       List<CqGeneration> done = resume && Files.exists(out) ? CqGenerationFile.readForResume(out) : List.of();
       List<CqGeneration> generations;
       try (JsonLines.Appender<CqGeneration> appender = CqGenerationFile.open(out, resume)) {
-        generations = CqGenerationRun.run(examples, gen, done, threads, appender::write);
+        ProgressLine progress = new ProgressLine(spec.commandLine().getErr(), "cq generate: rows", examples.size(),
+            done.size());
+        generations = CqGenerationRun.run(examples, gen, done, threads, g -> {
+          appender.write(g);
+          progress.tick();
+        });
       }
       print(generations);
       return 0;

@@ -56,9 +56,15 @@ public final class CqJudgeCommand implements Callable<Integer> {
   @Option(names = "--resume", description = "keep the ratings already in --out and rate only the rest")
   boolean resume;
 
-  @Option(names = "--threads", defaultValue = "1", paramLabel = "N",
-      description = "questions rated at once (default: ${DEFAULT-VALUE})")
+  @Option(names = "--concurrency", defaultValue = "1", paramLabel = "N",
+      description = "Questions rated at once. Default: ${DEFAULT-VALUE}.")
   int threads;
+
+  /** The old name of {@code --concurrency}, still accepted. */
+  @Option(names = "--threads", hidden = true, paramLabel = "N")
+  void threads(int n) {
+    threads = n;
+  }
 
   @Option(names = "--json", description = "print the shares as JSON")
   boolean json;
@@ -73,7 +79,7 @@ public final class CqJudgeCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     if (threads < 1) {
-      throw new CommandLine.ParameterException(spec.commandLine(), "--threads must be positive, got " + threads);
+      throw new CommandLine.ParameterException(spec.commandLine(), "--concurrency must be positive, got " + threads);
     }
     if (resume && out == null) {
       throw new CommandLine.ParameterException(spec.commandLine(), "--resume needs --out");
@@ -85,7 +91,14 @@ public final class CqJudgeCommand implements Callable<Integer> {
     List<CqJudgement> judgements;
     try (LlmClient client = llm.client(spec.commandLine(), "--judge", judge);
         JsonLines.Appender<CqJudgement> appender = out == null ? null : RubricRatingFile.open(out, resume)) {
-      Consumer<CqJudgement> sink = appender == null ? j -> { } : appender::write;
+      ProgressLine progress = new ProgressLine(spec.commandLine().getErr(), "cq judge: questions", generations.size(),
+          done.size());
+      Consumer<CqJudgement> sink = j -> {
+        if (appender != null) {
+          appender.write(j);
+        }
+        progress.tick();
+      };
       judgements = CqJudgeRun.run(generations, new LlmRubricJudge(client, "", "llm:" + judgeSpec), done, threads,
           sink);
     }

@@ -28,6 +28,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -45,7 +46,8 @@ import picocli.CommandLine.Option;
 public final class CqRunCommand implements Callable<Integer> {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
-  @Option(names = "--clariq", required = true, paramLabel = "DIR", description = "the ClariQ data directory")
+  @Option(names = "--clariq", paramLabel = "DIR", description = "The ClariQ data directory (train.tsv, dev.tsv, ...). Default: clariq in the data directory (clarq data"
+          + " fetch clariq).")
   Path clariq;
 
   @Option(names = "--split", defaultValue = "dev", paramLabel = "SPLIT",
@@ -65,9 +67,15 @@ public final class CqRunCommand implements Callable<Integer> {
   @Option(names = "--out", required = true, paramLabel = "FILE", description = "the run file to write")
   Path out;
 
-  @Option(names = "--threads", defaultValue = "1", paramLabel = "N",
-      description = "facets generated at once (default: ${DEFAULT-VALUE})")
+  @Option(names = "--concurrency", defaultValue = "1", paramLabel = "N",
+      description = "Facets generated at once. Default: ${DEFAULT-VALUE}.")
   int threads;
+
+  /** The old name of {@code --concurrency}, still accepted. */
+  @Option(names = "--threads", hidden = true, paramLabel = "N")
+  void threads(int n) {
+    threads = n;
+  }
 
   @Option(names = "--documents", paramLabel = "TAR_GZ",
       description = "also score document relevance in retrieval mode: a collection of HTML files (tar.gz, docid = "
@@ -89,6 +97,7 @@ public final class CqRunCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    clariq = DataDefaults.orFetched(spec, clariq, "--clariq", "clariq", "");
     ClariqSplit s;
     try {
       s = ClariqSplit.parse(split);
@@ -109,7 +118,7 @@ public final class CqRunCommand implements Callable<Integer> {
       throw new CommandLine.ParameterException(spec.commandLine(), "--documents needs --contexts requests");
     }
     if (threads < 1) {
-      throw new CommandLine.ParameterException(spec.commandLine(), "--threads must be positive, got " + threads);
+      throw new CommandLine.ParameterException(spec.commandLine(), "--concurrency must be positive, got " + threads);
     }
     List<AutoCloseable> opened = new ArrayList<>();
     try {
@@ -130,12 +139,13 @@ public final class CqRunCommand implements Callable<Integer> {
         examples.add(new CqExample(r, r.facet()));
       }
       Map<String, GeneratedQuestion> byFacet = new HashMap<>();
-      for (CqGeneration g : CqGenerationRun.run(examples, gen, List.of(), threads, x -> { })) {
+      ProgressLine progress = new ProgressLine(spec.commandLine().getErr(), "cq run: facets", examples.size(), 0);
+      for (CqGeneration g : CqGenerationRun.run(examples, gen, List.of(), threads, x -> progress.tick())) {
         byFacet.put(g.example().id(), g.generated());
       }
       List<MultiTurnRunRow> rows = CqMultiTurnRun.rows(ctx, topics, byFacet, tag);
       MultiTurnRuns.write(out, rows);
-      spec.commandLine().getOut().printf("%d run lines for %d contexts (%d facets, %s) written to %s%n",
+      spec.commandLine().getOut().printf(Locale.ROOT, "%d run lines for %d contexts (%d facets, %s) written to %s%n",
           rows.size(), ctx.size(), examples.size(), gen.name(), out);
       if (documents != null) {
         RelevanceJudgments judgments = qrels != null ? QrelsReader.read(qrels) : dir.qrels(s);
@@ -144,7 +154,7 @@ public final class CqRunCommand implements Callable<Integer> {
           String label = CqDocumentRelevance.label(tag, answerMode);
           RetrievalScores scores = CqDocumentRelevance.evaluate(label, searcher,
               CqDocumentRelevance.queries(topics, rows, byFacet, answerMode), judgments, 1000);
-          spec.commandLine().getOut().printf("document relevance of %s (%d judged facets):%n%s", label,
+          spec.commandLine().getOut().printf(Locale.ROOT, "document relevance of %s (%d judged facets):%n%s", label,
               scores.topics(), scores.summary());
         }
       }

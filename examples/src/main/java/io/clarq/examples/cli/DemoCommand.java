@@ -12,7 +12,7 @@ import io.clarq.eval.report.FigureText;
 import io.clarq.eval.run.ClarqEvaluator;
 import io.clarq.eval.run.RunConfig;
 import io.clarq.eval.run.RunResult;
-import io.clarq.examples.demo.DemoTasks;
+import io.clarq.datasets.demo.DemoTasks;
 import io.clarq.retrieval.provider.OfflineProvider;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -34,6 +34,7 @@ import picocli.CommandLine.Option;
 @Command(
     name = "demo",
     mixinStandardHelpOptions = true,
+    header = "Runs ClarQ-LLM fully offline: a rule-based seeker against the offline provider.",
     description = {
       "Runs ClarQ-LLM fully offline: a rule-based seeker against the offline provider, scored with the reference",
       "metrics (success, AQD, AQL). Without --tasks it plays the 10 English and 10 Chinese demo tasks shipped in",
@@ -48,7 +49,7 @@ public final class DemoCommand implements Callable<Integer> {
           + " instead of the demo tasks.")
   Path tasks;
 
-  @Option(names = "--output", paramLabel = "DIR",
+  @Option(names = "--out", paramLabel = "DIR",
       description = "Where transcripts.jsonl, results.json and summary.md go. Default: a new folder under the"
           + " system's temporary directory.")
   Path output;
@@ -58,6 +59,12 @@ public final class DemoCommand implements Callable<Integer> {
       description = "Who decides gold lines the verbatim check cannot: 'offline' (default), the strict text judge"
           + " that needs no model, or 'none' (reported unjudged, with the success range).")
   Judge judge;
+
+  /** The old name of {@code --out}, still accepted. */
+  @Option(names = "--output", hidden = true, paramLabel = "DIR")
+  void output(Path dir) {
+    output = dir;
+  }
 
   @Override
   public Integer call() throws Exception {
@@ -72,8 +79,7 @@ public final class DemoCommand implements Callable<Integer> {
       }
       config.tasks(tasks).languages(io.clarq.datasets.clarqllm.TasksDirectory.languages(tasks));
     } else {
-      config.taskSets(List.of(DemoTasks.load(Language.ENGLISH), DemoTasks.load(Language.CHINESE)))
-          .languages(EnumSet.allOf(Language.class));
+      config.taskSets(DemoTasks.all()).languages(DemoTasks.languages());
     }
     RunResult result = ClarqEvaluator.run(config.build());
     print(spec.commandLine().getOut(), result);
@@ -93,7 +99,7 @@ public final class DemoCommand implements Callable<Integer> {
     out.println("success is over the judged dialogues, with its 95% Wilson interval; the success range is success"
         + " over all dialogues if every unjudged one failed / succeeded (a single value when none is unjudged).");
     if (!result.failed().isEmpty() || !result.unscored().isEmpty()) {
-      out.printf("%d dialogues failed, %d could not be scored: see %s%n", result.failed().size(),
+      out.printf(Locale.ROOT, "%d dialogues failed, %d could not be scored: see %s%n", result.failed().size(),
           result.unscored().size(), result.summaryFile());
     }
     out.println("transcripts: " + result.transcript());

@@ -40,12 +40,14 @@ import picocli.CommandLine.Option;
 public final class EvaluateCommand implements Callable<Integer> {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
-  @Option(names = "--tasks", required = true, paramLabel = "DIR",
-      description = "The ClarQ-LLM tasks: the folder holding English/ and Chinese/, or one language's folder.")
+  @Option(names = "--tasks", paramLabel = "DIR",
+      description = "The ClarQ-LLM tasks: the folder holding English/ and Chinese/, or one language's folder."
+          + " Default: clarq-llm/tasks in the data directory (clarq data fetch clarq-llm).")
   Path tasks;
 
   @Option(names = "--transcripts", required = true, paramLabel = "FILE",
-      description = "The dialogues: a published results file (JSON) or a clarq transcript (JSONL).")
+      description = "The dialogues: a published results file (JSON) or a clarq transcript (JSONL); a published run"
+          + " may be named alone (provider.Chat.En) when clarq-llm is fetched.")
   Path transcripts;
 
   @Option(names = "--verdicts", paramLabel = "FILE",
@@ -84,6 +86,8 @@ public final class EvaluateCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    tasks = DataDefaults.orFetched(spec, tasks, "--tasks", "clarq-llm", "tasks");
+    transcripts = DataDefaults.publishedRun(spec, transcripts, "--transcripts");
     checkArguments();
     RecordedRun run = RecordedRuns.load(transcripts, tasks);
     if (run.dialogues().isEmpty()) {

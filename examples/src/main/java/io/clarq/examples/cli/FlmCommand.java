@@ -4,6 +4,7 @@ import io.clarq.datasets.hotpotqa.FactMasker;
 import io.clarq.datasets.hotpotqa.FlmGenerator;
 import io.clarq.datasets.hotpotqa.MalformedExample;
 import java.nio.file.Path;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -36,8 +37,9 @@ public final class FlmCommand implements Runnable {
   static final class Make implements Callable<Integer> {
     @Spec CommandSpec spec;
 
-    @Option(names = "--hotpot", required = true, paramLabel = "FILE",
-        description = "HotpotQA JSON in the original format (distractor setting).")
+    @Option(names = "--hotpot", paramLabel = "FILE",
+        description = "HotpotQA JSON in the original format (distractor setting). Default: the dev set in the data"
+            + " directory (clarq data fetch hotpotqa-dev).")
     Path hotpot;
 
     @Option(names = "--seed", required = true, paramLabel = "N", description = "Seed choosing the masked facts.")
@@ -51,14 +53,15 @@ public final class FlmCommand implements Runnable {
 
     @Override
     public Integer call() throws Exception {
+      hotpot = DataDefaults.orFetched(spec, hotpot, "--hotpot", "hotpotqa-dev", "hotpot_dev_distractor_v1.json");
       FactMasker masker = new FactMasker(seed, allMasks ? FactMasker.Masks.ALL : FactMasker.Masks.ONE);
       FlmGenerator.Report r = FlmGenerator.generate(hotpot, out, masker);
       java.io.PrintWriter o = spec.commandLine().getOut();
-      o.printf("read %d HotpotQA examples, kept %d, dropped %d without a distractor, skipped %d malformed;"
+      o.printf(Locale.ROOT, "read %d HotpotQA examples, kept %d, dropped %d without a distractor, skipped %d malformed;"
           + " wrote %d masked examples to %s%n", r.read(), r.kept(), r.dropped(), r.malformed().size(), r.written(),
           out);
       for (MalformedExample m : r.malformed()) {
-        o.printf("skipped example %d (_id %s): %s%n", m.position(), m.id().isEmpty() ? "missing" : m.id(),
+        o.printf(Locale.ROOT, "skipped example %d (_id %s): %s%n", m.position(), m.id().isEmpty() ? "missing" : m.id(),
             m.problem());
       }
       return 0;

@@ -15,7 +15,7 @@ import io.clarq.eval.run.ClarqEvaluator;
 import io.clarq.eval.run.RunConfig;
 import io.clarq.eval.run.RunResult;
 import io.clarq.eval.run.TaskSelection;
-import io.clarq.examples.demo.DemoTasks;
+import io.clarq.datasets.demo.DemoTasks;
 import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.io.Reader;
@@ -23,6 +23,7 @@ import java.nio.charset.Charset;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -43,7 +44,8 @@ import picocli.CommandLine.Option;
       "Play one ClarQ-LLM task as the seeker: read the briefing, type your questions to Jax, type goodbye when done.",
       "Or as the provider (--as provider --seeker SPEC): an LLM seeker asks, you answer with node ids or a typed reply.",
       "At the end: whether you succeeded and the gold lines Jax never gave you. Without --tasks the tasks come from",
-      "../shared/data/clarq-llm/tasks when present, else from the demo tasks shipped in the jar (ids 1.0-1.9)."
+      "clarq-llm/tasks in the data directory (clarq data fetch clarq-llm), else ../shared/data/clarq-llm/tasks, else",
+      "from the demo tasks shipped in the jar (ids 1.0-1.9)."
     })
 public final class PlayCommand implements Callable<Integer> {
   static final Path DEFAULT_TASKS = Path.of("..", "shared", "data", "clarq-llm", "tasks");
@@ -78,9 +80,15 @@ public final class PlayCommand implements Callable<Integer> {
       description = "The ClarQ-LLM tasks (the folder holding English/ and Chinese/, or one language's folder).")
   Path tasks;
 
-  @Option(names = "--output", paramLabel = "DIR",
+  @Option(names = "--out", paramLabel = "DIR",
       description = "Where the transcript goes. Default: a new folder under the system's temporary directory.")
   Path output;
+
+  /** The old name of {@code --out}, still accepted. */
+  @Option(names = "--output", hidden = true, paramLabel = "DIR")
+  void output(Path dir) {
+    output = dir;
+  }
 
   /** The person's typing; the terminal unless a test sets it. */
   Reader in = new InputStreamReader(System.in, Charset.defaultCharset());
@@ -171,7 +179,7 @@ public final class PlayCommand implements Callable<Integer> {
       out.println("Gold lines you did not get:");
       missed.forEach(g -> out.println("  " + g.node() + ": " + task.tree().node(g.node()).text()));
     }
-    out.printf("AQD %d; transcript: %s%n", scores.get(0).aqd(), result.transcript());
+    out.printf(Locale.ROOT, "AQD %d; transcript: %s%n", scores.get(0).aqd(), result.transcript());
     out.flush();
   }
 
@@ -182,12 +190,19 @@ public final class PlayCommand implements Callable<Integer> {
       }
       return ClarqLlmTasks.load(tasks, language);
     }
-    return Files.isDirectory(DEFAULT_TASKS) ? ClarqLlmTasks.load(DEFAULT_TASKS, language) : DemoTasks.load(language);
+    Path found = defaultTasks();
+    return found != null ? ClarqLlmTasks.load(found, language) : DemoTasks.load(language);
+  }
+
+  // fetched tasks first, then the reference copy beside the project; null: the demo tasks
+  private Path defaultTasks() {
+    Path fetched = DataDefaults.directory(spec).folder("clarq-llm").resolve("tasks");
+    return Files.isDirectory(fetched) ? fetched : Files.isDirectory(DEFAULT_TASKS) ? DEFAULT_TASKS : null;
   }
 
   private String describeTasks() {
-    return tasks != null ? tasks.toString() : Files.isDirectory(DEFAULT_TASKS) ? DEFAULT_TASKS.toString()
-        : "the demo tasks";
+    Path found = tasks != null ? tasks : defaultTasks();
+    return found != null ? found.toString() : "the demo tasks";
   }
 
   private static <T> T parse(CommandLine cl, String option, String value, java.util.function.Function<String, T> f) {

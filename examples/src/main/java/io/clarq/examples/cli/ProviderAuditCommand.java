@@ -22,6 +22,7 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.function.Function;
@@ -37,6 +38,7 @@ import picocli.CommandLine.Option;
 @Command(
     name = "provider-audit",
     mixinStandardHelpOptions = true,
+    header = "Replays a provider on the recorded provider turns of published runs and compares its choices.",
     description = {
       "Replays a provider on every recorded provider turn of published ClarQ-LLM runs (turn 2 on, after node 0 was",
       "given), with the history and tree state the recorded provider had, and compares the choices: decision",
@@ -47,12 +49,14 @@ import picocli.CommandLine.Option;
 public final class ProviderAuditCommand implements Callable<Integer> {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
-  @Option(names = "--tasks", required = true, paramLabel = "DIR",
-      description = "The ClarQ-LLM tasks: the folder holding English/ and Chinese/, or one language's folder.")
+  @Option(names = "--tasks", paramLabel = "DIR",
+      description = "The ClarQ-LLM tasks: the folder holding English/ and Chinese/, or one language's folder."
+          + " Default: clarq-llm/tasks in the data directory (clarq data fetch clarq-llm).")
   Path tasks;
 
   @Option(names = "--transcripts", required = true, arity = "1..*", paramLabel = "FILE",
-      description = "Published results files (transcripts/*.json), one or more.")
+      description = "Published results files (transcripts/*.json), one or more; each may be named alone"
+          + " (provider.Chat.En) when clarq-llm is fetched.")
   List<Path> transcripts;
 
   @Option(names = "--provider", defaultValue = "offline", paramLabel = "offline|SPEC",
@@ -83,6 +87,8 @@ public final class ProviderAuditCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     TypeRange typeRange = TypeRange.parse(spec.commandLine(), "--types", types);
+    tasks = DataDefaults.orFetched(spec, tasks, "--tasks", "clarq-llm", "tasks");
+    transcripts = transcripts.stream().map(t -> DataDefaults.publishedRun(spec, t, "--transcripts")).toList();
     checkFiles();
     List<AutoCloseable> closing = new ArrayList<>();
     try {
@@ -102,7 +108,13 @@ public final class ProviderAuditCommand implements Callable<Integer> {
       TaskSet set = taskSets.computeIfAbsent(run.language(), l -> ClarqLlmTasks.load(tasks, l));
       turns.addAll(ProviderAudit.turns(run, set, typeRange::contains));
     }
+    PrintWriter err = spec.commandLine().getErr();
+    err.println("provider-audit: " + turns.size() + " recorded turns from " + transcripts.size() + " run(s), provider "
+        + provider);
+    err.flush();
     AuditReport report = ProviderAudit.audit(provider, turns, providerForRun);
+    err.println("provider-audit: done");
+    err.flush();
     PrintWriter out = spec.commandLine().getOut();
     if (dump != null) {
       writeDump(report);
@@ -138,15 +150,15 @@ public final class ProviderAuditCommand implements Callable<Integer> {
     }
     for (AuditedTurn t : found) {
       RecordedTurn r = t.recorded();
-      out.printf("run %s, task %s, turn %d%n", r.run(), r.task().id(), r.turn());
-      out.printf("  seeker:    %s%n", r.history().get(r.history().size() - 1).text().replace('\n', ' '));
-      out.printf("  available: %s (given so far %s)%n", r.before().available(), r.before().given());
-      out.printf("  recorded:  %s %s%n", r.recordedNodes().isEmpty() ? "Response II" : r.recordedNodes(),
+      out.printf(Locale.ROOT, "run %s, task %s, turn %d%n", r.run(), r.task().id(), r.turn());
+      out.printf(Locale.ROOT, "  seeker:    %s%n", r.history().get(r.history().size() - 1).text().replace('\n', ' '));
+      out.printf(Locale.ROOT, "  available: %s (given so far %s)%n", r.before().available(), r.before().given());
+      out.printf(Locale.ROOT, "  recorded:  %s %s%n", r.recordedNodes().isEmpty() ? "Response II" : r.recordedNodes(),
           r.recordedReply().replace('\n', ' '));
-      out.printf("  audited:   %s %s%n", t.reply().nodes().isEmpty() ? "Response II" : t.reply().nodes(),
+      out.printf(Locale.ROOT, "  audited:   %s %s%n", t.reply().nodes().isEmpty() ? "Response II" : t.reply().nodes(),
           t.reply().text().replace('\n', ' '));
-      out.printf("  why:       %s%n", t.reply().explanation());
-      out.printf("  agreement: decision %s, exact %s%n%n", t.sameDecision() ? "same" : "differs",
+      out.printf(Locale.ROOT, "  why:       %s%n", t.reply().explanation());
+      out.printf(Locale.ROOT, "  agreement: decision %s, exact %s%n%n", t.sameDecision() ? "same" : "differs",
           t.sameChoice() ? "same" : "differs");
     }
   }

@@ -35,8 +35,9 @@ public final class RetrievalEvalCommand implements Callable<Integer> {
   @Option(names = "--collection", required = true, description = "the collection: cacm")
   String collection;
 
-  @Option(names = "--data", required = true,
-      description = "the collection directory (cacm: cacm.tar.gz, topics.cacm.txt, qrels.cacm.txt)")
+  @Option(names = "--data", paramLabel = "DIR",
+      description = "The collection directory (cacm: cacm.tar.gz, topics.cacm.txt, qrels.cacm.txt). Default: cacm"
+          + " in the data directory (clarq data fetch cacm).")
   Path data;
 
   @Option(names = "--model", defaultValue = "bm25", converter = ModelConverter.class,
@@ -55,6 +56,7 @@ public final class RetrievalEvalCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    data = DataDefaults.orFetched(spec, data, "--data", "cacm", "");
     if (!collection.equals("cacm")) {
       throw new CommandLine.ParameterException(spec.commandLine(),
           "unknown collection \"" + collection + "\": expected cacm");

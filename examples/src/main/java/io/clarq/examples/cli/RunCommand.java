@@ -51,6 +51,7 @@ import picocli.CommandLine.Option;
 @Command(
     name = "run",
     mixinStandardHelpOptions = true,
+    header = "Runs the ClarQ-LLM benchmark: your seeker against a provider; resumable.",
     description = {
       "Runs the ClarQ-LLM benchmark: a seeker asks a provider about each task; transcripts.jsonl, results.json,",
       "summary.md and report.html go to --out. Rerun the same command to resume: finished dialogues are kept, failed",
@@ -89,8 +90,9 @@ public final class RunCommand implements Callable<Integer> {
       description = "Only these tasks: types (3), type ranges (3-5) or tasks (3.2), comma-separated.")
   String select;
 
-  @Option(names = "--tasks", required = true, paramLabel = "DIR",
-      description = "The ClarQ-LLM tasks: the folder holding English/ and Chinese/, or one language's folder.")
+  @Option(names = "--tasks", paramLabel = "DIR",
+      description = "The ClarQ-LLM tasks: the folder holding English/ and Chinese/, or one language's folder."
+          + " Default: clarq-llm/tasks in the data directory (clarq data fetch clarq-llm).")
   Path tasks;
 
   @Option(names = "--out", required = true, paramLabel = "DIR", description = "The output directory.")
@@ -130,6 +132,7 @@ public final class RunCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     CommandLine cl = spec.commandLine();
+    tasks = DataDefaults.orFetched(spec, tasks, "--tasks", "clarq-llm", "tasks");
     checkArguments(cl);
     List<AutoCloseable> closing = new ArrayList<>();
     try {

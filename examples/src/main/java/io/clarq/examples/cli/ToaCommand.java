@@ -24,6 +24,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -111,9 +112,15 @@ public final class ToaCommand implements Runnable {
         description = "Run directory (default ${DEFAULT-VALUE}).")
     Path out;
 
-    @Option(names = "--threads", defaultValue = "4", paramLabel = "N",
-        description = "Examples run at once (default ${DEFAULT-VALUE}).")
+    @Option(names = "--concurrency", defaultValue = "4", paramLabel = "N",
+        description = "Examples run at once. Default: ${DEFAULT-VALUE}.")
     int threads;
+
+    /** The old name of {@code --concurrency}, still accepted. */
+    @Option(names = "--threads", hidden = true, paramLabel = "N")
+    void threads(int n) {
+      threads = n;
+    }
 
     @Option(names = "--json", description = "Print the figures as JSON.")
     boolean json;
@@ -149,7 +156,7 @@ public final class ToaCommand implements Runnable {
           throw new ParameterException(spec.commandLine(), e.getMessage(), e);
         }
         if (improvability) {
-          spec.commandLine().getErr().printf("--improvability: %d extra primary-model calls, one per candidate fact"
+          spec.commandLine().getErr().printf(java.util.Locale.ROOT, "--improvability: %d extra primary-model calls, one per candidate fact"
               + " of the %d examples (examples already finished in %s cost none)%n",
               examples.stream().mapToInt(pipeline::extraCalls).sum(), examples.size(), out);
           spec.commandLine().getErr().flush();
@@ -159,9 +166,9 @@ public final class ToaCommand implements Runnable {
         if (json) {
           o.println(ToaReport.json(r.summary()));
         } else {
-          o.printf("TOA run in %s: %d examples (%d run now, %d resumed)%n", out, r.outcomes().size(), r.ran(),
+          o.printf(Locale.ROOT, "TOA run in %s: %d examples (%d run now, %d resumed)%n", out, r.outcomes().size(), r.ran(),
               r.resumed());
-          o.printf("asker %s, oracle %s, primary %s%n", pipeline.asker().describe(), pipeline.oracle().describe(),
+          o.printf(Locale.ROOT, "asker %s, oracle %s, primary %s%n", pipeline.asker().describe(), pipeline.oracle().describe(),
               pipeline.primary().describe());
           o.print(ToaReport.text(r.summary()));
           if (!clients.isEmpty()) {

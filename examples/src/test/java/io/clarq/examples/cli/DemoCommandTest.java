@@ -22,7 +22,7 @@ class DemoCommandTest {
     cl.setOut(new PrintWriter(out, true));
     cl.setErr(new PrintWriter(err, true));
     Path output = tmp.resolve("demo");
-    int code = cl.execute("demo", "--output", output.toString());
+    int code = cl.execute("demo", "--out", output.toString());
     assertThat(code).as(err.toString()).isZero();
     assertThat(out.toString())
         .startsWith("judge: offline")
@@ -59,7 +59,7 @@ class DemoCommandTest {
     CommandLine cl = ClarqCommand.commandLine();
     StringWriter err = new StringWriter();
     cl.setErr(new PrintWriter(err, true));
-    int code = cl.execute("demo", "--tasks", tmp.resolve("nope").toString(), "--output", tmp.toString());
+    int code = cl.execute("demo", "--tasks", tmp.resolve("nope").toString(), "--out", tmp.toString());
     assertThat(code).isEqualTo(2);
     assertThat(err.toString()).contains("--tasks " + tmp.resolve("nope") + ": no such directory");
   }

@@ -1,7 +1,6 @@
 package io.clarq.examples.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -10,6 +9,7 @@ import io.clarq.core.transcript.DialogueRecord;
 import io.clarq.core.dialogue.EndReason;
 import io.clarq.core.task.Language;
 import io.clarq.core.task.TaskId;
+import io.clarq.core.testing.Regressions;
 import io.clarq.core.testing.SharedData;
 import io.clarq.datasets.clarqllm.PublishedDialogue;
 import io.clarq.datasets.clarqllm.PublishedRuns;
@@ -66,9 +66,10 @@ class EvaluateCommandTest {
         "--verdicts", data("judge-verdicts.jsonl"), "--json");
     assertThat(code).as(err.toString()).isEqualTo(0);
     JsonNode json = new ObjectMapper().readTree(out.toString());
-    assertThat(json.get("success").asDouble()).isCloseTo(0.5077, within(5e-5));
-    assertThat(json.get("aqd").asDouble()).isCloseTo(0.2154, within(5e-5));
-    assertThat(json.get("aql").asDouble()).isCloseTo(129.8562, within(5e-5));
+    Regressions expected = Regressions.of("clarq-llm");
+    expected.assertFigure("provider.Comp.Ch", "success", json.get("success").asDouble());
+    expected.assertFigure("provider.Comp.Ch", "aqd", json.get("aqd").asDouble());
+    expected.assertFigure("provider.Comp.Ch", "aql", json.get("aql").asDouble());
     assertThat(json.get("dialogues").asInt()).isEqualTo(260);
     assertThat(json.get("unjudged").asInt()).isZero();
     assertThat(json.get("judge_calls").asInt()).isEqualTo(json.get("verdict_cache_hits").asInt()).isPositive();
@@ -87,7 +88,7 @@ class EvaluateCommandTest {
     assertThat(json.get("unjudged_tasks")).hasSize(unjudged);
     assertThat(json.get("success_lower_bound").asDouble()).isLessThanOrEqualTo(35 / 260.0); // 0.1346 of 260
     assertThat(json.get("success_upper_bound").asDouble()).isGreaterThanOrEqualTo(35 / 260.0);
-    assertThat(json.get("aql").asDouble()).isCloseTo(50.0359, within(5e-5));
+    Regressions.of("clarq-llm").assertFigure("provider.Chat.En", "aql", json.get("aql").asDouble());
     // the hint to give --verdicts appears only when none was given
     assertThat(run("evaluate", "--tasks", data("tasks"), "--transcripts", published("Chat.En"), "--no-judge"))
         .isZero();

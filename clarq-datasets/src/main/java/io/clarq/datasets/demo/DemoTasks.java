@@ -1,4 +1,4 @@
-package io.clarq.examples.demo;
+package io.clarq.datasets.demo;
 
 import io.clarq.core.task.Language;
 import io.clarq.core.task.TaskSet;
@@ -9,11 +9,21 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
 
 /**
- * The demo tasks: ten short errands in English and the same ten in Chinese ("Village Errands"), original content in
- * the ClarQ-LLM task-file format (trees of depth 1 to 3, with purposes). They ship as resources and are read with the
- * ClarQ-LLM loader like any task file.
+ * The demo tasks: ten short errands in English and the same ten in Chinese ("Village Errands", ids 1.0-1.9), original
+ * content written for clarq in the ClarQ-LLM task-file format (response trees of depth 1 to 3, every gold line with a
+ * purpose). They ship in this jar, so a seeker can be tried with no data set on disk:
+ *
+ * <pre>{@code
+ * RunResult result = ClarqEvaluator.run(RunConfig.builder()
+ *     .taskSets(DemoTasks.all()).languages(DemoTasks.languages())
+ *     .seeker(mySeeker).provider(new OfflineProvider())
+ *     .output(Path.of("runs/demo")).build());
+ * }</pre>
  */
 public final class DemoTasks {
   /** The task file's name in each language's resource folder. */
@@ -21,7 +31,7 @@ public final class DemoTasks {
 
   private DemoTasks() {}
 
-  /** The demo tasks of a language. */
+  /** The demo tasks of a language (10 tasks, type 1, test split). */
   public static TaskSet load(Language language) {
     String resource = "tasks/" + language.directoryName() + "/" + FILE;
     try (InputStream in = DemoTasks.class.getResourceAsStream(resource)) {
@@ -41,5 +51,15 @@ public final class DemoTasks {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read demo task resource " + resource + ": " + e.getMessage(), e);
     }
+  }
+
+  /** The demo tasks of both languages, English first. */
+  public static List<TaskSet> all() {
+    return List.of(load(Language.ENGLISH), load(Language.CHINESE));
+  }
+
+  /** The languages of {@link #all()}. */
+  public static Set<Language> languages() {
+    return EnumSet.allOf(Language.class);
   }
 }

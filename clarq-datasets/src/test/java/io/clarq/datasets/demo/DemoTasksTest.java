@@ -1,4 +1,4 @@
-package io.clarq.examples.demo;
+package io.clarq.datasets.demo;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

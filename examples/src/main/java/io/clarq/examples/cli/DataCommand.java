@@ -1,0 +1,237 @@
+package io.clarq.examples.cli;
+
+import io.clarq.datasets.fetch.DataCatalog;
+import io.clarq.datasets.fetch.DataDirectory;
+import io.clarq.datasets.fetch.DataFetcher;
+import io.clarq.datasets.fetch.DataFile;
+import io.clarq.datasets.fetch.DataSet;
+import io.clarq.datasets.fetch.FetchListener;
+import io.clarq.datasets.fetch.FileCheck;
+import io.clarq.datasets.fetch.NotFetchable;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code clarq data list|fetch|verify}: the public data sets, fetched once into the data directory and checked. */
+@Command(
+    name = "data",
+    mixinStandardHelpOptions = true,
+    header = "Fetches the public data sets, pinned and checksummed, into the data directory; lists and verifies them.",
+    description = {
+      "Fetches the public data sets into the data directory and checks them: every file is pinned to an upstream",
+      "commit with its size and SHA-256. The data directory is --dir, else $CLARQ_DATA, else ~/.clarq/data; the",
+      "other commands read their data from there when their path options are not given."
+    },
+    subcommands = {DataCommand.ListCommand.class, DataCommand.FetchCommand.class, DataCommand.VerifyCommand.class})
+public final class DataCommand implements Runnable {
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public void run() {
+    spec.commandLine().usage(spec.commandLine().getOut());
+  }
+
+  /** The {@code --dir} option shared by the three subcommands. */
+  static final class DirOption {
+    @Option(names = "--dir", paramLabel = "DIR",
+        description = "The data directory. Default: $CLARQ_DATA, else ~/.clarq/data.")
+    Path dir;
+
+    DataDirectory resolve(CommandLine.Model.CommandSpec spec) {
+      return dir != null ? new DataDirectory(dir) : DataDefaults.directory(spec);
+    }
+  }
+
+  private static List<DataSet> named(DataCatalog catalog, List<String> names, CommandLine cl) {
+    List<DataSet> sets = new ArrayList<>();
+    for (String n : names) {
+      try {
+        sets.add(catalog.get(n));
+      } catch (IllegalArgumentException e) {
+        throw new CommandLine.ParameterException(cl, e.getMessage());
+      }
+    }
+    return sets;
+  }
+
+  private static String megabytes(long bytes) {
+    return String.format(Locale.ROOT, "%.1f MB", bytes / 1e6);
+  }
+
+  /** State of a data set in one word or phrase, from its file checks. */
+  static String state(List<FileCheck> checks) {
+    long missing = checks.stream().filter(c -> c.status() == FileCheck.Status.MISSING).count();
+    long bad = checks.stream().filter(c -> c.status() == FileCheck.Status.MISMATCH).count();
+    if (bad > 0) {
+      return bad + " file(s) MISMATCH";
+    }
+    if (missing == checks.size()) {
+      return "not fetched";
+    }
+    if (missing > 0) {
+      return missing + " of " + checks.size() + " files missing";
+    }
+    return checks.stream().allMatch(c -> c.status() == FileCheck.Status.VERIFIED) ? "present, verified"
+        : "present, partly unchecked";
+  }
+
+  @Command(name = "list", mixinStandardHelpOptions = true,
+      description = "Lists the data sets: name, files, size, licence, whether present and verified, what it is.")
+  static final class ListCommand implements Callable<Integer> {
+    @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+    @CommandLine.Mixin DirOption dir;
+
+    @Override
+    public Integer call() throws IOException {
+      DataDirectory data = dir.resolve(spec);
+      PrintWriter out = spec.commandLine().getOut();
+      out.println("data directory: " + data.root());
+      out.printf(Locale.ROOT, "%-13s %5s %9s  %-22s %s%n", "name", "files", "size", "state", "licence");
+      for (DataSet set : DataCatalog.builtIn().all()) {
+        out.printf(Locale.ROOT, "%-13s %5d %9s  %-22s %s%n", set.name(), set.files().size(),
+            set.fullyPinned() ? megabytes(set.pinnedBytes()) : "unpinned", state(DataFetcher.verify(set, data)),
+            set.licence());
+        out.println("    " + set.title() + "; " + set.repository() + " @ " + set.commit());
+      }
+      out.flush();
+      return 0;
+    }
+  }
+
+  @Command(name = "fetch", mixinStandardHelpOptions = true,
+      description = {
+        "Downloads data sets into the data directory. Each file goes to NAME.part, an interrupted download is",
+        "continued with a range request, and the file is renamed into place only once its size and SHA-256 match",
+        "the pinned ones; files already there and verified are skipped. Progress goes to stderr."
+      })
+  static final class FetchCommand implements Callable<Integer> {
+    @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+    @CommandLine.Mixin DirOption dir;
+
+    @Parameters(arity = "1..*", paramLabel = "NAME",
+        description = "Data sets: clarq-llm, clariq, clariq-fkw, hotpotqa-dev, cacm (see clarq data list).")
+    List<String> names;
+
+    @Option(names = "--mirror", paramLabel = "URL",
+        description = "Fetch from this mirror instead of the upstream origins; it holds MIRROR/NAME/PATH, the"
+            + " layout of a data directory.")
+    URI mirror;
+
+    @Override
+    public Integer call() throws IOException {
+      List<DataSet> sets = named(DataCatalog.builtIn(), names, spec.commandLine());
+      DataDirectory data = dir.resolve(spec);
+      PrintWriter err = spec.commandLine().getErr();
+      DataFetcher fetcher = DataFetcher.create();
+      for (DataSet set : sets) {
+        err.println("fetching " + set.name() + " (" + set.files().size() + " files) into " + data.folder(set.name())
+            + " from " + (mirror != null ? mirror : set.origin()));
+        err.flush();
+        fetcher.fetch(set, data, Optional.ofNullable(mirror), new Progress(err, set));
+        for (NotFetchable n : set.notFetchable()) {
+          err.println("  not fetched: " + n.path() + " (" + n.why() + ")");
+        }
+        err.println(set.name() + ": all " + set.files().size() + " files verified in " + data.folder(set.name()));
+        err.flush();
+      }
+      return 0;
+    }
+  }
+
+  /** Prints a line per file and a line per 8 MB of a large download on stderr. */
+  private static final class Progress implements FetchListener {
+    private static final long REPORT_EVERY = 8L << 20;
+
+    private final PrintWriter err;
+    private final int total;
+    private int index;
+    private long reported;
+
+    Progress(PrintWriter err, DataSet set) {
+      this.err = err;
+      this.total = set.files().size();
+    }
+
+    @Override
+    public void started(DataFile file, URI source, long offset, OptionalLong size) {
+      reported = offset;
+    }
+
+    @Override
+    public void progress(DataFile file, long done, OptionalLong size) {
+      if (done - reported >= REPORT_EVERY) {
+        reported = done;
+        err.println("  " + file.path() + ": " + megabytes(done) + (size.isPresent() ? " of "
+            + megabytes(size.getAsLong()) : ""));
+        err.flush();
+      }
+    }
+
+    @Override
+    public void finished(DataFile file, Outcome outcome) {
+      index++;
+      String what = switch (outcome) {
+        case ALREADY_VERIFIED -> "already verified";
+        case DOWNLOADED -> "downloaded, verified";
+        case RESUMED -> "resumed, verified";
+      };
+      err.printf(Locale.ROOT, "  [%d/%d] %s: %s%n", index, total, file.path(), what);
+      err.flush();
+    }
+  }
+
+  @Command(name = "verify", mixinStandardHelpOptions = true,
+      description = {
+        "Checks the size and SHA-256 of every file of the named data sets (default: every data set present) against",
+        "the pinned ones and names each missing or different file with both digests. Exit 1 when any file is missing",
+        "or differs."
+      })
+  static final class VerifyCommand implements Callable<Integer> {
+    @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+    @CommandLine.Mixin DirOption dir;
+
+    @Parameters(arity = "0..*", paramLabel = "NAME", description = "Data sets to check. Default: those present.")
+    List<String> names = new ArrayList<>();
+
+    @Override
+    public Integer call() throws IOException {
+      DataCatalog catalog = DataCatalog.builtIn();
+      DataDirectory data = dir.resolve(spec);
+      List<DataSet> sets = names.isEmpty() ? catalog.all() : named(catalog, names, spec.commandLine());
+      PrintWriter out = spec.commandLine().getOut();
+      boolean ok = true;
+      int checked = 0;
+      for (DataSet set : sets) {
+        List<FileCheck> checks = DataFetcher.verify(set, data);
+        String state = state(checks);
+        if (names.isEmpty() && state.equals("not fetched")) {
+          continue;
+        }
+        checked++;
+        out.println(set.name() + ": " + state);
+        for (FileCheck c : checks) {
+          if (c.status() != FileCheck.Status.VERIFIED) {
+            out.println("  " + c.describe());
+            ok &= c.status().usable();
+          }
+        }
+      }
+      if (checked == 0) {
+        out.println("no data set in " + data.root() + ": run `clarq data fetch NAME` (see clarq data list)");
+      }
+      out.flush();
+      return ok ? 0 : 1;
+    }
+  }
+}

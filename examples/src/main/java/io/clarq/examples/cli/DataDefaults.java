@@ -1,0 +1,63 @@
+package io.clarq.examples.cli;
+
+import io.clarq.datasets.fetch.DataDirectory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * Paths a command reads when the option naming them is not given: the matching folder of a fetched data set in the
+ * data directory ({@code $CLARQ_DATA}, else {@code ~/.clarq/data}); when it is not there either, the error says which
+ * {@code clarq data fetch} brings it.
+ */
+final class DataDefaults {
+  private DataDefaults() {}
+
+  /** The data directory of this command line (the root command holds it). */
+  static DataDirectory directory(CommandSpec spec) {
+    Object root = spec.root().userObject();
+    return root instanceof ClarqCommand c ? c.dataDirectory() : DataDirectory.ofEnvironment();
+  }
+
+  /**
+   * {@code given} if the option was given, else {@code relative} below the data set's folder.
+   *
+   * @throws CommandLine.ParameterException naming the option, the data directory and the fetch command to run
+   */
+  static Path orFetched(CommandSpec spec, Path given, String option, String dataSet, String relative) {
+    if (given != null) {
+      return given;
+    }
+    Path folder = directory(spec).folder(dataSet);
+    Path p = relative.isEmpty() ? folder : folder.resolve(relative);
+    if (!Files.exists(p)) {
+      throw new CommandLine.ParameterException(spec.commandLine(), option + " not given, and " + p
+          + " does not exist: run `clarq data fetch " + dataSet + "` (or give " + option + ")");
+    }
+    return p;
+  }
+
+  /**
+   * A published ClarQ-LLM run by file or by name: an existing path is taken as it is; otherwise a name such as
+   * {@code provider.Chat.En} or the results file's name is looked up in the fetched {@code clarq-llm/transcripts/}.
+   */
+  static Path publishedRun(CommandSpec spec, Path given, String option) {
+    if (given == null || Files.exists(given) || given.getParent() != null) {
+      return given;
+    }
+    Path dir = directory(spec).folder("clarq-llm").resolve("transcripts");
+    String name = given.toString();
+    for (String candidate : new String[] {name, name + ".json", "l2l_GPT-4o_seeker_vs_GPT-4o_" + name + ".json"}) {
+      Path p = dir.resolve(candidate);
+      if (Files.isRegularFile(p)) {
+        return p;
+      }
+    }
+    if (!Files.isDirectory(dir)) {
+      throw new CommandLine.ParameterException(spec.commandLine(), option + " " + given + ": no such file, and no"
+          + " published runs in " + dir + ": run `clarq data fetch clarq-llm`");
+    }
+    return given;
+  }
+}

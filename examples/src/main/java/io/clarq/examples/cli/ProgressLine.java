@@ -1,0 +1,37 @@
+package io.clarq.examples.cli;
+
+import java.io.PrintWriter;
+import java.util.Locale;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Progress of a long command on stderr, one line per twentieth of the work ("cq generate: 85/425 rows"), so that
+ * stdout keeps only the result. Thread-safe: items may finish on several worker threads.
+ */
+final class ProgressLine {
+  private final PrintWriter err;
+  private final String what;
+  private final int total;
+  private final int step;
+  private final AtomicInteger done;
+
+  /** Progress over {@code total} items of which {@code already} were done before (resumed). */
+  ProgressLine(PrintWriter err, String what, int total, int already) {
+    this.err = err;
+    this.what = what;
+    this.total = total;
+    this.step = Math.max(1, total / 20);
+    this.done = new AtomicInteger(already);
+  }
+
+  /** One more item finished. */
+  void tick() {
+    int n = done.incrementAndGet();
+    if (n % step == 0 || n == total) {
+      synchronized (err) {
+        err.printf(Locale.ROOT, "%s: %d/%d%n", what, n, total);
+        err.flush();
+      }
+    }
+  }
+}
