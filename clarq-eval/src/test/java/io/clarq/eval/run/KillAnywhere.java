@@ -63,7 +63,8 @@ public final class KillAnywhere {
         pids.add(child.pid());
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
         boolean triedSecondWriter = false;
-        while (lines(out.resolve(ClarqEvaluator.TRANSCRIPT)) < moment && child.isAlive()
+        // kill once the transcript has reached the moment and a second writer was tried while the child held the lock
+        while ((lines(out.resolve(ClarqEvaluator.TRANSCRIPT)) < moment || !triedSecondWriter) && child.isAlive()
             && System.nanoTime() < deadline) {
           if (!triedSecondWriter && holds(out, child.pid())) {
             // the child holds the directory: a second writer must be refused, naming it
