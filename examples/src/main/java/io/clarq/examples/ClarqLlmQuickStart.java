@@ -16,7 +16,7 @@ import java.nio.file.Path;
 import java.util.Locale;
 
 /**
- * The README's ClarQ-LLM quick start: load the tasks, look at one, score a published run with the published
+ * The ClarQ-LLM quick start of docs/clarq-llm.md ("ClarQ-LLM in Java"): load the tasks, look at one, score a published run with the published
  * verdicts. Argument: the ClarQ-LLM data folder (default {@code ../shared/data/clarq-llm}).
  */
 public final class ClarqLlmQuickStart {

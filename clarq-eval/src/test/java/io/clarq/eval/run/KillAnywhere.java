@@ -20,7 +20,7 @@ import java.util.concurrent.TimeUnit;
  * resumed each time (the last resume in this JVM), then replayed from the response cache alone. Used by
  * {@code KillAnywhereTest} (few kills) and, as a main class, for longer runs:
  *
- * <p>Run from the examples module as {@code io.clarq.examples.bench.KillAnywhereBench} (see the README's benchmark
+ * <p>Run from the examples module as {@code io.clarq.examples.bench.KillAnywhereBench} (see docs/benchmarks.md's benchmark
  * section).
  */
 public final class KillAnywhere {

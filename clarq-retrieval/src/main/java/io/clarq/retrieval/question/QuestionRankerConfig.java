@@ -15,7 +15,7 @@ import io.clarq.retrieval.document.Rm3;
  */
 public record QuestionRankerConfig(RetrievalModel.Bm25 bm25, Rm3 rm3, boolean stopwords, boolean includeNoQuestion) {
   /**
-   * The configuration chosen on dev with a small grid (README, ClariQ section): BM25 k1 2.0, b 1.0 (questions are
+   * The configuration chosen on dev with a small grid (docs/clariq.md): BM25 k1 2.0, b 1.0 (questions are
    * short and uniform, so full length normalisation helps), stopwords removed, RM3 over the bank with 10 feedback
    * questions, 10 terms and original query weight 0.3 (first pass 30 hits).
    */

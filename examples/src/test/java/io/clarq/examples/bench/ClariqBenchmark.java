@@ -24,7 +24,7 @@ import java.util.function.Supplier;
 
 /**
  * Times ClariQ question ranking (all dev topics), the evaluation of a run, and the CACM retrieval runs, and prints
- * the effectiveness figures they produce. Run: see README, "Benchmarks".
+ * the effectiveness figures they produce. Run: see docs/benchmarks.md.
  */
 public final class ClariqBenchmark {
   private static final int REPEATS = 10;

@@ -21,7 +21,7 @@ import java.util.Set;
  *
  * <p>Being strict, it errs towards "no": a success it grants is one a reader can check by eye in the transcript,
  * and the figure it gives is close to the lower end of the range left by unjudged dialogues. Its agreement with the
- * reference GPT-4o judge's 560 recorded verdicts is in the README (clarq judge-agreement). Every verdict's analysis
+ * reference GPT-4o judge's 560 recorded verdicts is in docs/reports.md (clarq judge-agreement). Every verdict's analysis
  * names the line and the share of terms found.
  */
 public final class OfflineJudge implements Judge {
