@@ -5,25 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.clarq.core.prompt.EchoPack;
 import io.clarq.core.prompt.PackBehaviour;
 import io.clarq.core.testing.SharedData;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
-class ConformanceCommandTest {
+class ConformanceCommandTest extends CommandTestBase {
   @TempDir Path dir;
-
-  private final StringWriter out = new StringWriter();
-  private final StringWriter err = new StringWriter();
-
-  private int run(String... args) {
-    CommandLine cl = ClarqCommand.commandLine();
-    cl.setOut(new PrintWriter(out, true));
-    cl.setErr(new PrintWriter(err, true));
-    return cl.execute(args);
-  }
 
   @Test
   void testTheReferencePackBesideTheTasksConformsAndSaysSoInJson() {

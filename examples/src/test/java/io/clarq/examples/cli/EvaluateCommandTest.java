@@ -10,41 +10,19 @@ import io.clarq.core.dialogue.EndReason;
 import io.clarq.core.task.Language;
 import io.clarq.core.task.TaskId;
 import io.clarq.core.testing.Regressions;
-import io.clarq.core.testing.SharedData;
 import io.clarq.datasets.clarqllm.PublishedDialogue;
 import io.clarq.datasets.clarqllm.PublishedRuns;
 import io.clarq.datasets.transcript.DialogueRecordJson;
 import io.clarq.datasets.transcript.TranscriptWriter;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /** {@code clarq evaluate} end to end: the published figures, its JSON, our JSONL transcripts, exit codes 0/1/2. */
-class EvaluateCommandTest {
+class EvaluateCommandTest extends CommandTestBase {
   @TempDir Path tmp;
-
-  private final StringWriter out = new StringWriter();
-  private final StringWriter err = new StringWriter();
-
-  private int run(String... args) {
-    CommandLine cl = ClarqCommand.commandLine();
-    cl.setOut(new PrintWriter(out, true));
-    cl.setErr(new PrintWriter(err, true));
-    return cl.execute(args);
-  }
-
-  private static String data(String relative) {
-    return SharedData.require("clarq-llm/" + relative).toString();
-  }
-
-  private static String published(String run) {
-    return data("transcripts/l2l_GPT-4o_seeker_vs_GPT-4o_provider." + run + ".json");
-  }
 
   @Test
   void testPublishedChatEnglishTable() {

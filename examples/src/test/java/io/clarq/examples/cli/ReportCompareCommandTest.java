@@ -5,39 +5,17 @@ import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.clarq.core.testing.SharedData;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /** {@code clarq evaluate --report}, {@code clarq report} and {@code clarq compare} on the published runs. */
-class ReportCompareCommandTest {
+class ReportCompareCommandTest extends CommandTestBase {
   private static final ObjectMapper JSON = new ObjectMapper();
   @TempDir Path tmp;
-
-  private final StringWriter out = new StringWriter();
-  private final StringWriter err = new StringWriter();
-
-  private int run(String... args) {
-    CommandLine cl = ClarqCommand.commandLine();
-    cl.setOut(new PrintWriter(out, true));
-    cl.setErr(new PrintWriter(err, true));
-    return cl.execute(args);
-  }
-
-  private static String data(String relative) {
-    return SharedData.require("clarq-llm/" + relative).toString();
-  }
-
-  private static String published(String run) {
-    return data("transcripts/l2l_GPT-4o_seeker_vs_GPT-4o_provider." + run + ".json");
-  }
 
   @Test
   void testEvaluateWritesAReportOfEveryPublishedDialogue() throws Exception {

@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.clarq.core.provider.llm.SimulatedClarqModel;
 import io.clarq.core.testing.FakeOpenAiServer;
 import io.clarq.core.testing.SharedData;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -14,20 +12,9 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
-class RunCommandTest {
+class RunCommandTest extends CommandTestBase {
   @TempDir Path dir;
-
-  private final StringWriter out = new StringWriter();
-  private final StringWriter err = new StringWriter();
-
-  private int run(String... args) {
-    CommandLine cl = ClarqCommand.commandLine();
-    cl.setOut(new PrintWriter(out, true));
-    cl.setErr(new PrintWriter(err, true));
-    return cl.execute(args);
-  }
 
   @Test
   void testHelp() {
