@@ -56,6 +56,21 @@ public final class ToaRunner {
    */
   public record Result(ToaSummary summary, List<ToaOutcome> outcomes, int resumed, int ran) {}
 
+  /**
+   * Hears a run's progress, e.g. to print it (the CLI prints a line on stderr). Called from the runner's worker
+   * threads; keep it quick and thread-safe.
+   */
+  public interface Listener {
+    /** Hears nothing. */
+    Listener NONE = new Listener() {};
+
+    /** The run starts: {@code total} examples, of which {@code resumed} were finished in the directory. */
+    default void started(int total, int resumed) {}
+
+    /** One more example finished and was written to the results file. */
+    default void exampleDone(ToaOutcome outcome) {}
+  }
+
   private final ToaPipeline pipeline;
   private final int threads;
   private final RecoveryBootstrap bootstrap;
@@ -91,6 +106,16 @@ public final class ToaRunner {
    *     could not be told apart, and the run could not resume its own output)
    */
   public Result run(List<FlmExample> examples, Path dir) throws IOException {
+    return run(examples, dir, Listener.NONE);
+  }
+
+  /**
+   * Runs (or resumes) the examples in {@code dir}, telling {@code listener} as each example finishes.
+   *
+   * @throws IllegalArgumentException before anything is written, when two examples share an id
+   */
+  public Result run(List<FlmExample> examples, Path dir, Listener listener) throws IOException {
+    java.util.Objects.requireNonNull(listener, "listener");
     Map<String, Integer> positions = new java.util.HashMap<>();
     for (int i = 0; i < examples.size(); i++) {
       Integer before = positions.putIfAbsent(examples.get(i).id(), i);
@@ -107,12 +132,14 @@ public final class ToaRunner {
     List<FlmExample> pending = examples.stream().filter(e -> !done.containsKey(e.id())).toList();
     LOG.info("TOA run in {}: {} examples, {} already finished, {} to run on {} threads", dir, examples.size(),
         resumed, pending.size(), threads);
-    runAll(pending, results, done);
+    listener.started(examples.size(), resumed);
+    runAll(pending, results, done, listener);
     List<ToaOutcome> outcomes = examples.stream().map(e -> done.get(e.id())).toList();
     return new Result(ToaSummary.of(outcomes, bootstrap), outcomes, resumed, pending.size());
   }
 
-  private void runAll(List<FlmExample> pending, Path results, Map<String, ToaOutcome> done) throws IOException {
+  private void runAll(List<FlmExample> pending, Path results, Map<String, ToaOutcome> done, Listener listener)
+      throws IOException {
     if (pending.isEmpty()) {
       return;
     }
@@ -135,6 +162,7 @@ public final class ToaRunner {
               out.flush();
             }
             done.put(e.id(), outcome);
+            listener.exampleDone(outcome);
           } catch (Exception ex) {
             if (failure.compareAndSet(null, ex)) {
               failedExample.set(e.id());
