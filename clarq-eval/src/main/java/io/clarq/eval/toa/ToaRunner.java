@@ -2,7 +2,7 @@ package io.clarq.eval.toa;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.clarq.core.files.AtomicFiles;
+import io.clarq.core.files.SettingsFile;
 import io.clarq.core.flm.FlmExample;
 import io.clarq.core.toa.RecoveryBootstrap;
 import io.clarq.core.toa.ToaOutcome;
@@ -17,7 +17,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -206,24 +205,11 @@ public final class ToaRunner {
   }
 
   private static void checkConfig(Path file, ObjectNode wanted) throws IOException {
-    if (Files.exists(file)) {
-      ObjectNode found = (ObjectNode) MAPPER.readTree(file.toFile());
-      if (!found.equals(wanted)) {
-        List<String> diffs = new ArrayList<>();
-        java.util.Set<String> keys = new java.util.LinkedHashSet<>();
-        wanted.fieldNames().forEachRemaining(keys::add);
-        found.fieldNames().forEachRemaining(keys::add);
-        for (String k : keys) {
-          if (!java.util.Objects.equals(wanted.get(k), found.get(k))) {
-            diffs.add(k + " " + found.get(k) + " there, " + wanted.get(k) + " now");
-          }
-        }
-        throw new IOException(file + " holds a run with another configuration (" + String.join("; ", diffs)
-            + "); choose another output directory or delete this one");
-      }
-      return;
+    List<String> diffs = SettingsFile.recordOrCompare(file, wanted);
+    if (!diffs.isEmpty()) {
+      throw new IOException(file + " holds a run with another configuration (" + String.join("; ", diffs)
+          + "); choose another output directory or delete this one");
     }
-    AtomicFiles.write(file, MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(wanted));
   }
 
   private static String digest(List<FlmExample> examples) {
