@@ -1,5 +1,6 @@
 /**
  * Files that must survive a crash: {@link io.clarq.core.files.AtomicFiles}, the one durable write helper (whole file
- * or nothing, forced to disk), and {@link io.clarq.core.files.OutputLock}, one writer per output directory.
+ * or nothing, forced to disk), {@link io.clarq.core.files.OutputLock}, one writer per output directory, and
+ * {@link io.clarq.core.files.SettingsFile}, the settings an output was made with (a rerun resumes only the same).
  */
 package io.clarq.core.files;

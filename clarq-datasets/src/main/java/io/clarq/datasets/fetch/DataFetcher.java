@@ -9,6 +9,8 @@ import java.net.http.HttpClient;
 import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.nio.ByteBuffer;
 import java.nio.channels.UnresolvedAddressException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -21,30 +23,58 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.concurrent.Flow;
 
 /**
  * Downloads a data set's files into a {@link DataDirectory} and checks them. Each file is written to
  * {@code NAME.part}; an interrupted download is continued with an HTTP range request; the complete file's size and
  * SHA-256 are checked against the catalogue before it is renamed into place. A file already there and verified is
  * not downloaded again, and a failed check touches nothing verified before it. A file the catalogue cannot pin gets
- * its digest recorded beside it ({@code NAME.sha256}) at its first fetch, and is checked against that later.
+ * its digest recorded beside it ({@code NAME.sha256}) at its first fetch, and is checked against that later. A
+ * server that stops sending mid-file is given up after the read timeout (no byte for that long), keeping the
+ * {@code .part} file for the next fetch to continue.
  */
 public final class DataFetcher {
   private static final String PART = ".part";
   private static final String RECORD = ".sha256";
   private static final long PROGRESS_STEP = 1 << 20;
 
-  private final HttpClient http;
+  /** How long a download waits for its next byte (and for the response headers) by default: 30 s. */
+  public static final Duration DEFAULT_READ_TIMEOUT = Duration.ofSeconds(30);
 
-  /** A fetcher using {@code http} (which should follow redirects: upstream raw files are redirected). */
+  private final HttpClient http;
+  private final Duration readTimeout;
+
+  /**
+   * A fetcher using {@code http} (which should follow redirects: upstream raw files are redirected) with the
+   * {@linkplain #DEFAULT_READ_TIMEOUT default read timeout}.
+   */
   public DataFetcher(HttpClient http) {
-    this.http = http;
+    this(http, DEFAULT_READ_TIMEOUT);
   }
 
-  /** A fetcher with its own client: redirects followed, 30 s to connect. */
+  /**
+   * @param http the client (which should follow redirects: upstream raw files are redirected)
+   * @param readTimeout how long to wait for the response headers and then for each next byte of the body before
+   *     giving the attempt up
+   */
+  public DataFetcher(HttpClient http, Duration readTimeout) {
+    this.http = java.util.Objects.requireNonNull(http, "http");
+    if (readTimeout.isNegative() || readTimeout.isZero()) {
+      throw new IllegalArgumentException("illegal read timeout " + readTimeout + ": must be positive");
+    }
+    this.readTimeout = readTimeout;
+  }
+
+  /** A fetcher with its own client: redirects followed, 30 s to connect, the default read timeout. */
   public static DataFetcher create() {
+    return create(DEFAULT_READ_TIMEOUT);
+  }
+
+  /** A fetcher with its own client: redirects followed, 30 s to connect, {@code readTimeout} without a byte. */
+  public static DataFetcher create(Duration readTimeout) {
     return new DataFetcher(HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NORMAL)
-        .connectTimeout(Duration.ofSeconds(30)).build());
+        .connectTimeout(Duration.ofSeconds(30)).build(), readTimeout);
   }
 
   /**
@@ -128,25 +158,26 @@ public final class DataFetcher {
     if (total.isPresent() && have == total.getAsLong()) {
       return true;                                   // complete but not yet checked: check it
     }
-    HttpRequest.Builder request = HttpRequest.newBuilder(source).GET();
+    HttpRequest.Builder request = HttpRequest.newBuilder(source).timeout(readTimeout).GET();
     if (have > 0) {
       request.header("Range", "bytes=" + have + "-");
     }
-    HttpResponse<InputStream> response = send(request.build(), file);
+    HttpResponse<Flow.Publisher<List<ByteBuffer>>> response = send(request.build(), file);
     int status = response.statusCode();
     boolean append = have > 0 && status == 206;
+    InputStream body = IdleTimeoutBody.of(response.body(), readTimeout);
     if (have > 0 && status == 416 && total.isEmpty()) {
-      response.body().close();                        // nothing left to send: the .part is complete
+      body.close();                                   // nothing left to send: the .part is complete
       return true;
     }
     if (status != 200 && !append) {
-      response.body().close();
+      body.close();
       throw new IOException("cannot fetch " + file.path() + ": " + source + " answered HTTP " + status);
     }
     long done = append ? have : 0;
     listener.started(file, source, done, total);
     StandardOpenOption mode = append ? StandardOpenOption.APPEND : StandardOpenOption.TRUNCATE_EXISTING;
-    try (InputStream in = response.body();
+    try (InputStream in = body;
         OutputStream out = Files.newOutputStream(part, StandardOpenOption.CREATE, StandardOpenOption.WRITE, mode)) {
       byte[] buffer = new byte[1 << 16];
       long nextReport = done + PROGRESS_STEP;
@@ -158,6 +189,11 @@ public final class DataFetcher {
           nextReport = done + PROGRESS_STEP;
         }
       }
+    } catch (HttpTimeoutException e) {
+      throw new IOException("download of " + file.path() + " from " + source + " stalled: " + e.getMessage()
+          + " after " + done + " bytes" + total.stream().mapToObj(t -> " of " + t).findFirst().orElse("")
+          + " (--read-timeout); the " + done + " bytes are kept in " + part + ", run the fetch again to continue it",
+          e);
     } catch (IOException e) {
       throw new IOException("download of " + file.path() + " from " + source + " broke off after " + done
           + " bytes (" + e.getMessage() + "); run the fetch again to continue it", e);
@@ -166,17 +202,27 @@ public final class DataFetcher {
     return append;
   }
 
-  private HttpResponse<InputStream> send(HttpRequest request, DataFile file) throws IOException {
+  private HttpResponse<Flow.Publisher<List<ByteBuffer>>> send(HttpRequest request, DataFile file)
+      throws IOException {
     try {
-      return http.send(request, HttpResponse.BodyHandlers.ofInputStream());
-    } catch (ConnectException | HttpConnectTimeoutException | UnresolvedAddressException e) {
-      throw new IOException("cannot reach " + request.uri().getHost() + " to fetch " + file.path()
-          + " (offline?): clarq data fetch needs network access to the data set's origin, or --mirror URL naming"
-          + " a copy it can reach", e);
+      return http.send(request, HttpResponse.BodyHandlers.ofPublisher());
+    } catch (HttpConnectTimeoutException e) {
+      throw offline(request, file, e);
+    } catch (HttpTimeoutException e) {
+      throw new IOException("cannot fetch " + file.path() + ": " + request.uri() + " sent no response headers within "
+          + readTimeout.toMillis() + " ms (--read-timeout); run the fetch again to retry", e);
+    } catch (ConnectException | UnresolvedAddressException e) {
+      throw offline(request, file, e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IOException("interrupted while fetching " + file.path(), e);
     }
+  }
+
+  private static IOException offline(HttpRequest request, DataFile file, Exception e) {
+    return new IOException("cannot reach " + request.uri().getHost() + " to fetch " + file.path()
+        + " (offline?): clarq data fetch needs network access to the data set's origin, or --mirror URL naming"
+        + " a copy it can reach", e);
   }
 
   private static void moveIntoPlace(Path part, Path target) throws IOException {

@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
@@ -103,6 +104,34 @@ class DataFetcherTest {
     assertThat(dir.folder("fixture").resolve(TASKS_PATH)).hasBinaryContent(TASKS);
     assertThat(part).doesNotExist();
     assertThat(events.finished).containsExactly(TASKS_PATH + " RESUMED", RUN_PATH + " DOWNLOADED");
+  }
+
+  @Test
+  void testAStalledDownloadTimesOutKeepsItsPartAndResumes() throws IOException {
+    server.stallNextAfter("fixture/" + TASKS_PATH, 40_000);
+    Path part = dir.folder("fixture").resolve(TASKS_PATH + ".part");
+    String url = server.base() + "fixture/" + TASKS_PATH;
+    DataFetcher fetcher = DataFetcher.create(Duration.ofMillis(500));
+    assertThatThrownBy(() -> fetcher.fetch(pinnedFixture(), dir, Optional.of(server.base()), events))
+        .isInstanceOf(IOException.class)
+        .hasMessage("download of " + TASKS_PATH + " from " + url + " stalled: no byte arrived for 0.5 s after 40000"
+            + " bytes of " + TASKS.length + " (--read-timeout); the 40000 bytes are kept in " + part
+            + ", run the fetch again to continue it");
+    assertThat(Files.size(part)).isEqualTo(40_000);
+    assertThat(dir.folder("fixture").resolve(TASKS_PATH)).doesNotExist();
+
+    server.releaseStall();
+    server.requests.clear();
+    fetcher.fetch(pinnedFixture(), dir, Optional.of(server.base()), events);
+    assertThat(server.requests.get(0)).isEqualTo("/mirror/fixture/" + TASKS_PATH + " bytes=40000-");
+    assertThat(dir.folder("fixture").resolve(TASKS_PATH)).hasBinaryContent(TASKS);
+    assertThat(part).doesNotExist();
+  }
+
+  @Test
+  void testReadTimeoutMustBePositive() {
+    assertThatThrownBy(() -> DataFetcher.create(Duration.ZERO)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("illegal read timeout PT0S: must be positive");
   }
 
   @Test

@@ -15,17 +15,22 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 /**
  * A loopback HTTP/1.1 server on a plain socket (one request per connection) holding files by path. It answers range
  * requests with 206 and, on demand, cuts the next response to a path after a number of body bytes by closing the
- * socket, so the client sees the connection drop mid-body.
+ * socket, so the client sees the connection drop mid-body, or stalls it there (the connection stays open, nothing
+ * more is sent) until {@link #releaseStall()} or {@link #close()}.
  */
 final class FixtureServer implements AutoCloseable {
   private final ServerSocket socket;
   private final Thread acceptor;
   private final Map<String, byte[]> files = new ConcurrentHashMap<>();
   private final Map<String, Integer> cutAfter = new ConcurrentHashMap<>();
+  private final Map<String, Integer> stallAfter = new ConcurrentHashMap<>();
+  private final CountDownLatch stallReleased = new CountDownLatch(1);
   final List<String> requests = new CopyOnWriteArrayList<>();
 
   FixtureServer() throws IOException {
@@ -45,6 +50,16 @@ final class FixtureServer implements AutoCloseable {
 
   void cutNextAfter(String path, int bytes) {
     cutAfter.put("/mirror/" + path, bytes);
+  }
+
+  /** The next response to {@code path} sends {@code bytes} of its body, then nothing until released. */
+  void stallNextAfter(String path, int bytes) {
+    stallAfter.put("/mirror/" + path, bytes);
+  }
+
+  /** Ends a stalled response (its connection closes) so the server answers the next one. */
+  void releaseStall() {
+    stallReleased.countDown();
   }
 
   private void serve() {
@@ -85,13 +100,22 @@ final class FixtureServer implements AutoCloseable {
         + "Content-Length: " + (body.length - from) + "\r\nConnection: close\r\n\r\n";
     out.write(head.getBytes(StandardCharsets.ISO_8859_1));
     Integer cut = cutAfter.remove(path);
-    out.write(body, from, cut != null ? cut : body.length - from);
+    Integer stall = stallAfter.remove(path);
+    out.write(body, from, cut != null ? cut : stall != null ? stall : body.length - from);
     out.flush();
+    if (stall != null) {
+      try {
+        stallReleased.await(30, TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
     // returning closes the socket: after a cut, before the declared length is reached
   }
 
   @Override
   public void close() throws IOException {
+    stallReleased.countDown();
     socket.close();
   }
 }

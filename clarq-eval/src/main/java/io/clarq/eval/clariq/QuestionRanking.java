@@ -9,6 +9,7 @@ import io.clarq.retrieval.question.QuestionRanker;
 import io.clarq.retrieval.question.RankedQuestion;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * Single-turn question ranking for a whole split: one TREC run line per (topic, question). The score column is
@@ -31,12 +32,22 @@ public final class QuestionRanking {
 
   /** Ranks every request and returns the run rows, topic by topic, best first. */
   public static List<RunRow> rank(QuestionRanker ranker, List<ClariqRequest> requests, int depth, String tag) {
+    return rank(ranker, requests, depth, tag, r -> { });
+  }
+
+  /**
+   * Ranks every request and returns the run rows, topic by topic, best first; {@code onRanked} hears each request as
+   * soon as its questions are ranked (the CLI prints progress from it).
+   */
+  public static List<RunRow> rank(QuestionRanker ranker, List<ClariqRequest> requests, int depth, String tag,
+      Consumer<ClariqRequest> onRanked) {
     List<RunRow> rows = new ArrayList<>();
     for (ClariqRequest r : requests) {
       List<RankedQuestion> ranked = ranker.rank(r.text(), depth);
       for (int i = 0; i < ranked.size(); i++) {
         rows.add(new RunRow(0, Integer.toString(r.topicId()), ranked.get(i).question().id(), i + 1, depth - i, tag));
       }
+      onRanked.accept(r);
     }
     return rows;
   }

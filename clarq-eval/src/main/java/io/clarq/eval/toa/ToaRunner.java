@@ -2,7 +2,7 @@ package io.clarq.eval.toa;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.clarq.core.files.AtomicFiles;
+import io.clarq.core.files.SettingsFile;
 import io.clarq.core.flm.FlmExample;
 import io.clarq.core.toa.RecoveryBootstrap;
 import io.clarq.core.toa.ToaOutcome;
@@ -17,7 +17,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -56,6 +55,21 @@ public final class ToaRunner {
    */
   public record Result(ToaSummary summary, List<ToaOutcome> outcomes, int resumed, int ran) {}
 
+  /**
+   * Hears a run's progress, e.g. to print it (the CLI prints a line on stderr). Called from the runner's worker
+   * threads; keep it quick and thread-safe.
+   */
+  public interface Listener {
+    /** Hears nothing. */
+    Listener NONE = new Listener() {};
+
+    /** The run starts: {@code total} examples, of which {@code resumed} were finished in the directory. */
+    default void started(int total, int resumed) {}
+
+    /** One more example finished and was written to the results file. */
+    default void exampleDone(ToaOutcome outcome) {}
+  }
+
   private final ToaPipeline pipeline;
   private final int threads;
   private final RecoveryBootstrap bootstrap;
@@ -91,6 +105,16 @@ public final class ToaRunner {
    *     could not be told apart, and the run could not resume its own output)
    */
   public Result run(List<FlmExample> examples, Path dir) throws IOException {
+    return run(examples, dir, Listener.NONE);
+  }
+
+  /**
+   * Runs (or resumes) the examples in {@code dir}, telling {@code listener} as each example finishes.
+   *
+   * @throws IllegalArgumentException before anything is written, when two examples share an id
+   */
+  public Result run(List<FlmExample> examples, Path dir, Listener listener) throws IOException {
+    java.util.Objects.requireNonNull(listener, "listener");
     Map<String, Integer> positions = new java.util.HashMap<>();
     for (int i = 0; i < examples.size(); i++) {
       Integer before = positions.putIfAbsent(examples.get(i).id(), i);
@@ -107,12 +131,14 @@ public final class ToaRunner {
     List<FlmExample> pending = examples.stream().filter(e -> !done.containsKey(e.id())).toList();
     LOG.info("TOA run in {}: {} examples, {} already finished, {} to run on {} threads", dir, examples.size(),
         resumed, pending.size(), threads);
-    runAll(pending, results, done);
+    listener.started(examples.size(), resumed);
+    runAll(pending, results, done, listener);
     List<ToaOutcome> outcomes = examples.stream().map(e -> done.get(e.id())).toList();
     return new Result(ToaSummary.of(outcomes, bootstrap), outcomes, resumed, pending.size());
   }
 
-  private void runAll(List<FlmExample> pending, Path results, Map<String, ToaOutcome> done) throws IOException {
+  private void runAll(List<FlmExample> pending, Path results, Map<String, ToaOutcome> done, Listener listener)
+      throws IOException {
     if (pending.isEmpty()) {
       return;
     }
@@ -135,6 +161,7 @@ public final class ToaRunner {
               out.flush();
             }
             done.put(e.id(), outcome);
+            listener.exampleDone(outcome);
           } catch (Exception ex) {
             if (failure.compareAndSet(null, ex)) {
               failedExample.set(e.id());
@@ -178,24 +205,11 @@ public final class ToaRunner {
   }
 
   private static void checkConfig(Path file, ObjectNode wanted) throws IOException {
-    if (Files.exists(file)) {
-      ObjectNode found = (ObjectNode) MAPPER.readTree(file.toFile());
-      if (!found.equals(wanted)) {
-        List<String> diffs = new ArrayList<>();
-        java.util.Set<String> keys = new java.util.LinkedHashSet<>();
-        wanted.fieldNames().forEachRemaining(keys::add);
-        found.fieldNames().forEachRemaining(keys::add);
-        for (String k : keys) {
-          if (!java.util.Objects.equals(wanted.get(k), found.get(k))) {
-            diffs.add(k + " " + found.get(k) + " there, " + wanted.get(k) + " now");
-          }
-        }
-        throw new IOException(file + " holds a run with another configuration (" + String.join("; ", diffs)
-            + "); choose another output directory or delete this one");
-      }
-      return;
+    List<String> diffs = SettingsFile.recordOrCompare(file, wanted);
+    if (!diffs.isEmpty()) {
+      throw new IOException(file + " holds a run with another configuration (" + String.join("; ", diffs)
+          + "); choose another output directory or delete this one");
     }
-    AtomicFiles.write(file, MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(wanted));
   }
 
   private static String digest(List<FlmExample> examples) {

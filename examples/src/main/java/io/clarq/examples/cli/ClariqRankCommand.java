@@ -56,7 +56,8 @@ public final class ClariqRankCommand implements Callable<Integer> {
     List<ClariqRequest> requests = QuestionRanking.requests(dir, split);
     List<RunRow> rows;
     try (QuestionRanker r = new QuestionRanker(dir.questionBank(), ranker.config())) {
-      rows = QuestionRanking.rank(r, requests, depth, tag);
+      ProgressLine progress = new ProgressLine(spec.commandLine().getErr(), "clariq rank: topics", requests.size(), 0);
+      rows = QuestionRanking.rank(r, requests, depth, tag, request -> progress.tick());
     }
     TrecRunWriter.write(out, rows, "0", TrecRunWriter.COMPACT);
     spec.commandLine().getErr().println("wrote " + rows.size() + " lines for " + requests.size() + " topics to " + out);

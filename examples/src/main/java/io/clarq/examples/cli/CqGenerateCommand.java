@@ -16,7 +16,6 @@ import io.clarq.datasets.jsonl.JsonLines;
 import io.clarq.datasets.fkw.FkwSplit;
 import io.clarq.eval.cq.CqGenerationRun;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -47,10 +46,13 @@ public final class CqGenerateCommand implements Callable<Integer> {
 
   @CommandLine.Mixin CqGeneratorOptions generatorOptions;
 
-  @Option(names = "--out", required = true, paramLabel = "FILE", description = "the JSONL file to write")
+  @Option(names = "--out", required = true, paramLabel = "FILE",
+      description = "The JSONL file to write; its settings go to FILE.config.json. A rerun into the same file keeps"
+          + " the questions there and generates only the rest; other settings are refused.")
   Path out;
 
-  @Option(names = "--resume", description = "keep the questions already in --out and generate only the rest")
+  /** The old flag asking to resume, still accepted: a rerun resumes by itself now. */
+  @Option(names = "--resume", hidden = true)
   boolean resume;
 
   @Option(names = "--limit", paramLabel = "N", description = "only the first N rows")
@@ -79,11 +81,6 @@ public final class CqGenerateCommand implements Callable<Integer> {
     if (threads < 1) {
       throw new CommandLine.ParameterException(spec.commandLine(), "--concurrency must be positive, got " + threads);
     }
-    if (!resume && Files.isRegularFile(out) && Files.size(out) > 0) {
-      // never overwrite finished work: resuming is one flag away, starting over one rm
-      throw new CommandLine.ParameterException(spec.commandLine(), "--out " + out + " already holds generated "
-          + "questions; give --resume to keep them and generate only the rest, or choose another file");
-    }
     List<AutoCloseable> opened = new ArrayList<>();
     try {
       QuestionGenerator gen = parse(() -> generatorOptions.open(spec.commandLine(), opened));
@@ -91,9 +88,14 @@ public final class CqGenerateCommand implements Callable<Integer> {
       if (limit != null && limit < examples.size()) {
         examples = examples.subList(0, limit);
       }
-      List<CqGeneration> done = resume && Files.exists(out) ? CqGenerationFile.readForResume(out) : List.of();
+      ObjectNode settings = generatorOptions.settings(gen).put("split", s.name().toLowerCase(Locale.ROOT));
+      boolean resuming = CqCommand.resume(out, settings);
+      List<CqGeneration> done = resuming ? CqGenerationFile.readForResume(out) : List.of();
+      if (resuming) {
+        spec.commandLine().getErr().println("cq generate: resuming " + out + ", " + done.size() + " questions kept");
+      }
       List<CqGeneration> generations;
-      try (JsonLines.Appender<CqGeneration> appender = CqGenerationFile.open(out, resume)) {
+      try (JsonLines.Appender<CqGeneration> appender = CqGenerationFile.open(out, resuming)) {
         ProgressLine progress = new ProgressLine(spec.commandLine().getErr(), "cq generate: rows", examples.size(),
             done.size());
         generations = CqGenerationRun.run(examples, gen, done, threads, g -> {

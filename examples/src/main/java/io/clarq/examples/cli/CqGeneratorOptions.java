@@ -1,9 +1,11 @@
 package io.clarq.examples.cli;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.clarq.core.cq.QuestionGenerator;
 import io.clarq.core.cq.RubricJudge;
 import io.clarq.core.llm.LlmClient;
 import io.clarq.core.llm.LlmSpec;
+import io.clarq.datasets.jsonl.JsonLines;
 import io.clarq.eval.cq.LlmQuestionGenerator;
 import io.clarq.eval.cq.LlmRubricJudge;
 import io.clarq.eval.cq.TemplateQuestionGenerator;
@@ -69,5 +71,21 @@ public final class CqGeneratorOptions {
       judge = Optional.of(new LlmRubricJudge(judgeClient, "", "llm:" + judgeSpec));
     }
     return new LlmQuestionGenerator(client, settings, judge, "llm:" + spec);
+  }
+
+  /**
+   * The settings that decide the questions of {@code opened} (the generator these options opened), recorded next to
+   * the output so that a rerun resumes only an output made the same way.
+   */
+  ObjectNode settings(QuestionGenerator opened) {
+    ObjectNode o = JsonLines.newObject().put("generator", opened.name());
+    if (!generator.equals("template") && !generator.startsWith("template:")) {
+      o.put("forms", forms == null ? String.join("|", LlmQuestionGenerator.DEFAULT_FORMS) : forms);
+      o.put("max_attempts", maxAttempts).put("logprobs", !noLogprobs);
+      if (rankJudge != null) {
+        o.put("rank_judge", rankJudge);
+      }
+    }
+    return o;
   }
 }

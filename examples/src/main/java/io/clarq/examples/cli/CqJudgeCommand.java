@@ -18,7 +18,6 @@ import io.clarq.datasets.fkw.RubricRatingFile;
 import io.clarq.eval.cq.CqJudgeRun;
 import io.clarq.eval.cq.LlmRubricJudge;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
@@ -50,10 +49,13 @@ public final class CqJudgeCommand implements Callable<Integer> {
       description = "the judge model: openai:MODEL (with --base-url for any OpenAI-compatible server)")
   String judge;
 
-  @Option(names = "--out", paramLabel = "FILE", description = "also write every rating with its reason (JSONL)")
+  @Option(names = "--out", paramLabel = "FILE",
+      description = "Also write every rating with its reason (JSONL); its settings go to FILE.config.json. A rerun"
+          + " into the same file keeps the ratings there and rates only the rest; another judge is refused.")
   Path out;
 
-  @Option(names = "--resume", description = "keep the ratings already in --out and rate only the rest")
+  /** The old flag asking to resume, still accepted: a rerun resumes by itself now. */
+  @Option(names = "--resume", hidden = true)
   boolean resume;
 
   @Option(names = "--concurrency", defaultValue = "1", paramLabel = "N",
@@ -81,16 +83,17 @@ public final class CqJudgeCommand implements Callable<Integer> {
     if (threads < 1) {
       throw new CommandLine.ParameterException(spec.commandLine(), "--concurrency must be positive, got " + threads);
     }
-    if (resume && out == null) {
-      throw new CommandLine.ParameterException(spec.commandLine(), "--resume needs --out");
-    }
     LlmSpec judgeSpec = llm.spec(spec.commandLine(), "--judge", judge);
     List<CqGeneration> generations = CqGenerationFile.read(in);
     List<HumanRating> human = ratings == null ? List.of() : humanRatings(generations);
-    List<CqJudgement> done = resume && Files.exists(out) ? RubricRatingFile.readForResume(out) : List.of();
+    boolean resuming = out != null && CqCommand.resume(out, JsonLines.newObject().put("judge", "llm:" + judgeSpec));
+    List<CqJudgement> done = resuming ? RubricRatingFile.readForResume(out) : List.of();
+    if (resuming) {
+      spec.commandLine().getErr().println("cq judge: resuming " + out + ", " + done.size() + " ratings kept");
+    }
     List<CqJudgement> judgements;
     try (LlmClient client = llm.client(spec.commandLine(), "--judge", judge);
-        JsonLines.Appender<CqJudgement> appender = out == null ? null : RubricRatingFile.open(out, resume)) {
+        JsonLines.Appender<CqJudgement> appender = out == null ? null : RubricRatingFile.open(out, resuming)) {
       ProgressLine progress = new ProgressLine(spec.commandLine().getErr(), "cq judge: questions", generations.size(),
           done.size());
       Consumer<CqJudgement> sink = j -> {

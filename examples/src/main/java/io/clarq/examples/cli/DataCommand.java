@@ -128,12 +128,21 @@ public final class DataCommand implements Runnable {
             + " layout of a data directory.")
     URI mirror;
 
+    @Option(names = "--read-timeout", defaultValue = "30", paramLabel = "SECONDS",
+        description = "Give a download up when no byte arrives for this long (decimals allowed); its .part file is"
+            + " kept and the next fetch continues it. Default: ${DEFAULT-VALUE}.")
+    double readTimeout;
+
     @Override
     public Integer call() throws IOException {
+      if (!(readTimeout * 1000 >= 1) || Double.isInfinite(readTimeout)) {
+        throw new CommandLine.ParameterException(spec.commandLine(), "--read-timeout must be at least 0.001 seconds,"
+            + " got " + readTimeout);
+      }
       List<DataSet> sets = named(DataCatalog.builtIn(), names, spec.commandLine());
       DataDirectory data = dir.resolve(spec);
       PrintWriter err = spec.commandLine().getErr();
-      DataFetcher fetcher = DataFetcher.create();
+      DataFetcher fetcher = DataFetcher.create(java.time.Duration.ofMillis(Math.round(readTimeout * 1000)));
       for (DataSet set : sets) {
         err.println("fetching " + set.name() + " (" + set.files().size() + " files) into " + data.folder(set.name())
             + " from " + (mirror != null ? mirror : set.origin()));

@@ -161,7 +161,19 @@ public final class ToaCommand implements Runnable {
               examples.stream().mapToInt(pipeline::extraCalls).sum(), examples.size(), out);
           spec.commandLine().getErr().flush();
         }
-        ToaRunner.Result r = runner.run(examples, out);
+        ToaRunner.Result r = runner.run(examples, out, new ToaRunner.Listener() {
+          private ProgressLine progress;
+
+          @Override
+          public void started(int total, int resumed) {
+            progress = new ProgressLine(spec.commandLine().getErr(), "toa run: examples", total, resumed);
+          }
+
+          @Override
+          public void exampleDone(io.clarq.core.toa.ToaOutcome outcome) {
+            progress.tick();
+          }
+        });
         PrintWriter o = spec.commandLine().getOut();
         if (json) {
           o.println(ToaReport.json(r.summary()));

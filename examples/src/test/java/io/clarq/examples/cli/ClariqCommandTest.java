@@ -114,6 +114,8 @@ class ClariqCommandTest {
     Path rankRun = dir.resolve("dev_rank");
     assertThat(run("clariq", "rank", "--split", "dev", "--data", data.toString(), "--out", rankRun.toString())).isZero();
     assertThat(Files.readAllLines(rankRun)).hasSize(50 * 30).first().asString().matches("101 0 Q\\d{5} 1 30 clarq_bm25_rm3");
+    // progress on stderr, one line per twentieth of the topics (50: every second one)
+    assertThat(err.toString()).contains("clariq rank: topics: 2/50\n").contains("clariq rank: topics: 50/50\n");
     Path needRun = dir.resolve("cn_test");
     assertThat(run("clariq", "need", "--split", "test", "--data", data.toString(), "--out", needRun.toString())).isZero();
     assertThat(Files.readAllLines(needRun)).hasSize(61).allMatch(l -> l.matches("\\d+ [1-4]"));

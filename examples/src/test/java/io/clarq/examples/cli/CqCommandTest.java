@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.clarq.core.testing.SharedData;
 import io.clarq.datasets.fkw.CqGenerationFile;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class CqCommandTest extends CqCommandHarness {
@@ -19,22 +21,37 @@ class CqCommandTest extends CqCommandHarness {
   }
 
   @Test
-  void testGenerateJsonAndResume() {
+  void testGenerateResumesByItselfAndRefusesOtherSettings() throws Exception {
     Path data = SharedData.require("clariq-fkw");
     Path file = dir.resolve("dev.jsonl");
+    Path settings = dir.resolve("dev.jsonl.config.json");
     assertThat(run("cq", "generate", "--data", data.toString(), "--limit", "2", "--out", file.toString()))
         .isEqualTo(0);
-    assertThat(run("cq", "generate", "--data", data.toString(), "--limit", "3", "--resume", "--json", "--out",
+    assertThat(Files.readString(settings)).contains("\"generator\" : \"template:looking-for\"")
+        .contains("\"split\" : \"dev\"");
+    List<String> firstTwo = Files.readAllLines(file);
+    // the same command with a larger --limit keeps the two questions and generates the third only
+    assertThat(run("cq", "generate", "--data", data.toString(), "--limit", "3", "--json", "--out",
         file.toString())).isEqualTo(0);
-    assertThat(CqGenerationFile.read(file)).hasSize(3);
+    assertThat(err.toString()).contains("cq generate: resuming " + file + ", 2 questions kept\n")
+        .contains("cq generate: rows: 3/3\n").doesNotContain("rows: 1/3").doesNotContain("rows: 2/3");
+    assertThat(Files.readAllLines(file)).hasSize(3).startsWith(firstTwo.toArray(String[]::new));
     assertThat(out.toString()).contains("{\"questions\":3,\"facet_satisfied\":3,\"overlap\":[{\"bleu_tokenizer\":"
         + "\"13a\",\"rouge_tokenizer\":\"rouge-score\",").contains("{\"bleu_tokenizer\":\"clarq\",\"rouge_tokenizer\":"
         + "\"clarq\",");
-    // without --resume, finished work is never overwritten
-    assertThat(run("cq", "generate", "--data", data.toString(), "--limit", "1", "--out", file.toString()))
-        .isEqualTo(2);
-    assertThat(err.toString()).contains("--out " + file + " already holds generated questions; give --resume");
+    // --resume, the old flag, is still accepted and changes nothing
+    assertThat(run("cq", "generate", "--data", data.toString(), "--limit", "3", "--resume", "--out",
+        file.toString())).isEqualTo(0);
     assertThat(CqGenerationFile.read(file)).hasSize(3);
+    // another generator or split is refused, naming the file and the setting with both values; nothing is lost
+    assertThat(run("cq", "generate", "--data", data.toString(), "--limit", "3", "--generator", "template:facet-only",
+        "--out", file.toString())).isEqualTo(1);
+    assertThat(err.toString()).contains(file + " was made with other settings (generator \"template:looking-for\""
+        + " there, \"template:facet-only\" now, recorded in " + settings + "); choose another --out");
+    assertThat(run("cq", "generate", "--data", data.toString(), "--split", "train", "--out", file.toString()))
+        .isEqualTo(1);
+    assertThat(err.toString()).contains("(split \"dev\" there, \"train\" now");
+    assertThat(Files.readAllLines(file)).hasSize(3);
   }
 
   @Test

@@ -95,6 +95,40 @@ class CqLlmCommandTest extends CqCommandHarness {
   }
 
   @Test
+  void testJudgeResumesByItselfAndRefusesAnotherJudge() throws Exception {
+    Path data = SharedData.require("clariq-fkw");
+    Path gen = dir.resolve("gen.jsonl");
+    Path ratings = dir.resolve("ratings.jsonl");
+    assertThat(run("cq", "generate", "--data", data.toString(), "--limit", "3", "--out", gen.toString()))
+        .isEqualTo(0);
+    try (FakeOpenAiServer server = FakeOpenAiServer.start(r -> FakeReply.text(
+        "{\"naturalness\": \"Fair\", \"usefulness\": \"Bad\"}"))) {
+      String url = server.baseUrl().toString();
+      assertThat(run("cq", "judge", "--in", gen.toString(), "--judge", "openai:m", "--base-url", url, "--out",
+          ratings.toString())).isEqualTo(0);
+      assertThat(server.callCount()).isEqualTo(3);
+      // an interrupted run: the last rating is missing; the same command rates only that one
+      List<String> lines = java.nio.file.Files.readAllLines(ratings);
+      java.nio.file.Files.write(ratings, lines.subList(0, 2));
+      assertThat(run("cq", "judge", "--in", gen.toString(), "--judge", "openai:m", "--base-url", url, "--out",
+          ratings.toString())).isEqualTo(0);
+      assertThat(server.callCount()).isEqualTo(4);
+      assertThat(err.toString()).contains("cq judge: resuming " + ratings + ", 2 ratings kept\n")
+          .contains("cq judge: questions: 3/3\n");
+      assertThat(java.nio.file.Files.readAllLines(ratings)).hasSize(3).startsWith(lines.get(0), lines.get(1));
+      assertThat(out.toString()).contains("3 questions rated by llm:openai:m");
+      // --resume, the old flag, still works; another judge model is refused before any call
+      assertThat(run("cq", "judge", "--in", gen.toString(), "--judge", "openai:m", "--base-url", url, "--out",
+          ratings.toString(), "--resume")).isEqualTo(0);
+      assertThat(run("cq", "judge", "--in", gen.toString(), "--judge", "openai:other", "--base-url", url, "--out",
+          ratings.toString())).isEqualTo(1);
+      assertThat(err.toString()).contains(ratings + " was made with other settings (judge \"llm:openai:m @ " + url
+          + "\" there, \"llm:openai:other @ " + url + "\" now, recorded in " + ratings + ".config.json)");
+      assertThat(server.callCount()).isEqualTo(4);
+    }
+  }
+
+  @Test
   void testJudgeAgreementWithHumanRatings() throws Exception {
     Path data = SharedData.require("clariq-fkw");
     Path gen = dir.resolve("gen.jsonl");

@@ -101,6 +101,8 @@ class FlmToaCommandTest {
       int code = run("toa", "run", "--flm", flm.toString(), "--asker", "repeater", "--oracle", "offline",
           "--primary", server.baseUrl().toString(), "--out", dir.toString(), "--json");
       assertThat(code).as(err).isZero();
+      // progress on stderr, one line per twentieth (53 examples: every second one) and the last
+      assertThat(err).contains("toa run: examples: 2/53\n").contains("toa run: examples: 53/53\n");
       JsonNode j = new ObjectMapper().readTree(out);
       assertThat(j.get("examples").asInt()).isEqualTo(53);
       assertThat(j.at("/f1/complete").asDouble()).isEqualTo(1.0);
@@ -311,7 +313,8 @@ class FlmToaCommandTest {
       int code = run("toa", "run", "--flm", small.toString(), "--asker", "file:" + questions, "--primary",
           server.baseUrl().toString(), "--out", tmp.resolve("f").toString());
       assertThat(code).isEqualTo(1);
-      assertThat(err).startsWith("clarq run: example " + FlmJsonl.read(small).get(1).id() + " failed: question file "
+      // the finished example's progress line, then the error
+      assertThat(err).startsWith("toa run: examples: 1/2\nclarq run: example " + FlmJsonl.read(small).get(1).id() + " failed: question file "
           + questions + " has no question for example " + FlmJsonl.read(small).get(1).id());
       assertThat(Files.readAllLines(tmp.resolve("f").resolve("toa-results.jsonl"))).hasSize(1);
     }
