@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.clarq.core.task.Language;
 import io.clarq.datasets.jsonl.JsonLines;
 import io.clarq.datasets.jsonl.PythonJson;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -48,10 +48,10 @@ public record TraceRecord(String traceId, String kind, TaskId task, Language lan
     String id = text(n, "trace_id", "(no trace_id)");
     String kind = text(n, "kind", id);
     Language language = Language.parse(text(n, "language", id));
-    TaskId task = TaskId.parse(n.path("type").asInt() + "." + n.path("task_index").asInt());
-    if (!n.has("type") || !n.has("task_index")) {
-      throw new IllegalArgumentException("trace " + id + ": missing type or task_index");
+    if (!n.path("type").isInt() || !n.path("task_index").isInt()) {
+      throw new IllegalArgumentException("trace " + id + ": type and task_index must be integers");
     }
+    TaskId task = TaskId.parse(n.get("type").asInt() + "." + n.get("task_index").asInt());
     List<TraceCall> calls = new ArrayList<>();
     if (kind.equals("judge")) {
       addCalls(n.path("calls"), calls, id);

@@ -108,7 +108,7 @@ final class RunReports {
       return java.util.Optional.empty();
     }
     String pack = settings.getOrDefault("prompts", "");
-    return java.util.Optional.of(Boolean.parseBoolean(settings.get("prompts_comparable_with_paper"))
+    return java.util.Optional.of(comparable.equals("true")
         ? "Prompt pack " + pack + ": the paper's prompts and decisions; figures comparable with its tables."
         : "Not comparable with the paper's tables: prompt pack " + pack + " is not the reference pack (give "
             + "--prompts with the paper's reference-prompts/ folder for comparable figures).");
@@ -116,8 +116,8 @@ final class RunReports {
 
   static String markdown(RunResult r, Map<String, String> settings) {
     StringBuilder sb = new StringBuilder("# ClarQ-LLM run\n\n");
-    packNote(settings).ifPresent(n -> sb.append(n.startsWith("Not") ? "**" + n.replaceFirst(":", ":**") : n)
-        .append("\n\n"));
+    boolean comparable = "true".equals(settings.get("prompts_comparable_with_paper"));
+    packNote(settings).ifPresent(n -> sb.append(comparable ? n : "**" + n + "**").append("\n\n"));
     sb.append("Judge: ").append(r.judge()).append(r.judge().equals("none")
         ? " (leftover gold lines not judged: see the success range)" : "").append(".\n\n");
     sb.append("| language | dialogues | success | 95% interval | unjudged | success range | AQD [95%] | AQL [95%] |"

@@ -110,16 +110,18 @@ public final class PlayCommand implements Callable<Integer> {
     }
     TaskId id = parse(cl, "--task", task == null ? "1.0" : task, TaskId::parse);
     Language language = parse(cl, "--lang", lang, Language::parse);
+    io.clarq.core.prompt.PromptPack pack = prompts.pack(cl, Optional.ofNullable(tasks != null ? tasks
+        : defaultTasks()));
+    if (asProvider || !provider.trim().equals("offline")) {
+      PromptOptions.announce(pack, cl.getErr());   // an LLM agent speaks from the pack
+    }
     List<AutoCloseable> closing = new java.util.ArrayList<>();
     try {
       if (asProvider) {
-        PrintWriter out = cl.getOut();
-        io.clarq.core.prompt.PromptPack pack = pack(cl);
-        PromptOptions.announce(pack, cl.getErr());
-        return play(cl, id, language, RunCommand.llmSeeker(cl, "--seeker", seekerSpec, llm, closing),
-            new ConsoleProvider(in, out, l -> pack.fixed("opening", l)));
+        return play(cl, id, language, pack, RunCommand.llmSeeker(cl, "--seeker", seekerSpec, llm, closing),
+            new ConsoleProvider(in, cl.getOut(), l -> pack.fixed("opening", l)));
       }
-      return play(cl, id, language, new ConsoleSeeker(in, cl.getOut()),
+      return play(cl, id, language, pack, new ConsoleSeeker(in, cl.getOut()),
           ProviderChoice.single(cl, provider, llm, closing));
     } finally {
       for (AutoCloseable c : closing) {
@@ -128,12 +130,8 @@ public final class PlayCommand implements Callable<Integer> {
     }
   }
 
-  private io.clarq.core.prompt.PromptPack pack(CommandLine cl) {
-    return prompts.pack(cl, Optional.ofNullable(tasks != null ? tasks
-        : Files.isDirectory(DEFAULT_TASKS) ? DEFAULT_TASKS : null));
-  }
-
-  private int play(CommandLine cl, TaskId id, Language language, io.clarq.core.seeker.SeekerAgent seeker,
+  private int play(CommandLine cl, TaskId id, Language language, io.clarq.core.prompt.PromptPack pack,
+      io.clarq.core.seeker.SeekerAgent seeker,
       io.clarq.core.provider.ProviderAgent agent) throws Exception {
     // a person seeker may end with any "bye"; an LLM seeker is held to the reference's end rule
     EndDetection end = seeker instanceof ConsoleSeeker ? EndDetection.LENIENT : EndDetection.REFERENCE;
@@ -149,7 +147,7 @@ public final class PlayCommand implements Callable<Integer> {
         .selection(TaskSelection.parse(id.toString()))
         .seeker(seeker)
         .provider(agent)
-        .prompts(pack(cl))
+        .prompts(pack)
         .judge(Judge.none())
         .endDetection(end)
         .concurrency(1)

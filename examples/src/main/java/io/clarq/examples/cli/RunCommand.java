@@ -3,7 +3,6 @@ package io.clarq.examples.cli;
 import io.clarq.core.transcript.DialogueRecord;
 import io.clarq.core.judge.Judge;
 import io.clarq.core.judge.llm.LlmJudge;
-import io.clarq.core.judge.offline.OfflineJudge;
 import io.clarq.core.prompt.PromptPack;
 import io.clarq.core.llm.LlmClient;
 import io.clarq.core.llm.usage.MeteredLlmClient;

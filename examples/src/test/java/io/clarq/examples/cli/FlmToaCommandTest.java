@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.clarq.core.flm.Fact;
 import io.clarq.core.flm.FlmExample;
 import io.clarq.core.llm.TokenLogprob;
 import io.clarq.core.llm.TokenLogprob.Alternative;

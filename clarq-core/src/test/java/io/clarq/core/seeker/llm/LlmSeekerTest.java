@@ -12,7 +12,6 @@ import io.clarq.core.provider.llm.SmallTasks;
 import io.clarq.core.seeker.SeekerTurn;
 import io.clarq.core.task.Briefing;
 import io.clarq.core.task.ClarqTask;
-import io.clarq.core.task.Language;
 import io.clarq.core.testing.ScriptedLlmClient;
 import java.util.List;
 import org.junit.jupiter.api.Test;

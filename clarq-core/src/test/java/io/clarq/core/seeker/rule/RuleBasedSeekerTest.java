@@ -7,7 +7,6 @@ import io.clarq.core.provider.FixedReplies;
 import io.clarq.core.seeker.SeekerTurn;
 import io.clarq.core.task.Briefing;
 import io.clarq.core.task.Language;
-import io.clarq.core.task.TaskId;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
