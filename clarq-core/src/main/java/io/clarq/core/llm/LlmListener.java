@@ -5,7 +5,7 @@ import java.util.List;
 
 /**
  * Hears what clients and decorators do, for usage accounting and progress: a live reply, a cache hit, a retry, a
- * failure. Each event is reported once, by the layer that knows it (the HTTP client for live calls and retries,
+ * failure, a deviation from the reference protocol. Each event is reported once, by the layer that knows it (the HTTP client for live calls and retries,
  * the cache for hits). Methods are called on the calling thread and must be thread-safe and quick.
  */
 public interface LlmListener {
@@ -23,6 +23,12 @@ public interface LlmListener {
 
   /** A live call gave up after {@code elapsed}; {@code error} says what happened on every attempt. */
   default void onFailure(ChatRequest request, LlmException error, Duration elapsed) {}
+
+  /**
+   * A client departed from the reference protocol for a model, or was told to ({@link Deviation}); said once per
+   * model, server and deviation, when it first takes effect.
+   */
+  default void onDeviation(Deviation deviation) {}
 
   /** A listener that tells each of {@code listeners} in turn. */
   static LlmListener all(List<LlmListener> listeners) {
@@ -46,6 +52,11 @@ public interface LlmListener {
       @Override
       public void onFailure(ChatRequest request, LlmException error, Duration elapsed) {
         copy.forEach(l -> l.onFailure(request, error, elapsed));
+      }
+
+      @Override
+      public void onDeviation(Deviation deviation) {
+        copy.forEach(l -> l.onDeviation(deviation));
       }
     };
   }

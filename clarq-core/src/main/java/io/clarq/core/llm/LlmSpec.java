@@ -1,10 +1,17 @@
 package io.clarq.core.llm;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.net.URI;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.TreeMap;
+import java.util.function.Function;
 import java.util.regex.Pattern;
 
 /**
@@ -13,7 +20,8 @@ import java.util.regex.Pattern;
  *
  * <p>Parsed from {@code SCHEME:MODEL} ({@code openai:gpt-4o}; the model may itself hold colons, as in
  * {@code ollama:llama3:8b}), a bare {@code SCHEME}, or a base URL ({@code http://127.0.0.1:8000/v1}), which means
- * an OpenAI-compatible server whose model comes from {@link #withModel}. Holds no key, so it is safe to print.
+ * an OpenAI-compatible server whose model comes from {@link #withModel}. Holds no key, so it is safe to print
+ * ({@link #toString()} and {@link #identity()} show no header values either).
  *
  * @param scheme the backend, lower case
  * @param model the model name; empty = the server's default (only sensible with a base URL)
@@ -22,9 +30,17 @@ import java.util.regex.Pattern;
  *     failing is benched for a while ({@link io.clarq.core.llm.route.EndpointPool})
  * @param apiKeyEnv environment variables tried in order for the key (default {@link ApiKey#DEFAULT_ENV})
  * @param settings timeout, retries, in-flight bound, rate limit
+ * @param params request body fields set or dropped by the user, by name, each value as JSON text ({@code "high"},
+ *     {@code 0.95}, {@code {"enable_thinking": false}}); the JSON {@code null} drops a field the client would send.
+ *     Each one is a {@link Deviation} from the reference protocol, recorded as such
+ * @param headers extra HTTP headers by name; a value {@code env:VAR} is read from the environment variable
+ *     {@code VAR} when the client is made and is never printed or stored
  */
 public record LlmSpec(String scheme, String model, List<URI> baseUrls, List<String> apiKeyEnv,
-    LlmSettings settings) {
+    LlmSettings settings, Map<String, String> params, Map<String, String> headers) {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final Pattern PARAM_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_.\\-]*");
+  private static final Pattern HEADER_NAME = Pattern.compile("[!#$%&'*+.^_`|~0-9A-Za-z\\-]+");
   private static final Pattern SCHEME = Pattern.compile("[a-z][a-z0-9+.\\-]*");
   private static final String FORMS =
       "expected SCHEME:MODEL (e.g. openai:gpt-4o), SCHEME, or a base URL such as http://127.0.0.1:8000/v1";
@@ -35,6 +51,10 @@ public record LlmSpec(String scheme, String model, List<URI> baseUrls, List<Stri
     baseUrls = List.copyOf(baseUrls);
     Objects.requireNonNull(settings, "settings");
     apiKeyEnv = List.copyOf(apiKeyEnv);
+    params = Collections.unmodifiableMap(new TreeMap<>(params));
+    headers = Collections.unmodifiableMap(new TreeMap<>(headers));
+    params.forEach(LlmSpec::checkParam);
+    headers.forEach(LlmSpec::checkHeader);
     if (!SCHEME.matcher(scheme).matches()) {
       throw new IllegalArgumentException("illegal LLM scheme '" + scheme + "': " + FORMS);
     }
@@ -79,29 +99,132 @@ public record LlmSpec(String scheme, String model, List<URI> baseUrls, List<Stri
 
   /** A spec with default key variables and settings. */
   public static LlmSpec of(String scheme, String model) {
-    return new LlmSpec(scheme, model, List.of(), ApiKey.DEFAULT_ENV, LlmSettings.DEFAULT);
+    return new LlmSpec(scheme, model, List.of(), ApiKey.DEFAULT_ENV, LlmSettings.DEFAULT, Map.of(), Map.of());
   }
 
   public LlmSpec withModel(String m) {
-    return new LlmSpec(scheme, m.strip(), baseUrls, apiKeyEnv, settings);
+    return new LlmSpec(scheme, m.strip(), baseUrls, apiKeyEnv, settings, params, headers);
   }
 
   public LlmSpec withBaseUrl(URI url) {
-    return new LlmSpec(scheme, model, List.of(url), apiKeyEnv, settings);
+    return new LlmSpec(scheme, model, List.of(url), apiKeyEnv, settings, params, headers);
   }
 
   /** Several replicas of the model, in order (one URL is the same as {@link #withBaseUrl}). */
   public LlmSpec withBaseUrls(List<URI> urls) {
-    return new LlmSpec(scheme, model, urls, apiKeyEnv, settings);
+    return new LlmSpec(scheme, model, urls, apiKeyEnv, settings, params, headers);
   }
 
   /** Reads the key from {@code names} (tried in order) instead of the default variables. */
   public LlmSpec withApiKeyEnv(List<String> names) {
-    return new LlmSpec(scheme, model, baseUrls, names, settings);
+    return new LlmSpec(scheme, model, baseUrls, names, settings, params, headers);
   }
 
   public LlmSpec withSettings(LlmSettings s) {
-    return new LlmSpec(scheme, model, baseUrls, apiKeyEnv, s);
+    return new LlmSpec(scheme, model, baseUrls, apiKeyEnv, s, params, headers);
+  }
+
+  /**
+   * This spec with body field {@code name} set to {@code json} (JSON text; {@code null} drops the field).
+   *
+   * @throws IllegalArgumentException when the name is not a field name or the value is not JSON, naming both
+   */
+  public LlmSpec withParam(String name, String json) {
+    Map<String, String> p = new TreeMap<>(params);
+    p.put(name, json);
+    return new LlmSpec(scheme, model, baseUrls, apiKeyEnv, settings, p, headers);
+  }
+
+  /** This spec with the given body fields ({@link #withParam}) replacing the ones it had. */
+  public LlmSpec withParams(Map<String, String> p) {
+    return new LlmSpec(scheme, model, baseUrls, apiKeyEnv, settings, p, headers);
+  }
+
+  /**
+   * This spec with HTTP header {@code name} sent as {@code value} ({@code env:VAR} reads the variable when the
+   * client is made).
+   */
+  public LlmSpec withHeader(String name, String value) {
+    Map<String, String> h = new TreeMap<>(headers);
+    h.put(name, value);
+    return new LlmSpec(scheme, model, baseUrls, apiKeyEnv, settings, params, h);
+  }
+
+  /** This spec with the given headers ({@link #withHeader}) replacing the ones it had. */
+  public LlmSpec withHeaders(Map<String, String> h) {
+    return new LlmSpec(scheme, model, baseUrls, apiKeyEnv, settings, params, h);
+  }
+
+  /**
+   * The body fields set or dropped by the user as JSON values, in name order; a dropped field maps to
+   * {@code NullNode}.
+   */
+  public Map<String, JsonNode> paramValues() {
+    Map<String, JsonNode> out = new TreeMap<>();
+    params.forEach((name, json) -> out.put(name, parseParam(name, json)));
+    return Collections.unmodifiableMap(out);
+  }
+
+  /**
+   * The headers with {@code env:VAR} values read from {@code environment}.
+   *
+   * @throws IllegalArgumentException naming the header and the variable when the variable is not set
+   */
+  public Map<String, String> headerValues(Function<String, String> environment) {
+    Map<String, String> out = new TreeMap<>();
+    headers.forEach((name, value) -> {
+      if (value.startsWith("env:")) {
+        String var = value.substring(4);
+        String v = environment.apply(var);
+        if (v == null || v.isBlank()) {
+          throw new IllegalArgumentException("HTTP header " + name + " for " + this + " is to be read from the"
+              + " environment variable " + var + ", which is not set");
+        }
+        out.put(name, v.strip());
+      } else {
+        out.put(name, value);
+      }
+    });
+    return Collections.unmodifiableMap(out);
+  }
+
+  private static void checkParam(String name, String json) {
+    Objects.requireNonNull(json, "value of body field " + name);
+    if (!PARAM_NAME.matcher(name).matches()) {
+      throw new IllegalArgumentException("illegal body field name '" + name + "': letters, digits, _ . - only");
+    }
+    if (name.equals("model") || name.equals("messages")) {
+      throw new IllegalArgumentException("illegal body field '" + name + "': clarq sets it from the spec and the"
+          + " agents' prompts, it cannot be overridden");
+    }
+    parseParam(name, json);
+  }
+
+  private static JsonNode parseParam(String name, String json) {
+    try {
+      JsonNode v = JSON.readTree(json);
+      if (v == null || v.isMissingNode()) {
+        throw new IllegalArgumentException("illegal value for body field " + name + ": empty; give JSON, e.g. "
+            + name + "=\"high\", " + name + "=0.5 or " + name + "=null to drop it");
+      }
+      return v;
+    } catch (JsonProcessingException e) {
+      throw new IllegalArgumentException("illegal value for body field " + name + ": " + json + " is not JSON ("
+          + e.getOriginalMessage() + "); a string needs quotes, e.g. " + name + "=\"high\"", e);
+    }
+  }
+
+  private static void checkHeader(String name, String value) {
+    Objects.requireNonNull(value, "value of header " + name);
+    if (!HEADER_NAME.matcher(name).matches()) {
+      throw new IllegalArgumentException("illegal HTTP header name '" + name + "'");
+    }
+    if (value.indexOf('\r') >= 0 || value.indexOf('\n') >= 0) {
+      throw new IllegalArgumentException("illegal value for HTTP header " + name + ": holds a line break");
+    }
+    if (value.startsWith("env:") && value.length() == 4) {
+      throw new IllegalArgumentException("illegal value for HTTP header " + name + ": env: names no variable");
+    }
   }
 
   /** Parses a base URL given on a command line or in a spec, with an error naming it. */
