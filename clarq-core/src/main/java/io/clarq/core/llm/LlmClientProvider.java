@@ -1,5 +1,7 @@
 package io.clarq.core.llm;
 
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -21,4 +23,34 @@ public interface LlmClientProvider {
    * @throws IllegalArgumentException when the spec lacks what this backend needs, naming it
    */
   LlmClient create(LlmSpec spec, Optional<ApiKey> key, LlmListener listener);
+
+  /**
+   * Makes a client that also sends {@code headers} (the spec's {@link LlmSpec#headers()} with {@code env:} values
+   * read; secrets, never to be printed). The default refuses headers, naming the scheme, and otherwise calls
+   * {@link #create(LlmSpec, Optional, LlmListener)}.
+   */
+  default LlmClient create(LlmSpec spec, Optional<ApiKey> key, Map<String, String> headers, LlmListener listener) {
+    if (!headers.isEmpty()) {
+      throw new IllegalArgumentException("the " + scheme() + " scheme sends no extra HTTP headers; " + spec
+          + " gives " + String.join(", ", headers.keySet()));
+    }
+    return create(spec, key, listener);
+  }
+
+  /**
+   * The environment variables the key is read from, in order, when a spec keeps the default
+   * ({@link ApiKey#DEFAULT_ENV}): clarq's own variable first, then the vendor's ({@code ANTHROPIC_API_KEY}).
+   */
+  default List<String> defaultKeyEnv() {
+    return ApiKey.DEFAULT_ENV;
+  }
+
+  /**
+   * Whether a spec of this scheme reaches a remote server that needs a key: a runner refuses such a spec before the
+   * first call when no key variable is set. The default says yes for any https base URL, and for no base URL (the
+   * vendor's own server).
+   */
+  default boolean needsKey(LlmSpec spec) {
+    return spec.baseUrls().isEmpty() || spec.baseUrls().stream().anyMatch(u -> "https".equalsIgnoreCase(u.getScheme()));
+  }
 }

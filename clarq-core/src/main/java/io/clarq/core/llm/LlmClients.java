@@ -1,5 +1,6 @@
 package io.clarq.core.llm;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.ServiceLoader;
@@ -28,14 +29,47 @@ public final class LlmClients {
    *     backend cannot use
    */
   public static LlmClient fromSpec(LlmSpec spec, Function<String, String> environment, LlmListener listener) {
+    LlmClientProvider provider = provider(spec);
+    Optional<ApiKey> key = ApiKey.fromEnvironment(keyEnv(spec, provider), environment);
+    return provider.create(spec, key, spec.headerValues(environment), listener);
+  }
+
+  /**
+   * The environment variables a client for {@code spec} reads its key from, in order: the spec's own, or its
+   * scheme's default ({@link LlmClientProvider#defaultKeyEnv()}) when the spec keeps {@link ApiKey#DEFAULT_ENV}.
+   *
+   * @throws IllegalArgumentException for an unknown scheme
+   */
+  public static List<String> keyEnv(LlmSpec spec) {
+    return keyEnv(spec, provider(spec));
+  }
+
+  /**
+   * The problem with running {@code spec} in {@code environment}, if there is one a runner should report before
+   * the first call: a remote server ({@link LlmClientProvider#needsKey}) and none of the key variables set.
+   */
+  public static Optional<String> missingKey(LlmSpec spec, Function<String, String> environment) {
+    LlmClientProvider provider = provider(spec);
+    List<String> names = keyEnv(spec, provider);
+    if (!provider.needsKey(spec) || ApiKey.fromEnvironment(names, environment).isPresent()) {
+      return Optional.empty();
+    }
+    return Optional.of("no API key for " + spec.identity() + ": set " + String.join(" or ", names)
+        + " (a server on this machine or an http:// base URL needs none)");
+  }
+
+  private static List<String> keyEnv(LlmSpec spec, LlmClientProvider provider) {
+    return spec.apiKeyEnv().equals(ApiKey.DEFAULT_ENV) ? provider.defaultKeyEnv() : spec.apiKeyEnv();
+  }
+
+  private static LlmClientProvider provider(LlmSpec spec) {
     Map<String, LlmClientProvider> providers = providers();
     LlmClientProvider provider = providers.get(spec.scheme());
     if (provider == null) {
       throw new IllegalArgumentException("unknown LLM scheme '" + spec.scheme() + "' in spec '" + spec
           + "'; known schemes: " + describe(providers));
     }
-    Optional<ApiKey> key = ApiKey.fromEnvironment(spec.apiKeyEnv(), environment);
-    return provider.create(spec, key, listener);
+    return provider;
   }
 
   /** The schemes on the class path, sorted, each with its description. */
