@@ -55,4 +55,15 @@ public interface SeekerAgent {
    *     error, never scored as a seeker failure)
    */
   String next(SeekerTurn turn) throws LlmException;
+
+  /**
+   * The seeker's version, when it declares one: a run resumes into an output directory only with the same seeker,
+   * and this is how it tells. Empty (the default) lets the runner use a digest of the seeker's class files instead,
+   * so editing the seeker's code and rerunning into the same directory is refused rather than mixing dialogues of
+   * two seekers. Declare a version when the code changes without changing what the seeker says (or when its
+   * behaviour lives outside its class files, e.g. in a model or a configuration file).
+   */
+  default String version() {
+    return "";
+  }
 }

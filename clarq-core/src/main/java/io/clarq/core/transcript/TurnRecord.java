@@ -21,6 +21,8 @@ import java.util.OptionalInt;
  * @param replyKind provider turns: Response I (gold content) or Response II
  * @param intent provider turns: the six-way reading of the seeker line it answered
  * @param nodes provider turns: the response-tree nodes the reply gave, in order (empty for Response II)
+ * @param reasoning what the agent's model reasoned before the utterance ({@code reasoning_content}, a
+ *     {@code <think>} block), kept for reading and never spoken; its tokens are {@link TokenUsage#reasoningTokens()}
  */
 public record TurnRecord(
     Optional<Duration> latency,
@@ -28,10 +30,11 @@ public record TurnRecord(
     OptionalInt llmCalls,
     Optional<ReplyKind> replyKind,
     Optional<Intent> intent,
-    List<NodeId> nodes) {
+    List<NodeId> nodes,
+    Optional<String> reasoning) {
   private static final TurnRecord UNKNOWN =
       new TurnRecord(Optional.empty(), Optional.empty(), OptionalInt.empty(), Optional.empty(), Optional.empty(),
-          List.of());
+          List.of(), Optional.empty());
 
   public TurnRecord {
     Objects.requireNonNull(latency, "latency");
@@ -40,6 +43,8 @@ public record TurnRecord(
     Objects.requireNonNull(replyKind, "replyKind");
     Objects.requireNonNull(intent, "intent");
     nodes = List.copyOf(nodes);
+    Objects.requireNonNull(reasoning, "reasoning");
+    reasoning = reasoning.filter(r -> !r.isEmpty());
     if (latency.isPresent() && latency.get().isNegative()) {
       throw new IllegalArgumentException("illegal turn record: latency " + latency.get() + " is negative");
     }
@@ -52,6 +57,17 @@ public record TurnRecord(
     if (replyKind.orElse(null) == ReplyKind.RESPONSE_I && nodes.isEmpty()) {
       throw new IllegalArgumentException("illegal turn record: Response I must give at least one node");
     }
+  }
+
+  /** A turn record without reasoning. */
+  public TurnRecord(Optional<Duration> latency, Optional<TokenUsage> usage, OptionalInt llmCalls,
+      Optional<ReplyKind> replyKind, Optional<Intent> intent, List<NodeId> nodes) {
+    this(latency, usage, llmCalls, replyKind, intent, nodes, Optional.empty());
+  }
+
+  /** This record with {@code text} as the turn's reasoning (none when empty). */
+  public TurnRecord withReasoning(String text) {
+    return new TurnRecord(latency, usage, llmCalls, replyKind, intent, nodes, Optional.of(text));
   }
 
   /** Nothing known about the turn. */

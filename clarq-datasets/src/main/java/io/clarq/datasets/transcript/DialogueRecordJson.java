@@ -93,7 +93,11 @@ public final class DialogueRecordJson {
     t.usage().ifPresent(x -> {
       u.put("prompt_tokens", x.promptTokens());
       u.put("completion_tokens", x.completionTokens());
+      if (x.reasoningTokens() > 0) {
+        u.put("reasoning_tokens", x.reasoningTokens());
+      }
     });
+    t.reasoning().ifPresent(r -> u.put("reasoning", r));
     t.llmCalls().ifPresent(n -> u.put("llm_calls", n));
     t.replyKind().ifPresent(k -> u.put("reply_kind", lower(k)));
     t.intent().ifPresent(i -> u.put("intent", i.code()));
@@ -160,8 +164,10 @@ public final class DialogueRecordJson {
     Optional<Duration> latency = u.hasNonNull("latency_ms")
         ? Optional.of(Duration.ofMillis(number(u, "latency_ms"))) : Optional.empty();
     Optional<TokenUsage> usage = u.hasNonNull("prompt_tokens") || u.hasNonNull("completion_tokens")
-        ? Optional.of(new TokenUsage(u.path("prompt_tokens").asLong(0), u.path("completion_tokens").asLong(0)))
+        ? Optional.of(new TokenUsage(u.path("prompt_tokens").asLong(0), u.path("completion_tokens").asLong(0),
+            u.path("reasoning_tokens").asLong(0)))
         : Optional.empty();
+    Optional<String> reasoning = u.hasNonNull("reasoning") ? Optional.of(text(u, "reasoning")) : Optional.empty();
     OptionalInt calls = u.hasNonNull("llm_calls") ? OptionalInt.of((int) number(u, "llm_calls")) : OptionalInt.empty();
     Optional<ReplyKind> kind = u.hasNonNull("reply_kind")
         ? Optional.of(parse(ReplyKind.class, text(u, "reply_kind"), at + "reply_kind")) : Optional.empty();
@@ -171,7 +177,7 @@ public final class DialogueRecordJson {
     for (JsonNode n : u.path("nodes")) {
       nodes.add(NodeId.parse(n.asText()));
     }
-    return new TurnRecord(latency, usage, calls, kind, intent, nodes);
+    return new TurnRecord(latency, usage, calls, kind, intent, nodes, reasoning);
   }
 
   private static String text(JsonNode o, String field) {

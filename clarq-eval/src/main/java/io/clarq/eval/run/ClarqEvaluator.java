@@ -28,6 +28,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Runs the ClarQ-LLM benchmark: every selected task is played between the seeker and the provider
@@ -74,6 +75,9 @@ public final class ClarqEvaluator {
    * @throws IllegalArgumentException when no task is selected or a task file is malformed
    * @throws IllegalStateException when the output directory holds a run with a different config
    * @throws UncheckedIOException when the output cannot be written (finished dialogues stay in the transcript)
+   * @throws OutageStop when every server of a model failed a run of calls in a row
+   *     ({@link io.clarq.core.llm.route.OutageBreaker}): the finished dialogues stay in the transcript, the others
+   *     are left for a resume, and no results are written
    * @throws InterruptedException when the calling thread is interrupted; dialogues in flight are abandoned
    */
   public static RunResult run(RunConfig config) throws InterruptedException {
@@ -103,28 +107,47 @@ public final class ClarqEvaluator {
       Map<DialogueKey, DialogueRecord> resumed = ResumeState.load(transcript, byKey.keySet(), config);
       List<ClarqTask> pending = tasks.stream().filter(t -> !resumed.containsKey(DialogueKey.of(t))).toList();
 
+      RunDeviations deviations = RunDeviations.open(out);
       ProgressTracker progress = new ProgressTracker(config.listener(), tasks.size(), resumed.size());
       progress.started();
       Map<DialogueKey, DialogueRecord> played = new ConcurrentHashMap<>();
-      RunScoring scoring = new RunScoring(config.judge());
+      RunScoring scoring = new RunScoring(config.judge(), deviations::add);
       DialogueLoop loop = new DialogueLoop(config.seeker(), config.provider(), config.endDetection(),
-          config.maxSeekerTurns(), config.recordTimings());
+          config.maxSeekerTurns(), config.recordTimings(), deviations::add);
+      AtomicReference<OutageStop> outage = new AtomicReference<>();
       try (TranscriptWriter writer = TranscriptWriter.open(transcript)) {
         playAll(config, pending, task -> {
-          DialogueRecord record = loop.play(task);
+          if (outage.get() != null) {
+            return;
+          }
+          DialogueRecord record;
+          try {
+            record = loop.play(task);
+          } catch (OutageStop stop) {
+            outage.compareAndSet(null, stop);
+            return;
+          }
           writer.append(record);
           played.put(DialogueKey.of(task), record);
           progress.dialogueDone(record, scoring.score(task, record));
         });
       }
       progress.finished();
+      if (outage.get() != null) {
+        long finished = resumed.size() + played.values().stream().filter(DialogueRecord::finished).count();
+        long failed = played.size() - (finished - resumed.size());
+        throw new OutageStop("run stopped: " + outage.get().getMessage() + ". " + finished + " of " + tasks.size()
+            + " dialogues finished and are kept in " + transcript + (failed == 0 ? "" : ", " + failed + " failed before"
+            + " the stop") + "; the other " + (tasks.size() - finished) + " are left for a resume: start the same "
+            + "command again once the server answers", (io.clarq.core.llm.LlmOutageException) outage.get().getCause());
+      }
 
       Map<DialogueKey, DialogueRecord> all = new TreeMap<>(resumed);
       all.putAll(played);
       Map<String, String> settings = new LinkedHashMap<>(fingerprint.settings());
       settings.put("concurrency", String.valueOf(config.concurrency()));
       return scoring.finish(out, byKey, all, resumed.size(), Duration.ofNanos(System.nanoTime() - start),
-          progress.calls(), progress.tokens(), settings);
+          progress.calls(), progress.tokens(), settings, deviations.all());
     }
   }
 

@@ -5,6 +5,7 @@ import io.clarq.core.transcript.DialogueRecord;
 import io.clarq.core.dialogue.EndReason;
 import io.clarq.core.transcript.TurnRecord;
 import io.clarq.core.dialogue.Utterance;
+import io.clarq.core.llm.Deviation;
 import io.clarq.core.llm.LlmException;
 import io.clarq.core.llm.TokenUsage;
 import io.clarq.core.provider.ProviderAgent;
@@ -23,6 +24,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 
 /**
  * Plays one task between a seeker and a provider (clarq-llm-protocol.md §3): the provider opens, then the seeker and
@@ -42,6 +44,7 @@ public final class DialogueLoop {
   private final EndDetection endDetection;
   private final int maxSeekerTurns;
   private final boolean recordTimings;
+  private final Consumer<Deviation> deviations;
 
   /**
    * @param recordTimings whether records carry wall-clock data (start, wall time, latencies); without them, a rerun
@@ -49,6 +52,16 @@ public final class DialogueLoop {
    */
   public DialogueLoop(SeekerAgent seeker, ProviderAgent provider, EndDetection endDetection, int maxSeekerTurns,
       boolean recordTimings) {
+    this(seeker, provider, endDetection, maxSeekerTurns, recordTimings, d -> {});
+  }
+
+  /**
+   * @param deviations told of every deviation from the reference protocol the agents' clients report during a turn
+   *     ({@link TurnUsage#listener()} hears them)
+   */
+  public DialogueLoop(SeekerAgent seeker, ProviderAgent provider, EndDetection endDetection, int maxSeekerTurns,
+      boolean recordTimings, Consumer<Deviation> deviations) {
+    this.deviations = Objects.requireNonNull(deviations, "deviations");
     this.seeker = Objects.requireNonNull(seeker, "seeker");
     this.provider = Objects.requireNonNull(provider, "provider");
     this.endDetection = Objects.requireNonNull(endDetection, "endDetection");
@@ -59,7 +72,10 @@ public final class DialogueLoop {
     this.recordTimings = recordTimings;
   }
 
-  /** Plays the task to its end; never throws for an agent's failure (see the class comment). */
+  /**
+   * Plays the task to its end; never throws for an agent's failure (see the class comment), except when a model's
+   * servers are all down ({@link OutageStop}): then the dialogue is abandoned unrecorded, to be played on a resume.
+   */
   public DialogueRecord play(ClarqTask task) {
     Instant startedAt = Instant.now();
     long start = System.nanoTime();
@@ -75,17 +91,21 @@ public final class DialogueLoop {
     while (true) {
       String line;
       long t0 = System.nanoTime();
-      try (TurnUsage.Tally tally = TurnUsage.open()) {
+      TurnUsage.Tally tally = TurnUsage.open();
+      try (tally) {
         line = seeker.next(new SeekerTurn(key, task.language(), task.briefing(), utterances));
         if (line == null) {
           throw new IllegalStateException("seeker " + seeker.name() + " returned null instead of a line");
         }
         turns.add(seekerTurn(tally, System.nanoTime() - t0));
       } catch (LlmException | RuntimeException e) {
+        report(tally);
+        OutageStop.rethrowIfOutage(e);
         failure = "seeker: " + describe(e);
         end = EndReason.UNKNOWN;
         break;
       }
+      report(tally);
       utterances.add(Utterance.seeker(line));
       seekerLines++;
       if (endDetection.ends(line, task.language())) {
@@ -98,15 +118,19 @@ public final class DialogueLoop {
       }
       t0 = System.nanoTime();
       ProviderReply reply;
-      try (TurnUsage.Tally tally = TurnUsage.open()) {
+      TurnUsage.Tally providerTally = TurnUsage.open();
+      try (providerTally) {
         reply = provider.reply(new ProviderTurn(task, utterances, cursor));
         cursor = cursor.giveAll(reply.nodes());
-        turns.add(providerTurn(reply, tally, System.nanoTime() - t0));
+        turns.add(providerTurn(reply, providerTally, System.nanoTime() - t0));
       } catch (LlmException | RuntimeException e) {
+        report(providerTally);
+        OutageStop.rethrowIfOutage(e);
         failure = "provider: " + describe(e);
         end = EndReason.UNKNOWN;
         break;
       }
+      report(providerTally);
       utterances.add(Utterance.provider(reply.text()));
     }
     DialogueRecord.Builder b = DialogueRecord.builder(task.id(), task.language(), seeker.name(), provider.name())
@@ -124,13 +148,19 @@ public final class DialogueLoop {
   private TurnRecord seekerTurn(TurnUsage.Tally tally, long nanos) {
     boolean metered = tally.calls() > 0;
     return new TurnRecord(latency(nanos), metered ? Optional.of(tally.usage()) : Optional.empty(),
-        metered ? OptionalInt.of(tally.calls()) : OptionalInt.empty(), Optional.empty(), Optional.empty(), List.of());
+        metered ? OptionalInt.of(tally.calls()) : OptionalInt.empty(), Optional.empty(), Optional.empty(), List.of(),
+        Optional.of(tally.reasoning()));
   }
 
   private TurnRecord providerTurn(ProviderReply reply, TurnUsage.Tally tally, long nanos) {
     Optional<TokenUsage> usage = tally.calls() > 0 ? Optional.of(tally.usage()) : Optional.empty();
     return new TurnRecord(latency(nanos), usage, OptionalInt.of(reply.llmCalls()), Optional.of(reply.kind()),
-        reply.intent(), reply.nodes());
+        reply.intent(), reply.nodes(), Optional.of(tally.reasoning()));
+  }
+
+  /** Hands the turn's deviations on, whether the turn succeeded or not (a refused field is learnt either way). */
+  private void report(TurnUsage.Tally tally) {
+    tally.deviations().forEach(deviations);
   }
 
   private Optional<Duration> latency(long nanos) {

@@ -55,6 +55,7 @@ record RunFingerprint(Map<String, String> settings) {
       new Setting("task_count", (c, t) -> String.valueOf(t.size())),
       new Setting("task_digest", (c, t) -> digest(t)),
       new Setting("seeker", (c, t) -> c.seeker().name()),
+      new Setting("seeker_code", (c, t) -> SeekerIdentity.of(c.seeker())),
       new Setting("provider", (c, t) -> c.provider().name()),
       new Setting("prompts", (c, t) -> c.prompts().id() + " (" + c.prompts().behaviour().key() + " behaviour)"),
       new Setting("prompts_comparable_with_paper", (c, t) -> usesPrompts(c)

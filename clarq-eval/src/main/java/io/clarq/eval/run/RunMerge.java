@@ -105,8 +105,12 @@ public final class RunMerge {
             + "directory");
       }
       merged.write(out);
-      return new RunScoring(judge).finish(out, byKey, all, 0, Duration.ofNanos(System.nanoTime() - start), calls,
-          tokens, merged.settings());
+      RunDeviations deviations = RunDeviations.open(out);
+      for (Path shard : byIndex) {
+        RunDeviations.read(shard).forEach(deviations::add);
+      }
+      return new RunScoring(judge, deviations::add).finish(out, byKey, all, 0,
+          Duration.ofNanos(System.nanoTime() - start), calls, tokens, merged.settings(), deviations.all());
     }
   }
 

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.clarq.core.files.AtomicFiles;
+import io.clarq.core.llm.Deviation;
 import io.clarq.core.metrics.ClarqStatistics;
 import io.clarq.core.metrics.ClarqSummary;
 import io.clarq.core.metrics.DialogueScore;
@@ -22,6 +23,8 @@ import io.clarq.eval.report.RunReport;
 import io.clarq.eval.report.ScoreJson;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
@@ -39,18 +42,33 @@ final class RunReports {
 
   private RunReports() {}
 
-  static void write(RunResult r, Map<String, String> settings) {
-    AtomicFiles.write(r.results(), json(r, settings) + "\n");
-    AtomicFiles.write(r.summaryFile(), markdown(r, settings));
+  static void write(RunResult r, Map<String, String> settings, List<Deviation> deviations) {
+    AtomicFiles.write(r.results(), json(r, settings, deviations) + "\n");
+    AtomicFiles.write(r.summaryFile(), markdown(r, settings, deviations));
   }
 
-  static String json(RunResult r, Map<String, String> settings) {
+  /** The notes a run carries under its headline: the prompt pack's, then the deviations'. */
+  static List<String> notes(Map<String, String> settings, List<Deviation> deviations) {
+    List<String> notes = new ArrayList<>();
+    packNote(settings).ifPresent(notes::add);
+    RunDeviations.note(deviations).ifPresent(notes::add);
+    return notes;
+  }
+
+  static String json(RunResult r, Map<String, String> settings, List<Deviation> deviations) {
     ObjectNode root = JSON.createObjectNode();
     root.put("format", RESULTS_FORMAT);
     ObjectNode s = root.putObject("settings");
     settings.forEach(s::put);
     root.put("judge", r.judge());
-    packNote(settings).ifPresent(n -> root.putArray("notes").add(n));
+    List<String> notes = notes(settings, deviations);
+    if (!notes.isEmpty()) {
+      ArrayNode n = root.putArray("notes");
+      notes.forEach(n::add);
+    }
+    root.put("comparable_with_paper", comparable(settings, deviations));
+    ArrayNode devs = root.putArray(RunDeviations.FIELD);
+    deviations.forEach(d -> devs.addObject().put("model", d.model()).put("name", d.name()).put("reason", d.reason()));
     FiguresJson.method(BOOTSTRAP, root.putObject("bootstrap"));
     ObjectNode types = root.putObject("task_types");
     r.taskTypes().forEach((t, name) -> types.put(String.valueOf(t), name));
@@ -114,10 +132,19 @@ final class RunReports {
             + "--prompts with the paper's reference-prompts/ folder for comparable figures).");
   }
 
-  static String markdown(RunResult r, Map<String, String> settings) {
+  /**
+   * Whether the figures may stand beside the paper's: no deviation was made, and the agents that draw on prompts
+   * used the reference pack (a run whose agents use none is not marked either way by its pack).
+   */
+  static boolean comparable(Map<String, String> settings, List<Deviation> deviations) {
+    return deviations.isEmpty() && !"false".equals(settings.get("prompts_comparable_with_paper"));
+  }
+
+  static String markdown(RunResult r, Map<String, String> settings, List<Deviation> deviations) {
     StringBuilder sb = new StringBuilder("# ClarQ-LLM run\n\n");
-    boolean comparable = "true".equals(settings.get("prompts_comparable_with_paper"));
-    packNote(settings).ifPresent(n -> sb.append(comparable ? n : "**" + n + "**").append("\n\n"));
+    boolean packComparable = "true".equals(settings.get("prompts_comparable_with_paper"));
+    packNote(settings).ifPresent(n -> sb.append(packComparable ? n : "**" + n + "**").append("\n\n"));
+    RunDeviations.note(deviations).ifPresent(n -> sb.append("**").append(n).append("**\n\n"));
     sb.append("Judge: ").append(r.judge()).append(r.judge().equals("none")
         ? " (leftover gold lines not judged: see the success range)" : "").append(".\n\n");
     sb.append("| language | dialogues | success | 95% interval | unjudged | success range | AQD [95%] | AQL [95%] |"

@@ -1,6 +1,7 @@
 package io.clarq.eval.run;
 
 import io.clarq.core.judge.Judge;
+import io.clarq.core.llm.Deviation;
 import io.clarq.core.llm.LlmException;
 import io.clarq.core.metrics.ClarqMetrics;
 import io.clarq.core.metrics.ClarqSummary;
@@ -18,6 +19,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 
 /**
  * The end of a run, the same for a single run and for merged shards ({@link RunMerge}): the transcript rewritten
@@ -26,11 +28,13 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class RunScoring {
   private final Judge judge;
+  private final Consumer<Deviation> deviations;
   private final Map<DialogueKey, DialogueScore> scores = new ConcurrentHashMap<>();
   private final Map<DialogueKey, String> errors = new ConcurrentHashMap<>();
 
-  RunScoring(Judge judge) {
+  RunScoring(Judge judge, Consumer<Deviation> deviations) {
     this.judge = judge;
+    this.deviations = deviations;
   }
 
   /** Scores a dialogue as it ends; empty when it failed or the judge could not be asked (kept as unscored). */
@@ -39,13 +43,16 @@ final class RunScoring {
       return Optional.empty();
     }
     DialogueKey key = DialogueKey.of(task);
-    try {
+    TurnUsage.Tally tally = TurnUsage.open();
+    try (tally) {
       DialogueScore s = ClarqMetrics.score(task, record.dialogue(), judge);
       scores.put(key, s);
       return Optional.of(s);
     } catch (LlmException | RuntimeException e) {
       errors.put(key, "scoring: " + DialogueLoop.describe(e));
       return Optional.empty();
+    } finally {
+      tally.deviations().forEach(deviations);
     }
   }
 
@@ -55,9 +62,10 @@ final class RunScoring {
    * @param tasks the run's tasks by dialogue
    * @param all every record of the run, resumed ones included
    * @param settings the settings the results JSON shows
+   * @param deviations the deviations from the reference protocol the run's clients made
    */
   RunResult finish(Path out, Map<DialogueKey, ClarqTask> tasks, Map<DialogueKey, DialogueRecord> all, int resumed,
-      Duration wallTime, long calls, long tokens, Map<String, String> settings) {
+      Duration wallTime, long calls, long tokens, Map<String, String> settings, List<Deviation> deviations) {
     Path transcript = out.resolve(ClarqEvaluator.TRANSCRIPT);
     Map<DialogueKey, DialogueRecord> sorted = new TreeMap<>(all);
     ResumeState.rewrite(transcript, sorted.values());
@@ -86,7 +94,7 @@ final class RunScoring {
     RunResult result = new RunResult(finished, failed, summaries, unscored, resumed, wallTime, calls, tokens,
         transcript, out.resolve(ClarqEvaluator.RESULTS), out.resolve(ClarqEvaluator.SUMMARY), judge.name(),
         typeNames(tasks.values()));
-    RunReports.write(result, settings);
+    RunReports.write(result, settings, deviations);
     RunReport.write(out);
     return result;
   }

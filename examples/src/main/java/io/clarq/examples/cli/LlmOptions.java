@@ -11,6 +11,8 @@ import io.clarq.core.llm.cache.CachingLlmClient;
 import io.clarq.core.llm.cache.ResponseCacheFile;
 import io.clarq.core.llm.route.EndpointPool;
 import io.clarq.core.llm.route.EndpointStats;
+import io.clarq.core.llm.route.OutageBreaker;
+import io.clarq.core.llm.usage.DeviationLog;
 import io.clarq.core.llm.usage.PriceTable;
 import io.clarq.core.llm.usage.UsageMeter;
 import io.clarq.core.llm.usage.UsageReport;
@@ -78,6 +80,23 @@ public final class LlmOptions {
       description = "Requests per minute per model, evenly spaced; 0 = no limit (default).")
   int requestsPerMinute;
 
+  @Option(names = "--llm-param", paramLabel = "NAME=JSON",
+      description = "Set a request body field for every model of this command, e.g. reasoning_effort=\"high\", "
+          + "top_p=0.95, chat_template_kwargs={\"enable_thinking\":false}; NAME=null drops a field clarq would send. "
+          + "Repeatable. Each one is recorded as a deviation from the paper's protocol.")
+  List<String> params;
+
+  @Option(names = "--llm-header", paramLabel = "NAME=VALUE",
+      description = "Send an extra HTTP header to the model servers; VALUE env:VAR reads it from the environment "
+          + "variable VAR (never printed). Repeatable.")
+  List<String> headers;
+
+  @Option(names = "--llm-outage-calls", paramLabel = "N", defaultValue = "10",
+      description = "Stop the run when every server of a model has failed N calls in a row (connection errors, "
+          + "time-outs, 5xx, each after its retries): finished items are kept, the rest left for a resume "
+          + "(default: ${DEFAULT-VALUE}; 0 = never stop).")
+  int outageCalls;
+
   @Option(names = "--prices", paramLabel = "TABLE",
       description = "Prices per million tokens to report cost, e.g. gpt-4o=2.50/10.00,gpt-4o-mini=0.15/0.60.")
   String prices;
@@ -85,6 +104,24 @@ public final class LlmOptions {
   private final UsageMeter usage = new UsageMeter();
   private final Map<String, EndpointPool> pools = new LinkedHashMap<>();
   private Function<String, String> environment = System::getenv;
+  private final List<LlmListener> alsoTell = new java.util.ArrayList<>();
+  private final DeviationLog deviations = new DeviationLog();
+
+  /**
+   * Has every client made from now on report to {@code listener} as well (the runner's per-turn usage, which also
+   * hears deviations from the reference protocol).
+   */
+  LlmOptions alsoTell(LlmListener listener) {
+    if (!alsoTell.contains(listener)) {
+      alsoTell.add(listener);
+    }
+    return this;
+  }
+
+  /** The deviations from the reference protocol the clients made here have reported so far. */
+  public List<io.clarq.core.llm.Deviation> deviations() {
+    return deviations.all();
+  }
 
   /** Reads keys from {@code env} instead of the process environment (tests). */
   LlmOptions environment(Function<String, String> env) {
@@ -95,7 +132,7 @@ public final class LlmOptions {
   /** Whether any of these options was given (a command without a SPEC can then say they need one). */
   public boolean anyGiven() {
     return baseUrls != null || model != null || apiKeyEnv != null || cache != null || replayOnly || cacheAll
-        || prices != null;
+        || prices != null || params != null || headers != null;
   }
 
   /**
@@ -116,12 +153,28 @@ public final class LlmOptions {
       if (apiKeyEnv != null) {
         spec = spec.withApiKeyEnv(apiKeyEnv);
       }
+      for (String p : params == null ? List.<String>of() : params) {
+        String[] nv = nameValue("--llm-param", p);
+        spec = spec.withParam(nv[0], nv[1]);
+      }
+      for (String h : headers == null ? List.<String>of() : headers) {
+        String[] nv = nameValue("--llm-header", h);
+        spec = spec.withHeader(nv[0], nv[1]);
+      }
       return spec.withSettings(new LlmSettings(Duration.ofSeconds(timeoutSeconds),
           RetryPolicy.DEFAULT.withMaxAttempts(attempts), inFlight, requestsPerMinute));
     } catch (IllegalArgumentException e) {
       throw new CommandLine.ParameterException(cl, option + " " + specText + ": " + e.getMessage(), e, null,
           specText);
     }
+  }
+
+  private static String[] nameValue(String option, String text) {
+    int eq = text.indexOf('=');
+    if (eq <= 0) {
+      throw new IllegalArgumentException(option + " " + text + ": expected NAME=VALUE");
+    }
+    return new String[] {text.substring(0, eq).strip(), text.substring(eq + 1)};
   }
 
   /**
@@ -137,9 +190,20 @@ public final class LlmOptions {
           + " needs --llm-cache FILE");
     }
     pricesTable();
-    LlmListener listener = usage.listener(spec.model());
+    if (outageCalls < 0) {
+      throw new CommandLine.ParameterException(cl, "--llm-outage-calls " + outageCalls + ": must be 0 (never stop) "
+          + "or more");
+    }
+    List<LlmListener> listeners = new java.util.ArrayList<>(List.of(usage.listener(spec.model()),
+        deviations.listener()));
+    listeners.addAll(alsoTell);
+    LlmListener listener = LlmListener.all(listeners);
     LlmClient live;
     try {
+      Optional<String> noKey = LlmClients.missingKey(spec, environment);
+      if (noKey.isPresent()) {
+        throw new IllegalArgumentException(noKey.get());
+      }
       live = LlmClients.fromSpec(spec, environment, listener);
     } catch (IllegalArgumentException e) {
       throw new CommandLine.ParameterException(cl, option + " " + specText + ": " + e.getMessage(), e, null,
@@ -147,6 +211,9 @@ public final class LlmOptions {
     }
     if (live instanceof EndpointPool pool) {
       pools.put(option + " " + spec.identity(), pool);
+    }
+    if (outageCalls > 0) {
+      live = new OutageBreaker(live, spec.identity(), outageCalls);
     }
     if (cache == null) {
       return live;

@@ -5,7 +5,6 @@ import io.clarq.core.judge.Judge;
 import io.clarq.core.judge.llm.LlmJudge;
 import io.clarq.core.prompt.PromptPack;
 import io.clarq.core.llm.LlmClient;
-import io.clarq.core.llm.usage.MeteredLlmClient;
 import io.clarq.core.provider.ProviderAgent;
 import io.clarq.core.provider.llm.LlmProviderAgent;
 import io.clarq.core.seeker.EndDetection;
@@ -135,6 +134,11 @@ public final class RunCommand implements Callable<Integer> {
     checkArguments(cl);
     List<AutoCloseable> closing = new ArrayList<>();
     try {
+      // every option is read before a client is made: a wrong option is named before a missing key is
+      EnumSet<Language> languages = languages(cl);
+      Split chosenSplit = parse(cl, "--split", split, Split::parse);
+      TaskSelection selection = parse(cl, "--select", select, TaskSelection::parse);
+      Shard chosenShard = parse(cl, "--shard", shard, Shard::parse);
       PromptPack pack = prompts.pack(cl, Optional.of(tasks));
       SeekerAgent seeker = seeker(cl, closing);
       ProviderAgent provider = provider(cl, closing);
@@ -146,13 +150,13 @@ public final class RunCommand implements Callable<Integer> {
       RunResult result = ClarqEvaluator.run(config
           .tasks(tasks)
           .prompts(pack)
-          .languages(languages(cl))
-          .split(parse(cl, "--split", split, Split::parse))
-          .selection(parse(cl, "--select", select, TaskSelection::parse))
+          .languages(languages)
+          .split(chosenSplit)
+          .selection(selection)
           .seeker(seeker)
           .provider(provider)
           .judge(judge, judgeDescription(verdicts, judgeKind(cl)))
-          .shard(parse(cl, "--shard", shard, Shard::parse))
+          .shard(chosenShard)
           .maxSeekerTurns(maxSeekerTurns)
           .endDetection(lenientEnd ? EndDetection.LENIENT : EndDetection.REFERENCE)
           .concurrency(seeker instanceof ConsoleSeeker ? 1 : concurrency)
@@ -210,7 +214,7 @@ public final class RunCommand implements Callable<Integer> {
     if (judgeSpec.equals("offline") || judgeSpec.equals("none")) {
       return judgeSpec;
     }
-    return "llm:" + llm.spec(cl, "--judge", judgeSpec).identity();
+    return "llm:" + identity(llm.spec(cl, "--judge", judgeSpec));
   }
 
   /** {@code judge} behind the replayed verdicts of {@code verdicts} (read only), when given. */
@@ -235,12 +239,17 @@ public final class RunCommand implements Callable<Integer> {
   private Map<String, String> modelSettings(CommandLine cl) {
     Map<String, String> out = new LinkedHashMap<>();
     if (!seekerSpec.equals("console")) {
-      out.put("seeker_model", llm.spec(cl, "--seeker", seekerModelSpec()).identity());
+      out.put("seeker_model", identity(llm.spec(cl, "--seeker", seekerModelSpec())));
     }
     if (!providerSpec.equals("offline")) {
-      out.put("provider_model", llm.spec(cl, "--provider", providerSpec).identity());
+      out.put("provider_model", identity(llm.spec(cl, "--provider", providerSpec)));
     }
     return out;
+  }
+
+  /** A model's identity with the body fields the user set, which change what it is asked. */
+  static String identity(io.clarq.core.llm.LlmSpec spec) {
+    return spec.identity() + (spec.params().isEmpty() ? "" : " with " + spec.params());
   }
 
   private String seekerModelSpec() {
@@ -272,7 +281,7 @@ public final class RunCommand implements Callable<Integer> {
         modelSpec = spec.substring(m.shortName().length() + 1);
       }
     }
-    LlmClient c = new MeteredLlmClient(llm.client(cl, option, modelSpec), TurnUsage.listener());
+    LlmClient c = llm.alsoTell(TurnUsage.listener()).client(cl, option, modelSpec);
     closing.add(c);
     return new LlmSeeker(c, mode, llm.spec(cl, option, modelSpec).model());
   }
@@ -287,7 +296,7 @@ public final class RunCommand implements Callable<Integer> {
 
   /** A client from the shared LLM options, also reporting each reply to the runner's per-turn usage. */
   private LlmClient client(CommandLine cl, String option, String specText, List<AutoCloseable> closing) {
-    LlmClient c = new MeteredLlmClient(llm.client(cl, option, specText), TurnUsage.listener());
+    LlmClient c = llm.alsoTell(TurnUsage.listener()).client(cl, option, specText);
     closing.add(c);
     return c;
   }

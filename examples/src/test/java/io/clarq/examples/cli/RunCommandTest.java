@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.clarq.core.provider.llm.SimulatedClarqModel;
 import io.clarq.core.testing.FakeOpenAiServer;
+import io.clarq.core.testing.FakeReply;
 import io.clarq.core.testing.SharedData;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -149,6 +150,41 @@ class RunCommandTest extends CommandTestBase {
         "--replay-only")).isEqualTo(2);
     assertThat(err.toString()).contains("--replay-only: the cache file " + cache + " does not exist");
     assertThat(cache).doesNotExist();
+  }
+
+  @Test
+  void testARemoteModelWithoutAKeyIsRefusedBeforeTheFirstDialogue() {
+    Path tasks = SharedData.require("clarq-llm/tasks");
+    Path out = dir.resolve("out");
+    assertThat(run("run", "--seeker", "chat:openai:gpt-4o", "--provider", "offline", "--tasks", tasks.toString(),
+        "--out", out.toString(), "--api-key-env", "CLARQ_TEST_NO_SUCH_KEY_1,CLARQ_TEST_NO_SUCH_KEY_2")).isEqualTo(2);
+    assertThat(err.toString()).contains("no API key for openai:gpt-4o", "set CLARQ_TEST_NO_SUCH_KEY_1 or "
+        + "CLARQ_TEST_NO_SUCH_KEY_2");
+    assertThat(out.resolve("transcripts.jsonl")).doesNotExist();
+  }
+
+  @Test
+  void testEveryServerDownStopsTheRunAndAResumeLosesNothing() throws Exception {
+    Path tasks = SharedData.require("clarq-llm/tasks");
+    try (FakeOpenAiServer server = FakeOpenAiServer.start(r -> FakeReply.unavailable())) {
+      String[] args = {"run", "--seeker", "chat:" + server.baseUrl(), "--provider", "offline", "--tasks",
+          tasks.toString(), "--select", "1-4", "--concurrency", "2", "--llm-attempts", "1", "--llm-outage-calls", "4",
+          "--out", dir.resolve("a").toString()};
+      long start = System.nanoTime();
+      assertThat(run(args)).isEqualTo(1);
+      assertThat(java.time.Duration.ofNanos(System.nanoTime() - start)).isLessThan(java.time.Duration.ofSeconds(10));
+      assertThat(err.toString()).contains("run stopped: every server of openai:(server default) @ "
+          + server.baseUrl().toString().replaceAll("/+$", ""), "failed 4 calls in a row", "HTTP 503",
+          "left for a resume");
+      // the four failed calls failed their dialogues; the breaker refused the rest without a call
+      assertThat(server.callCount()).isEqualTo(4);
+      assertThat(io.clarq.datasets.transcript.TranscriptReader.read(dir.resolve("a/transcripts.jsonl")).records())
+          .hasSizeLessThanOrEqualTo(4);
+
+      server.respondWith(new SimulatedClarqModel(Duration.ZERO)::reply);
+      assertThat(run(args)).as(err.toString()).isZero();
+      assertThat(out.toString()).contains("| English | 40 |");
+    }
   }
 
   private static String[] with(List<String> args, String... more) {
