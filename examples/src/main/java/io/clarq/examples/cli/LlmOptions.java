@@ -234,11 +234,14 @@ public final class LlmOptions {
 
   /**
    * One line of usage, with cost when {@code --prices} was given; then, for a model on several servers, one line per
-   * server (calls, failures, benchings, mean latency).
+   * server (calls, failures, benchings, mean latency); then one line per deviation from the paper's protocol.
    */
   public String usageSummary() {
     StringBuilder sb = new StringBuilder(usage.report().summary(pricesTable()));
     pools.forEach((model, pool) -> pool.stats().forEach(s -> sb.append("\n  ").append(s.summary())));
+    for (io.clarq.core.llm.Deviation d : deviations.all()) {
+      sb.append("\n  deviation from the paper's protocol: ").append(d);
+    }
     return sb.toString();
   }
 
