@@ -32,6 +32,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class AtomicFiles {
   private static final Logger LOG = LoggerFactory.getLogger(AtomicFiles.class);
+  private static final java.util.concurrent.atomic.AtomicLong TEMPORARIES = new java.util.concurrent.atomic.AtomicLong();
 
   /** Writes a file's content; the writer is buffered and UTF-8. */
   @FunctionalInterface
@@ -65,7 +66,7 @@ public final class AtomicFiles {
         throw new IOException("it is a directory");
       }
       Files.createDirectories(dir);
-      tmp = Files.createTempFile(dir, "." + abs.getFileName(), ".tmp");
+      tmp = createTemporary(dir, abs.getFileName().toString());
       try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE);
           BufferedWriter out = new BufferedWriter(new OutputStreamWriter(Channels.newOutputStream(ch),
               StandardCharsets.UTF_8))) {
@@ -85,6 +86,22 @@ public final class AtomicFiles {
         } catch (IOException ignored) {
           // the original failure says more than this one
         }
+      }
+    }
+  }
+
+  /**
+   * A new empty file {@code .NAME.PID-N.tmp} in {@code dir}, created with the default permissions (so the written
+   * file follows the umask, as any other file the user writes; {@code Files.createTempFile} would make it private).
+   */
+  private static Path createTemporary(Path dir, String name) throws IOException {
+    long pid = ProcessHandle.current().pid();
+    while (true) {
+      Path tmp = dir.resolve("." + name + "." + pid + "-" + TEMPORARIES.incrementAndGet() + ".tmp");
+      try {
+        return Files.createFile(tmp);
+      } catch (java.nio.file.FileAlreadyExistsException e) {
+        // left by a process of the same id long gone: take the next number
       }
     }
   }

@@ -17,7 +17,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * One writer per output directory: an exclusive lock on {@code DIR/run.lock}, held from {@link #acquire} until
  * {@link #close}. The file holds the holder's process id, so a second writer is refused with a message naming the
  * directory and that process. The lock is the operating system's: it ends with the process that held it, so a run
- * killed by any means (SIGKILL included) leaves a file that no longer locks anything, and a resume takes it over.
+ * killed by any means (SIGKILL included) leaves a file that no longer locks anything, and a resume takes it over; a
+ * run that ends cleanly removes it.
  *
  * <pre>{@code
  * try (OutputLock lock = OutputLock.acquire(out)) {
@@ -51,16 +52,42 @@ public final class OutputLock implements AutoCloseable {
    * @throws UncheckedIOException naming the directory when the lock file cannot be created or written
    */
   public static OutputLock acquire(Path directory) {
-    Path file = directory.resolve(FILE);
     Path key = directory.toAbsolutePath().normalize();
     if (!HELD.add(key)) {
       throw refused(directory, String.valueOf(ProcessHandle.current().pid()));
     }
-    FileChannel ch = null;
     boolean locked = false;
     try {
       Files.createDirectories(directory);
-      ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
+      // a holder that ends cleanly removes the file while it still holds it; a writer that opened the file just
+      // before may then lock the removed file: it sees its own id missing from the path and tries again
+      for (int attempt = 1; ; attempt++) {
+        OutputLock held = tryAcquire(directory, key);
+        if (held != null) {
+          locked = true;
+          return held;
+        }
+        if (attempt == 3) {
+          throw new IllegalStateException("cannot write into " + directory + ": its lock file "
+              + directory.resolve(FILE) + " keeps being replaced by other runs; wait for them to end");
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot lock output directory " + directory + ": " + AtomicFiles.describe(e), e);
+    } finally {
+      if (!locked) {
+        HELD.remove(key);
+      }
+    }
+  }
+
+  /** The lock, or null when the file locked was removed meanwhile by its last holder. */
+  private static OutputLock tryAcquire(Path directory, Path key) throws IOException {
+    Path file = directory.resolve(FILE);
+    FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ,
+        StandardOpenOption.WRITE);
+    boolean keep = false;
+    try {
       FileLock lock;
       try {
         lock = ch.tryLock();
@@ -70,23 +97,28 @@ public final class OutputLock implements AutoCloseable {
       if (lock == null) {
         throw refused(directory, holder(ch));
       }
-      byte[] pid = (ProcessHandle.current().pid() + "\n").getBytes(StandardCharsets.US_ASCII);
+      String pid = String.valueOf(ProcessHandle.current().pid());
       ch.truncate(0);
-      ch.write(ByteBuffer.wrap(pid), 0);
+      ch.write(ByteBuffer.wrap((pid + "\n").getBytes(StandardCharsets.US_ASCII)), 0);
       ch.force(true);
-      locked = true;
+      String atPath;
+      try {
+        atPath = Files.readString(file, StandardCharsets.US_ASCII).strip();
+      } catch (java.nio.file.NoSuchFileException e) {
+        atPath = "";
+      }
+      if (!atPath.equals(pid)) {
+        lock.release();
+        return null;
+      }
+      keep = true;
       return new OutputLock(key, ch, lock);
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot lock output directory " + directory + ": " + AtomicFiles.describe(e), e);
     } finally {
-      if (!locked) {
-        HELD.remove(key);
-        if (ch != null) {
-          try {
-            ch.close();
-          } catch (IOException ignored) {
-            // the first failure is the one to report
-          }
+      if (!keep) {
+        try {
+          ch.close();
+        } catch (IOException ignored) {
+          // the first failure is the one to report
         }
       }
     }
@@ -108,10 +140,15 @@ public final class OutputLock implements AutoCloseable {
     return directory;
   }
 
-  /** Releases the lock; the file stays (it locks nothing once released). */
+  /**
+   * Releases the lock and removes the lock file (while still holding it, so no other writer can take a lock on a
+   * file about to vanish unnoticed). A run killed before this leaves the file, which locks nothing and is taken
+   * over by the next run.
+   */
   @Override
   public void close() {
     try {
+      Files.deleteIfExists(directory.resolve(FILE));
       lock.release();
       channel.close();
     } catch (IOException e) {

@@ -44,4 +44,17 @@ class AtomicFilesTest {
     assertThatThrownBy(() -> AtomicFiles.write(d, "x"))
         .hasMessage("cannot write " + d + ": it is a directory");
   }
+
+  @Test
+  void testWrittenFilesFollowTheUmaskLikeAnyOtherFile() throws Exception {
+    org.junit.jupiter.api.Assumptions.assumeTrue(dir.getFileSystem().supportedFileAttributeViews().contains("posix"),
+        "POSIX permissions only");
+    Path plain = Files.createFile(dir.resolve("plain.txt"));
+    Path written = dir.resolve("results.json");
+    AtomicFiles.write(written, "{}\n");
+    assertThat(Files.getPosixFilePermissions(written)).isEqualTo(Files.getPosixFilePermissions(plain));
+    try (var listing = Files.list(dir)) {
+      assertThat(listing.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("plain.txt", "results.json");
+    }
+  }
 }

@@ -36,4 +36,14 @@ class OutputLockTest {
       assertThat(Files.readString(out.resolve(OutputLock.FILE))).isEqualTo(ProcessHandle.current().pid() + "\n");
     }
   }
+
+  @Test
+  void testACleanFinishRemovesTheLockFile() {
+    Path out = dir.resolve("run");
+    try (OutputLock lock = OutputLock.acquire(out)) {
+      assertThat(out.resolve(OutputLock.FILE)).exists();
+    }
+    assertThat(out.resolve(OutputLock.FILE)).doesNotExist();
+    assertThat(out).isEmptyDirectory();
+  }
 }
