@@ -20,7 +20,7 @@ import java.util.Optional;
 import java.util.OptionalInt;
 
 /**
- * The ClarQ-LLM metrics of one dialogue, exactly as the reference evaluator computes them (clarq-llm-protocol.md
+ * The ClarQ-LLM metrics of one dialogue, exactly as the reference evaluator computes them (docs/protocol/clarq-llm.md
  * §5). Dialogue h = [opening, s1, r1, s2, r2, ..., sN]: the seeker lines are h[1], h[3], ...; the scored provider
  * lines are h[4], h[6], ... (h[2], normally node 0, is dropped by position); the gold lines are the task's nodes
  * other than node 0, in listing order.

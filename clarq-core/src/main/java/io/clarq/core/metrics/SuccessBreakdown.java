@@ -24,7 +24,7 @@ public record SuccessBreakdown(
     UNJUDGED
   }
 
-  /** The stages of clarq-llm-protocol.md §5. */
+  /** The stages of docs/protocol/clarq-llm.md §5. */
   public enum Stage {
     /** Stage 2: every gold line equals a whole provider line. */
     WHOLE_LINES,

@@ -1,6 +1,6 @@
 package io.clarq.core.provider;
 
-/** The provider's six-way reading of a seeker turn (clarq-llm-protocol.md §4, task analysis). */
+/** The provider's six-way reading of a seeker turn (docs/protocol/clarq-llm.md §4, task analysis). */
 public enum Intent {
   /** 1: asks about or confirms the whole task. */
   WHOLE_TASK(1),

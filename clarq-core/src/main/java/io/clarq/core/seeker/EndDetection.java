@@ -5,7 +5,7 @@ import java.util.Locale;
 import java.util.regex.Pattern;
 
 /**
- * Whether a seeker line ends the dialogue (clarq-llm-protocol.md §3). The language is the task's, not the line's.
+ * Whether a seeker line ends the dialogue (docs/protocol/clarq-llm.md §3). The language is the task's, not the line's.
  */
 public enum EndDetection {
   /**

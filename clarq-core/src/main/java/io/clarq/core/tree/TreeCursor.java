@@ -7,7 +7,7 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * The gating state of a response tree during one dialogue (clarq-llm-protocol.md §2): which nodes were given,
+ * The gating state of a response tree during one dialogue (docs/protocol/clarq-llm.md §2): which nodes were given,
  * in order, and which are available now. Immutable: {@link #give} returns the next state.
  *
  * <p>At the start only node "0" is available. Giving a node removes it and makes its direct children available

@@ -1,5 +1,5 @@
 /**
  * The annotated response tree of a ClarQ-LLM task and its gating: a node's children become available only
- * after the node has been given (clarq-llm-protocol.md §2).
+ * after the node has been given (docs/protocol/clarq-llm.md §2).
  */
 package io.clarq.core.tree;

@@ -18,7 +18,7 @@ import java.util.stream.IntStream;
 
 /**
  * Loads the ClarQ-LLM tasks of one language: 31 files {@code N._Type_Name.json}, each a list of 20 objects, the
- * 10 tasks of type N then 10 empty placeholders (clarq-llm-protocol.md §1).
+ * 10 tasks of type N then 10 empty placeholders (docs/protocol/clarq-llm.md §1).
  *
  * <pre>{@code
  * TaskSet tasks = ClarqLlmTasks.load(Path.of("data/clarq-llm/tasks"), Language.ENGLISH);

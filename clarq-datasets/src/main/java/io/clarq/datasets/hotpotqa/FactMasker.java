@@ -11,7 +11,7 @@ import java.util.Random;
  * Chooses the masked fact f* of each HotpotQA example, reproducibly: the same seed gives the same masks on any
  * machine and in any example order. Each example draws from its own {@link Random} (whose algorithm the JDK
  * specifies exactly), seeded from the run's seed and the example's {@code _id} ({@link ExampleSeed}). Examples
- * without a distractor sentence are dropped, as the spec says.
+ * without a distractor sentence are dropped (docs/protocol/flm-toa.md).
  */
 public final class FactMasker {
   /** How many masked examples each HotpotQA example yields. */

@@ -12,7 +12,7 @@ import java.util.List;
  * Turns a HotpotQA file into an FLM examples file ({@link FlmJsonl}), streaming both. The output appears only when
  * complete: it is written to a temporary file beside it and moved into place. A malformed example (a supporting fact
  * naming a missing sentence, a mistyped field, no supporting fact) is skipped and reported with its position and id,
- * never fatal to the file; examples without a distractor sentence are dropped, as the spec says.
+ * never fatal to the file; examples without a distractor sentence are dropped (docs/protocol/flm-toa.md).
  */
 public final class FlmGenerator {
   /**
@@ -20,7 +20,7 @@ public final class FlmGenerator {
    *
    * @param read HotpotQA examples read
    * @param kept well-formed ones with at least one distractor sentence
-   * @param dropped well-formed ones without (left out, as the spec says)
+   * @param dropped well-formed ones without (left out, docs/protocol/flm-toa.md)
    * @param written masked examples written
    * @param malformed examples skipped because they could not be used, in file order
    */

@@ -19,7 +19,7 @@ import java.util.TreeMap;
 import java.util.function.ToIntFunction;
 import org.junit.jupiter.api.Test;
 
-/** Fingerprints of the released ClarQ-LLM tasks (counts from clarq-llm-protocol.md §1, texts from the files). */
+/** Fingerprints of the released ClarQ-LLM tasks (counts from docs/protocol/clarq-llm.md §1, texts from the files). */
 class ClarqLlmTasksTest {
   private static Path tasksDir() {
     return SharedData.require("clarq-llm/tasks");

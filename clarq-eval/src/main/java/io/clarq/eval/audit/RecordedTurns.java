@@ -11,7 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Reads a provider's choices from a recorded dialogue (clarq-llm-protocol.md §7): the nodes a reply gave are the
+ * Reads a provider's choices from a recorded dialogue (docs/protocol/clarq-llm.md §7): the nodes a reply gave are the
  * available lines it contains, compared as the evaluator compares them (speaker prefix and white space stripped,
  * lower case unless the task's first gold line is Chinese, trailing {@code ，。？！,.?!} ignored, substring). Giving
  * them moves the tree state on to the next turn. Node 0 is read the same way before the task started.

@@ -27,7 +27,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
 /**
- * Plays one task between a seeker and a provider (clarq-llm-protocol.md §3): the provider opens, then the seeker and
+ * Plays one task between seeker and provider (docs/protocol/clarq-llm.md §3): the provider opens, then the seeker and
  * the provider take turns; the dialogue stops right after a seeker line that ends it, or after the seeker's
  * {@code maxSeekerTurns}-th line (the reference's cap: 12, i.e. more than 22 messages). The goodbye never gets a
  * reply. The loop keeps the tree's gating state and gives the provider's nodes after each reply.

@@ -12,7 +12,7 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Every bad-input case of docs/clariq-evaluation.md: an error naming the line, or with --lenient the official result. */
+/** Every bad-input case of docs/protocol/clariq.md: an error naming the line, or with --lenient the official result. */
 class ClariqEvaluatorBadInputTest {
   @TempDir Path dir;
 

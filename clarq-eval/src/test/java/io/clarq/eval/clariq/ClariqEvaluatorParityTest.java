@@ -9,7 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
-/** Expected values are the official tool's output, from docs/clariq-evaluation.md. */
+/** Expected values are the official tool's output, from docs/protocol/clariq.md. */
 class ClariqEvaluatorParityTest {
   private static ClariqReport questionRelevance(String run) {
     Path data = SharedData.require("clariq");

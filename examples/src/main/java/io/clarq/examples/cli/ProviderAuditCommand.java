@@ -33,7 +33,7 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code clarq provider-audit}: replays a provider on the recorded turns of published runs, with the tree state the
- * recorded provider had, and reports how often it chose the same (clarq-llm-protocol.md §7).
+ * recorded provider had, and reports how often it chose the same (docs/protocol/clarq-llm.md §7).
  */
 @Command(
     name = "provider-audit",

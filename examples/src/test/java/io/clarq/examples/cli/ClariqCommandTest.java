@@ -66,7 +66,7 @@ class ClariqCommandTest {
     String[] args = {"clariq", "eval", "--task", "clarification_need", "--split", "test", "--data", data.toString(),
         "--run", all2.toString()};
     assertThat(run(args)).isZero();
-    // docs/clariq-evaluation.md, "Which F formula": scikit-learn >= 1.3 vs < 1.3 on test, every topic 2
+    // docs/protocol/clariq.md, "Which F formula": scikit-learn >= 1.3 vs < 1.3 on test, every topic 2
     assertThat(out.toString().lines()).containsExactly(
         "Precision:  0.2582639075517334", "Recall:  0.5081967213114754", "F1: 0.3424803991446899");
     out.getBuffer().setLength(0);

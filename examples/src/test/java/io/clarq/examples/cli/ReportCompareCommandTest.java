@@ -30,7 +30,7 @@ class ReportCompareCommandTest extends CommandTestBase {
     assertThat(stats.get("success").get("ci95").get(0).asDouble()).isCloseTo(0.42454, within(1e-5));
     assertThat(stats.get("by_type")).hasSize(26);
     assertThat(stats.get("by_gold_lines").fieldNames()).toIterable().containsExactly("2", "3", "4", "5", "6");
-    // test-split tasks by non-root nodes: 1/40/102/83/34 (clarq-llm-protocol.md §1)
+    // test-split tasks by non-root nodes: 1/40/102/83/34 (docs/protocol/clarq-llm.md §1)
     assertThat(stats.get("by_gold_lines").get("4").get("dialogues").asInt()).isEqualTo(102);
     Document doc = Jsoup.parse(Files.readString(tmp.resolve("report.html")));
     assertThat(doc.select("details.dialogue")).hasSize(260);

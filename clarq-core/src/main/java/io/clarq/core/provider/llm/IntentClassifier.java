@@ -5,7 +5,7 @@ import io.clarq.core.provider.Intent;
 import io.clarq.core.provider.ProviderTurn;
 
 /**
- * The provider's task analysis (clarq-llm-protocol.md §4 step 2): reads the latest seeker line, seeing the dialogue
+ * The provider's task analysis (docs/protocol/clarq-llm.md §4 step 2): reads the last seeker line, seeing the dialogue
  * and the currently available nodes with their purposes, as one of the six {@link Intent}s. Its own component so
  * that it can be evaluated against labelled turns and replaced (by another model, prompt or a rule-based reader)
  * without touching the rest of the provider.
