@@ -27,7 +27,7 @@ class DataCatalogTest {
     assertThat(clarq.files().get(0).source(clarq.origin())).hasToString(
         "https://github.com/ygan/ClarQ-LLM/raw/e3bc7c8/data/English/1._Gather_Resources.json");
     assertThat(clarq.notFetchable()).extracting(NotFetchable::path)
-        .containsExactly("reference-traces/");
+        .containsExactly("judge-verdicts.jsonl", "reference-prompts/", "reference-traces/");
     DataSet reference = catalog.get("clarq-llm-reference");
     assertThat(reference.files()).extracting(DataFile::path).contains("agents/provider_agent.py", "evaluation.py",
         "LICENSE", "log/llm_evaluator_cache.pkl");

@@ -8,6 +8,7 @@ import io.clarq.datasets.fetch.DataSet;
 import io.clarq.datasets.fetch.FetchListener;
 import io.clarq.datasets.fetch.FileCheck;
 import io.clarq.datasets.fetch.NotFetchable;
+import io.clarq.datasets.reference.ClarqLlmReference;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.URI;
@@ -97,9 +98,9 @@ public final class DataCommand implements Runnable {
       DataDirectory data = dir.resolve(spec);
       PrintWriter out = spec.commandLine().getOut();
       out.println("data directory: " + data.root());
-      out.printf(Locale.ROOT, "%-13s %5s %9s  %-22s %s%n", "name", "files", "size", "state", "licence");
+      out.printf(Locale.ROOT, "%-19s %5s %9s  %-22s %s%n", "name", "files", "size", "state", "licence");
       for (DataSet set : DataCatalog.builtIn().all()) {
-        out.printf(Locale.ROOT, "%-13s %5d %9s  %-22s %s%n", set.name(), set.files().size(),
+        out.printf(Locale.ROOT, "%-19s %5d %9s  %-22s %s%n", set.name(), set.files().size(),
             set.fullyPinned() ? megabytes(set.pinnedBytes()) : "unpinned", state(DataFetcher.verify(set, data)),
             set.licence());
         out.println("    " + set.title() + "; " + set.repository() + " @ " + set.commit());
@@ -120,7 +121,8 @@ public final class DataCommand implements Runnable {
     @CommandLine.Mixin DirOption dir;
 
     @Parameters(arity = "1..*", paramLabel = "NAME",
-        description = "Data sets: clarq-llm, clariq, clariq-fkw, hotpotqa-dev, cacm (see clarq data list).")
+        description = "Data sets: clarq-llm, clariq, clariq-fkw, hotpotqa-dev, cacm, clarq-llm-reference (see"
+            + " clarq data list).")
     List<String> names;
 
     @Option(names = "--mirror", paramLabel = "URL",
@@ -152,6 +154,12 @@ public final class DataCommand implements Runnable {
           err.println("  not fetched: " + n.path() + " (" + n.why() + ")");
         }
         err.println(set.name() + ": all " + set.files().size() + " files verified in " + data.folder(set.name()));
+        if (set.name().equals(ClarqLlmReference.DATA_SET)) {
+          ClarqLlmReference.Derived d = ClarqLlmReference.derive(data);
+          err.println("  derived: " + d.prompts() + " (the reference prompt pack, reference@"
+              + io.clarq.core.prompt.PromptPack.REFERENCE_DIGEST + ") and " + d.verdicts() + " ("
+              + d.verdictCount() + " GPT-4o judge verdicts)");
+        }
         err.flush();
       }
       return 0;
