@@ -41,7 +41,8 @@ public final class ConformanceCommand implements Callable<Integer> {
   Path tasks;
 
   @Option(names = "--prompts", paramLabel = "DIR",
-      description = "The prompt pack to check (default: reference-prompts/ beside the tasks folder).")
+      description = "The prompt pack to check (default: reference-prompts/ beside the tasks folder, else the pack "
+          + "`clarq data fetch clarq-llm-reference` derived in the data directory).")
   Path prompts;
 
   @Option(names = "--json", description = "Print one JSON object instead of the text report.")

@@ -114,7 +114,9 @@ public final class DataCommand implements Runnable {
       description = {
         "Downloads data sets into the data directory. Each file goes to NAME.part, an interrupted download is",
         "continued with a range request, and the file is renamed into place only once its size and SHA-256 match",
-        "the pinned ones; files already there and verified are skipped. Progress goes to stderr."
+        "the pinned ones; files already there and verified are skipped. Progress goes to stderr.",
+        "After fetching clarq-llm-reference (the reference code) it derives, in Java, the paper's prompt pack",
+        "(reference-prompts/) and the GPT-4o judge verdicts (judge-verdicts.jsonl) into the same folder."
       })
   static final class FetchCommand implements Callable<Integer> {
     @CommandLine.Spec CommandLine.Model.CommandSpec spec;
