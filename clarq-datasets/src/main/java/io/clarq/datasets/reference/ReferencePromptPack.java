@@ -41,9 +41,12 @@ final class ReferencePromptPack {
 
   private static final Pattern PLACEHOLDER = Pattern.compile("\\{([a-z_][a-z0-9_]*)\\}");
 
-  /** Where one template is built: a function, the value taken (return value, a variable, a list's element). */
+  /**
+   * Where one template is built: a function, the value taken (return value, a variable, a list's element), the
+   * branch conditions, and calls whose result stands for a placeholder.
+   */
   private record Location(String file, String function, String variable, boolean element, Map<String, Boolean> when,
-      Map<String, Val> extra) {}
+      Map<String, Val> calls) {}
 
   /**
    * Every file of the pack but its README: template files, {@code templates.json}, {@code fixed-utterances.json},
@@ -95,13 +98,9 @@ final class ReferencePromptPack {
     conditions.put("detect_language(content[0]) == \"Chinese\"", chinese);
     conditions.put("detect_language(gold[0]) == \"Chinese\"", chinese);
     Map<String, Val> bindings = new HashMap<>(common());
-    bindings.putAll(at.extra());
     Map<String, Fn> functions = new HashMap<>();
     functions.put("add_punctuation", args -> args.get(0));   // applied to the values before they are filled in
-    Val extracted = at.extra().get("=self.extract_reference");
-    if (extracted != null) {
-      functions.put("self.extract_reference", args -> extracted);
-    }
+    at.calls().forEach((name, result) -> functions.put(name, args -> result));
     Setup setup = new Setup(bindings, conditions, functions, Set.of("previous_message"));
     Val v = PyTemplateEval.run(modules.get(at.file()), at.file(), at.function(), at.variable(), setup);
     if (at.element()) {
@@ -170,7 +169,7 @@ final class ReferencePromptPack {
     t.put("provider/pass1", both(at(PROVIDER, "helpers.type2_double_check_one", null, Map.of(MULTIPLE_IN, false))));
     List<Location> multiple = new ArrayList<>();
     multiple.add(new Location(PROVIDER, "helpers.type2_double_check_one", null, false,
-        Map.of(MULTIPLE_IN, true, MULTIPLE_ONCE, true), Map.of("=self.extract_reference", ph("multiple_obj"))));
+        Map.of(MULTIPLE_IN, true, MULTIPLE_ONCE, true), Map.of("self.extract_reference", ph("multiple_obj"))));
     multiple.add(null);
     t.put("provider/pass1_multiple", multiple);
     t.put("provider/pass2", both(at(PROVIDER, "helpers.type2_double_check_one_3", null, Map.of())));
