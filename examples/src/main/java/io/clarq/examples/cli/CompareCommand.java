@@ -39,7 +39,9 @@ public final class CompareCommand implements Callable<Integer> {
   @Option(names = "--tasks", paramLabel = "DIR", description = "The tasks transcript files were played on.")
   Path tasks;
 
-  @Option(names = "--verdicts", paramLabel = "FILE", description = "Replay these judge verdicts when scoring files.")
+  @Option(names = "--verdicts", paramLabel = "FILE", description = "Replay these judge verdicts when scoring files."
+      + " Default when a RUN is a published run in the data directory: the paper's GPT-4o verdicts, when `clarq data"
+      + " fetch clarq-llm-reference` has derived them.")
   Path verdicts;
 
   @Option(names = "--judge", paramLabel = "offline|none", defaultValue = "none", converter = OfflineJudgeChoice.class,
@@ -65,6 +67,12 @@ public final class CompareCommand implements Callable<Integer> {
     }
     if (verdicts != null && !Files.isRegularFile(verdicts)) {
       throw new CommandLine.ParameterException(cl, "--verdicts " + verdicts + ": no such file");
+    }
+    if (verdicts == null) {
+      verdicts = DataDefaults.referenceVerdicts(spec, runs).orElse(null);
+      if (verdicts != null) {
+        DataDefaults.announceVerdicts(spec, verdicts);
+      }
     }
     List<ComparedRun> loaded = new ArrayList<>();
     try (VerdictCacheJudge cache = verdicts == null ? null : VerdictCacheJudge.readOnly(verdicts, judge)) {

@@ -6,6 +6,7 @@ import io.clarq.eval.conformance.ConformanceReport;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -40,7 +41,8 @@ public final class ConformanceCommand implements Callable<Integer> {
   Path tasks;
 
   @Option(names = "--prompts", paramLabel = "DIR",
-      description = "The prompt pack to check (default: reference-prompts/ beside the tasks folder).")
+      description = "The prompt pack to check (default: reference-prompts/ beside the tasks folder, else the pack "
+          + "`clarq data fetch clarq-llm-reference` derived in the data directory).")
   Path prompts;
 
   @Option(names = "--json", description = "Print one JSON object instead of the text report.")
@@ -53,9 +55,10 @@ public final class ConformanceCommand implements Callable<Integer> {
     if (all.isEmpty()) {
       throw new CommandLine.ParameterException(spec.commandLine(), "give the trace files or directories to replay");
     }
-    Path packDir = prompts != null ? prompts : PromptPack.besideTasks(tasks).orElseThrow(() ->
-        new CommandLine.ParameterException(spec.commandLine(), "no --prompts given and no "
-            + PromptPack.REFERENCE_FOLDER + "/ beside " + tasks));
+    Path packDir = prompts != null ? prompts : PromptOptions.reference(spec.commandLine(), Optional.of(tasks))
+        .orElseThrow(() -> new CommandLine.ParameterException(spec.commandLine(), "no --prompts given, no "
+            + PromptPack.REFERENCE_FOLDER + "/ beside " + tasks + ", and none in the data directory: run `clarq "
+            + "data fetch clarq-llm-reference`"));
     PromptPack pack = PromptPack.load(packDir);
     PrintWriter err = spec.commandLine().getErr();
     int[] done = {0};

@@ -8,6 +8,7 @@ import io.clarq.datasets.fetch.DataSet;
 import io.clarq.datasets.fetch.FetchListener;
 import io.clarq.datasets.fetch.FileCheck;
 import io.clarq.datasets.fetch.NotFetchable;
+import io.clarq.datasets.reference.ClarqLlmReference;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.URI;
@@ -97,9 +98,9 @@ public final class DataCommand implements Runnable {
       DataDirectory data = dir.resolve(spec);
       PrintWriter out = spec.commandLine().getOut();
       out.println("data directory: " + data.root());
-      out.printf(Locale.ROOT, "%-13s %5s %9s  %-22s %s%n", "name", "files", "size", "state", "licence");
+      out.printf(Locale.ROOT, "%-19s %5s %9s  %-22s %s%n", "name", "files", "size", "state", "licence");
       for (DataSet set : DataCatalog.builtIn().all()) {
-        out.printf(Locale.ROOT, "%-13s %5d %9s  %-22s %s%n", set.name(), set.files().size(),
+        out.printf(Locale.ROOT, "%-19s %5d %9s  %-22s %s%n", set.name(), set.files().size(),
             set.fullyPinned() ? megabytes(set.pinnedBytes()) : "unpinned", state(DataFetcher.verify(set, data)),
             set.licence());
         out.println("    " + set.title() + "; " + set.repository() + " @ " + set.commit());
@@ -113,14 +114,17 @@ public final class DataCommand implements Runnable {
       description = {
         "Downloads data sets into the data directory. Each file goes to NAME.part, an interrupted download is",
         "continued with a range request, and the file is renamed into place only once its size and SHA-256 match",
-        "the pinned ones; files already there and verified are skipped. Progress goes to stderr."
+        "the pinned ones; files already there and verified are skipped. Progress goes to stderr.",
+        "After fetching clarq-llm-reference (the reference code) it derives, in Java, the paper's prompt pack",
+        "(reference-prompts/) and the GPT-4o judge verdicts (judge-verdicts.jsonl) into the same folder."
       })
   static final class FetchCommand implements Callable<Integer> {
     @CommandLine.Spec CommandLine.Model.CommandSpec spec;
     @CommandLine.Mixin DirOption dir;
 
     @Parameters(arity = "1..*", paramLabel = "NAME",
-        description = "Data sets: clarq-llm, clariq, clariq-fkw, hotpotqa-dev, cacm (see clarq data list).")
+        description = "Data sets: clarq-llm, clariq, clariq-fkw, hotpotqa-dev, cacm, clarq-llm-reference (see"
+            + " clarq data list).")
     List<String> names;
 
     @Option(names = "--mirror", paramLabel = "URL",
@@ -152,6 +156,12 @@ public final class DataCommand implements Runnable {
           err.println("  not fetched: " + n.path() + " (" + n.why() + ")");
         }
         err.println(set.name() + ": all " + set.files().size() + " files verified in " + data.folder(set.name()));
+        if (set.name().equals(ClarqLlmReference.DATA_SET)) {
+          ClarqLlmReference.Derived d = ClarqLlmReference.derive(data);
+          err.println("  derived: " + d.prompts() + " (the reference prompt pack, reference@"
+              + io.clarq.core.prompt.PromptPack.REFERENCE_DIGEST + ") and " + d.verdicts() + " ("
+              + d.verdictCount() + " GPT-4o judge verdicts)");
+        }
         err.flush();
       }
       return 0;

@@ -1,8 +1,11 @@
 package io.clarq.examples.cli;
 
 import io.clarq.datasets.fetch.DataDirectory;
+import io.clarq.datasets.reference.ClarqLlmReference;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Collection;
+import java.util.Optional;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 
@@ -36,6 +39,25 @@ final class DataDefaults {
           + " does not exist: run `clarq data fetch " + dataSet + "` (or give " + option + ")");
     }
     return p;
+  }
+
+  /**
+   * The verdicts of the paper's GPT-4o judge that {@code clarq data fetch clarq-llm-reference} derived, when one of
+   * {@code scored} is a published run fetched into the data directory ({@code clarq-llm/transcripts/}): those are the
+   * dialogues the verdicts were given on.
+   */
+  static Optional<Path> referenceVerdicts(CommandSpec spec, Collection<Path> scored) {
+    DataDirectory dir = directory(spec);
+    Path published = dir.folder("clarq-llm").resolve("transcripts").toAbsolutePath().normalize();
+    boolean any = scored.stream().anyMatch(p -> p.toAbsolutePath().normalize().startsWith(published));
+    return any ? ClarqLlmReference.verdicts(dir) : Optional.empty();
+  }
+
+  /** Says on stderr that the derived reference verdicts are replayed, since no --verdicts was given. */
+  static void announceVerdicts(CommandSpec spec, Path verdicts) {
+    spec.commandLine().getErr().println("verdicts: " + verdicts + " (the paper's GPT-4o judge, derived by `clarq data"
+        + " fetch " + ClarqLlmReference.DATA_SET + "`; give --verdicts to replay others)");
+    spec.commandLine().getErr().flush();
   }
 
   /**

@@ -51,7 +51,9 @@ public final class EvaluateCommand implements Callable<Integer> {
   Path transcripts;
 
   @Option(names = "--verdicts", paramLabel = "FILE",
-      description = "Replay the judge's verdicts from this file (e.g. clarq-llm/judge-verdicts.jsonl); read only.")
+      description = "Replay the judge's verdicts from this file (e.g. clarq-llm/judge-verdicts.jsonl); read only."
+          + " Default for a published run in the data directory: the paper's GPT-4o verdicts, when `clarq data fetch"
+          + " clarq-llm-reference` has derived them.")
   Path verdicts;
 
   @Option(names = "--no-judge",
@@ -88,6 +90,12 @@ public final class EvaluateCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     tasks = DataDefaults.orFetched(spec, tasks, "--tasks", "clarq-llm", "tasks");
     transcripts = DataDefaults.publishedRun(spec, transcripts, "--transcripts");
+    if (verdicts == null && !noJudge) {
+      verdicts = DataDefaults.referenceVerdicts(spec, java.util.List.of(transcripts)).orElse(null);
+      if (verdicts != null) {
+        DataDefaults.announceVerdicts(spec, verdicts);
+      }
+    }
     checkArguments();
     RecordedRun run = RecordedRuns.load(transcripts, tasks);
     if (run.dialogues().isEmpty()) {
