@@ -19,4 +19,12 @@ public class LlmException extends Exception {
   public boolean retryable() {
     return false;
   }
+
+  /**
+   * Whether the failure says the server or the way to it is down (no connection, a timeout, a retryable 5xx), as
+   * opposed to a refusal of this request: runs stop early when every server of a model keeps failing this way.
+   */
+  public boolean infrastructure() {
+    return false;
+  }
 }

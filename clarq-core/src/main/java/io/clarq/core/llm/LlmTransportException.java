@@ -32,4 +32,10 @@ public class LlmTransportException extends LlmException {
   public boolean retryable() {
     return true;
   }
+
+  /** Always: no usable reply came over the wire. */
+  @Override
+  public boolean infrastructure() {
+    return true;
+  }
 }
