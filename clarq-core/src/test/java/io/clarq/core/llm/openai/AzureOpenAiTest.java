@@ -94,5 +94,11 @@ class AzureOpenAiTest {
     assertThat(spec.identity()).isEqualTo("openai:(server default) @ https://res.openai.azure.com/openai/deployments/gpt4o");
     assertThat(LlmSpec.parse("https://res.openai.azure.com/openai/v1/").withModel("gpt-4o").toString())
         .isEqualTo("openai:gpt-4o @ https://res.openai.azure.com/openai/v1");
+    // the cache writes its key's endpoint into the file: no query there either
+    assertThat(io.clarq.core.llm.cache.CachingLlmClient.endpointOf(LlmSpec.parse(
+        "https://res.openai.azure.com/openai/deployments/gpt4o?api-version=2024-10-21&api-key=secret")))
+        .isEqualTo("https://res.openai.azure.com/openai/deployments/gpt4o");
+    assertThat(io.clarq.core.llm.cache.CachingLlmClient.endpointOf(LlmSpec.parse("http://127.0.0.1:8000/v1/")))
+        .isEqualTo("http://127.0.0.1:8000/v1");
   }
 }
