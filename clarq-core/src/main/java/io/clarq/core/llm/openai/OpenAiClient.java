@@ -435,12 +435,20 @@ public final class OpenAiClient implements LlmClient {
     public Builder headers(Map<String, String> headers) {
       Map<String, String> h = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
       h.putAll(headers);
-      for (String name : h.keySet()) {
+      for (Map.Entry<String, String> e : h.entrySet()) {
+        String name = e.getKey();
         try {
           HttpRequest.newBuilder(URI.create("http://127.0.0.1/")).header(name, "x");
-        } catch (IllegalArgumentException e) {
-          throw new IllegalArgumentException("illegal HTTP header " + name + ": the HTTP client sets it itself and"
-              + " does not let it be overridden");
+        } catch (IllegalArgumentException x) {
+          throw new IllegalArgumentException("illegal HTTP header " + name + ": not a header name the HTTP client"
+              + " lets a caller set (it sets Host, Connection, Content-Length and the like itself)");
+        }
+        try {
+          HttpRequest.newBuilder(URI.create("http://127.0.0.1/")).header(name, e.getValue());
+        } catch (IllegalArgumentException x) {
+          // the value is a secret: the message names the header only
+          throw new IllegalArgumentException("illegal value for HTTP header " + name + " (not shown): it holds"
+              + " characters a header value cannot");
         }
       }
       this.headers = Map.copyOf(h);

@@ -287,8 +287,9 @@ final class RequestAdapter {
     String http = "HTTP " + status + (error.codeOrType().isEmpty() ? "" : " " + error.codeOrType());
     return switch (field) {
       case SYSTEM_FIELD -> "the model refuses the system role (" + http + ")";
-      case "temperature" -> "the model refuses temperature " + sent.path("temperature").asText() + " (" + http
-          + ")";
+      case "temperature" -> "the model refuses temperature " + (sent.path("temperature").isNumber()
+          ? sent.path("temperature").decimalValue().stripTrailingZeros().toPlainString()
+          : sent.path("temperature").asText()) + " (" + http + ")";
       default -> "the model refuses " + field + " (" + http + ")";
     };
   }

@@ -85,7 +85,7 @@ class OpenAiAdaptTest {
     assertThat(server.requests().get(0).json().has("temperature")).isTrue();
     assertThat(server.requests().subList(1, 4)).allSatisfy(r -> assertThat(r.json().has("temperature")).isFalse());
     assertThat(deviations).containsExactly(new Deviation("openai:o3-mini @ " + server.baseUrl(),
-        "temperature omitted", "the model refuses temperature 0.0 (HTTP 400 unsupported_value)"));
+        "temperature omitted", "the model refuses temperature 0 (HTTP 400 unsupported_value)"));
   }
 
   @Test
@@ -135,7 +135,7 @@ class OpenAiAdaptTest {
     assertThat(server.callCount()).isEqualTo(2);
     assertThat(deviations).extracting(Deviation::name, Deviation::reason)
         .containsExactly(org.assertj.core.groups.Tuple.tuple("temperature omitted",
-            "the model refuses temperature 0.0 (HTTP 422 validation)"));
+            "the model refuses temperature 0 (HTTP 422 validation)"));
   }
 
   @Test
@@ -303,6 +303,9 @@ class OpenAiAdaptTest {
   void testARestrictedHeaderIsRefusedNamingIt() {
     assertThatThrownBy(() -> builder().headers(Map.of("Host", "example.org")))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("Host");
+    assertThatThrownBy(() -> builder().headers(Map.of("X-Token", "bad\u0001secret")))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("X-Token")
+        .satisfies(e -> assertThat(e.getMessage()).doesNotContain("secret"));
   }
 
   @Test

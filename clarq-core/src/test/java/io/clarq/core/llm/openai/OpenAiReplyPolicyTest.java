@@ -229,4 +229,26 @@ class OpenAiReplyPolicyTest {
     // asked live both times: nothing was replayed
     assertThat(server.callCount()).isEqualTo(2);
   }
+
+  @Test
+  void testAnAcceptedReplyIsReplayedWithItsReasoning() throws Exception {
+    Path file = dir.resolve("cache.jsonl");
+    server.respondWith(r -> completion("{\"role\": \"assistant\", \"content\": \"Is it red?\","
+        + " \"reasoning_content\": \"Colour first.\"}", "stop", "{\"prompt_tokens\": 9, \"completion_tokens\": 12,"
+        + " \"total_tokens\": 21, \"completion_tokens_details\": {\"reasoning_tokens\": 8}}"));
+    ChatResponse live;
+    try (CachingLlmClient cached = new CachingLlmClient(client(), ResponseCacheFile.open(file),
+        server.baseUrl().toString(), "m", CachePolicy.DEFAULT, LlmListener.NONE)) {
+      live = cached.chat(seekerTurn());
+      cached.accept(seekerTurn(), live);
+    }
+    try (CachingLlmClient cached = new CachingLlmClient(client(), ResponseCacheFile.open(file),
+        server.baseUrl().toString(), "m", CachePolicy.DEFAULT, LlmListener.NONE)) {
+      ChatResponse replayed = cached.chat(seekerTurn());
+      assertThat(replayed.text()).isEqualTo("Is it red?");
+      assertThat(replayed.reasoning()).isEqualTo("Colour first.");
+      assertThat(replayed.usage()).isEqualTo(new TokenUsage(9, 12, 8));
+    }
+    assertThat(server.callCount()).isEqualTo(1);
+  }
 }
