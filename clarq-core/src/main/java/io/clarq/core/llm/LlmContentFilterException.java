@@ -15,4 +15,9 @@ public class LlmContentFilterException extends LlmHttpException {
   public boolean retryable() {
     return false;
   }
+
+  @Override
+  public LlmContentFilterException withMessage(String message) {
+    return new LlmContentFilterException(message, status());
+  }
 }

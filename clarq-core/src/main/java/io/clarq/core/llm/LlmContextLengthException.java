@@ -22,4 +22,9 @@ public class LlmContextLengthException extends LlmHttpException {
   public boolean retryable() {
     return false;
   }
+
+  @Override
+  public LlmContextLengthException withMessage(String message) {
+    return new LlmContextLengthException(message, status());
+  }
 }

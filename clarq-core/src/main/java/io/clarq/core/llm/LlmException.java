@@ -27,4 +27,12 @@ public class LlmException extends Exception {
   public boolean infrastructure() {
     return false;
   }
+
+  /**
+   * The same failure, of the same class with the same status and properties, told by {@code message} (a client's
+   * account of every attempt of the call). Subclasses override it to keep their class.
+   */
+  public LlmException withMessage(String message) {
+    return new LlmException(message, getCause());
+  }
 }

@@ -30,4 +30,9 @@ public class LlmFieldRefusedException extends LlmHttpException {
   public boolean retryable() {
     return false;
   }
+
+  @Override
+  public LlmFieldRefusedException withMessage(String message) {
+    return new LlmFieldRefusedException(message, status(), field);
+  }
 }

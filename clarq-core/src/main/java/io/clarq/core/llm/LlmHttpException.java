@@ -49,4 +49,9 @@ public class LlmHttpException extends LlmException {
   public boolean infrastructure() {
     return status >= 500 && retryable();
   }
+
+  @Override
+  public LlmHttpException withMessage(String message) {
+    return new LlmHttpException(message, status, retryAfter);
+  }
 }

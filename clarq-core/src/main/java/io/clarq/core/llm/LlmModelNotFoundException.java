@@ -12,4 +12,9 @@ public class LlmModelNotFoundException extends LlmHttpException {
   public boolean retryable() {
     return false;
   }
+
+  @Override
+  public LlmModelNotFoundException withMessage(String message) {
+    return new LlmModelNotFoundException(message, status());
+  }
 }

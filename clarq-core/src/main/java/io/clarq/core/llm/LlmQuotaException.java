@@ -16,4 +16,9 @@ public class LlmQuotaException extends LlmHttpException {
   public boolean retryable() {
     return false;
   }
+
+  @Override
+  public LlmQuotaException withMessage(String message) {
+    return new LlmQuotaException(message, status());
+  }
 }

@@ -38,4 +38,9 @@ public class LlmTransportException extends LlmException {
   public boolean infrastructure() {
     return true;
   }
+
+  @Override
+  public LlmTransportException withMessage(String message) {
+    return new LlmTransportException(message, kind, getCause());
+  }
 }

@@ -4,13 +4,13 @@ import io.clarq.core.llm.ApiKey;
 import io.clarq.core.llm.LlmAuthenticationException;
 import io.clarq.core.llm.LlmContentFilterException;
 import io.clarq.core.llm.LlmContextLengthException;
-import io.clarq.core.llm.LlmFieldRefusedException;
+
 import io.clarq.core.llm.LlmModelNotFoundException;
 import io.clarq.core.llm.LlmQuotaException;
-import io.clarq.core.llm.LlmUnparsedReplyException;
+
 import io.clarq.core.llm.LlmException;
 import io.clarq.core.llm.LlmHttpException;
-import io.clarq.core.llm.LlmTransportException;
+
 import java.net.http.HttpHeaders;
 import java.time.Duration;
 import java.time.ZonedDateTime;
@@ -91,36 +91,8 @@ final class OpenAiErrors {
 
   /** The same failure with a message telling the whole story of the call. */
   static LlmException withMessage(LlmException e, String message) {
-    if (e instanceof LlmContextLengthException c) {
-      return new LlmContextLengthException(message, c.status());
-    }
-    if (e instanceof LlmQuotaException q) {
-      return new LlmQuotaException(message, q.status());
-    }
-    if (e instanceof LlmContentFilterException c) {
-      return new LlmContentFilterException(message, c.status());
-    }
-    if (e instanceof LlmModelNotFoundException m) {
-      return new LlmModelNotFoundException(message, m.status());
-    }
-    if (e instanceof LlmFieldRefusedException f) {
-      return new LlmFieldRefusedException(message, f.status(), f.field());
-    }
-    if (e instanceof LlmUnparsedReplyException) {
-      return e;
-    }
-    if (e instanceof LlmAuthenticationException a) {
-      return new LlmAuthenticationException(message, a.status());
-    }
-    if (e instanceof LlmHttpException h) {
-      return new LlmHttpException(message, h.status(), h.retryAfter().orElse(null));
-    }
-    if (e instanceof LlmTransportException t) {
-      return new LlmTransportException(message, t.kind(), t.getCause());
-    }
-    return new LlmException(message, e.getCause());
+    return e.withMessage(message);
   }
-
 
   /**
    * The wait the server asks for: {@code retry-after-ms} (OpenAI, Azure) or {@code Retry-After} in seconds or as an

@@ -100,9 +100,10 @@ public final class EndpointPool implements LlmClient {
       history.add("attempt " + attempt + " at " + slot.endpoint.name() + ": " + failure.getMessage());
       if (!failure.retryable() || attempt >= retry.maxAttempts()) {
         String stop = !failure.retryable() ? "not retryable" : "no attempts left";
-        LlmException end = new LlmException("chat completion failed after " + attempt + (attempt == 1 ? " attempt"
-            : " attempts") + " over " + slots.size() + " endpoints (" + stop + "): " + String.join("; ", history),
-            failure);
+        // the last failure's class, so a caller can tell a quota or context error from servers that are down
+        LlmException end = failure.withMessage("chat completion failed after " + attempt + (attempt == 1
+            ? " attempt" : " attempts") + " over " + slots.size() + " endpoints (" + stop + "): "
+            + String.join("; ", history));
         listener.onFailure(request, end, Duration.ofNanos(System.nanoTime() - start));
         throw end;
       }
