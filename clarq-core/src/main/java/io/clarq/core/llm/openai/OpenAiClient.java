@@ -157,25 +157,15 @@ public final class OpenAiClient implements LlmClient {
     List<String> history = new ArrayList<>();
     int adaptations = 0;
     for (int attempt = 1; ; attempt++) {
-      LlmException failure;
+      LlmException failure = null;
+      ChatResponse response = null;
       try {
         RequestAdapter.State now = adapter.state(model);
         if (!now.equals(used)) {
           used = now;
           post = httpRequest(request, model, used);
         }
-        ChatResponse response = attempt(request, post, model, used, start);
-        if (response == null) {
-          // the request was adapted to a refusal: send it again at once; not a failed attempt
-          if (++adaptations > RequestAdapter.MAX_STEPS) {
-            throw fail(request, start, new LlmException(describe(history, attempt, "the server kept refusing"
-                + " fields after " + RequestAdapter.MAX_STEPS + " adaptations")));
-          }
-          attempt--;
-          continue;
-        }
-        listener.onResponse(request, response);
-        return response;
+        response = attempt(request, post, model, used, start);
       } catch (LlmUnusableReplyException e) {
         // a whole reply, just not a usable one: its tokens were spent; never retried
         e.response().ifPresent(r -> listener.onResponse(request, r));
@@ -185,6 +175,19 @@ public final class OpenAiClient implements LlmClient {
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         throw fail(request, start, new LlmException(describe(history, attempt, "interrupted"), e));
+      }
+      if (failure == null) {
+        if (response != null) {
+          listener.onResponse(request, response);
+          return response;
+        }
+        // the request was adapted to a refusal: send it again at once; not a failed attempt
+        if (++adaptations > RequestAdapter.MAX_STEPS) {
+          throw fail(request, start, new LlmException(describe(history, attempt, "the server kept refusing fields"
+              + " after " + RequestAdapter.MAX_STEPS + " adaptations")));
+        }
+        attempt--;
+        continue;
       }
       history.add("attempt " + attempt + ": " + failure.getMessage());
       Duration delay = null;

@@ -23,6 +23,8 @@ import java.util.Optional;
  *   <li>Gemini: a JSON array {@code [{"error": {"code", "message", "status", "details": [...]}}]}, whose details may
  *       hold a {@code type.googleapis.com/google.rpc.RetryInfo} with {@code retryDelay} ("7s")
  *       (ai.google.dev/gemini-api/docs/troubleshooting; google.rpc error model);</li>
+ *   <li>Mistral: {@code {"object": "error", "message": {"detail": [pydantic errors]}, "type", "param", "code"}}
+ *       (the 422 for a field it does not take; Gage-Technologies/mistral-go#2);</li>
  *   <li>FastAPI-style servers: {@code {"detail": "..."}}; anything else: the body's text.</li>
  * </ul>
  *
@@ -62,8 +64,11 @@ record ServerError(String message, String code, String type, String param, int s
           null);
     }
     JsonNode e = error.isObject() ? error : root;
-    String message = e.path("message").isTextual() ? e.path("message").asText()
-        : root.path("detail").isTextual() ? root.path("detail").asText() : raw;
+    // Mistral's 422 puts pydantic's list under message.detail (Gage-Technologies/mistral-go#2): shown as JSON
+    JsonNode m = e.path("message");
+    String message = m.isTextual() ? m.asText() : m.isContainerNode() ? m.toString()
+        : root.path("detail").isTextual() ? root.path("detail").asText()
+        : root.path("detail").isContainerNode() ? root.path("detail").toString() : raw;
     JsonNode code = e.path("code");
     int status = code.isIntegralNumber() ? code.asInt() : 0;
     if (status == 0 && e.path("status").isIntegralNumber()) {

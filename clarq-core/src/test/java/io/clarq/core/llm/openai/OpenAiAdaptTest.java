@@ -194,6 +194,23 @@ class OpenAiAdaptTest {
   }
 
   @Test
+  void testMistralsExtraForbiddenFieldIsLeftOut() throws Exception {
+    // Mistral's 422 for a field its schema lacks: pydantic's errors under message.detail, the field in loc
+    // (shape from Gage-Technologies/mistral-go#2 and nomtek/mistralai_client_dart#44)
+    server.respondWith(r -> r.json().has("seed") ? FakeReply.body(422, "{\"object\": \"error\", \"message\":"
+        + " {\"detail\": [{\"type\": \"extra_forbidden\", \"loc\": [\"body\", \"seed\"], \"msg\": \"Extra inputs"
+        + " are not permitted\", \"input\": 0}]}, \"type\": \"invalid_request_error\", \"param\": null,"
+        + " \"code\": null}") : FakeReply.text("fine"));
+    try (OpenAiClient client = builder().model("mistral-small-latest").build()) {
+      assertThat(client.chat(ChatRequest.builder().user("Hi").temperature(0.0).seed(0L).build()).text())
+          .isEqualTo("fine");
+    }
+    assertThat(server.callCount()).isEqualTo(2);
+    assertThat(server.requests().get(1).json().has("temperature")).isTrue();
+    assertThat(deviations).extracting(Deviation::name).containsExactly("seed omitted");
+  }
+
+  @Test
   void testAFieldRefusedAgainAfterAdaptationIsNotRetried() {
     server.respondWith(r -> FakeReply.body(400, "{\"error\": {\"message\": \"Unsupported parameter:"
         + " 'max_completion_tokens' is not supported with this model.\", \"type\": \"invalid_request_error\","
