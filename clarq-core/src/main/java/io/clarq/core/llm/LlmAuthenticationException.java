@@ -7,4 +7,9 @@ public class LlmAuthenticationException extends LlmHttpException {
   public LlmAuthenticationException(String message, int status) {
     super(message, status, null);
   }
+
+  @Override
+  public LlmAuthenticationException withMessage(String message) {
+    return new LlmAuthenticationException(message, status());
+  }
 }

@@ -43,4 +43,15 @@ public class LlmHttpException extends LlmException {
   public boolean retryable() {
     return retryableStatus(status);
   }
+
+  /** A 5xx that a retry can cure (not a refusal a subclass names, such as a context error sent as 500). */
+  @Override
+  public boolean infrastructure() {
+    return status >= 500 && retryable();
+  }
+
+  @Override
+  public LlmHttpException withMessage(String message) {
+    return new LlmHttpException(message, status, retryAfter);
+  }
 }

@@ -10,4 +10,9 @@ public class LlmReplayMissException extends LlmException {
   public LlmReplayMissException(String message) {
     super(message);
   }
+
+  @Override
+  public LlmReplayMissException withMessage(String message) {
+    return new LlmReplayMissException(message);
+  }
 }

@@ -32,4 +32,15 @@ public class LlmTransportException extends LlmException {
   public boolean retryable() {
     return true;
   }
+
+  /** Always: no usable reply came over the wire. */
+  @Override
+  public boolean infrastructure() {
+    return true;
+  }
+
+  @Override
+  public LlmTransportException withMessage(String message) {
+    return new LlmTransportException(message, kind, getCause());
+  }
 }

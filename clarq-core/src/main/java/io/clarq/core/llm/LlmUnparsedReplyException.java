@@ -39,4 +39,10 @@ public class LlmUnparsedReplyException extends LlmException {
     String oneLine = raw.replace("\n", "\\n");
     return "\"" + (oneLine.length() <= 200 ? oneLine : oneLine.substring(0, 200) + "...") + "\"";
   }
+
+  /** This very exception: an unparsed reply is told by its own message, which holds the raw reply. */
+  @Override
+  public LlmUnparsedReplyException withMessage(String message) {
+    return this;
+  }
 }

@@ -183,15 +183,19 @@ public final class FakeOpenAiServer implements AutoCloseable {
     }
     Map<String, List<String>> headers = new TreeMap<>();
     ex.getRequestHeaders().forEach((k, v) -> headers.put(k.toLowerCase(Locale.ROOT), List.copyOf(v)));
-    RecordedRequest r = new RecordedRequest(ex.getRequestMethod(), ex.getRequestURI().getPath(), headers, body,
-        json, System.nanoTime());
+    String query = ex.getRequestURI().getRawQuery();
+    RecordedRequest r = new RecordedRequest(ex.getRequestMethod(), ex.getRequestURI().getPath(),
+        query == null ? "" : query, headers, body, json, System.nanoTime());
     requests.add(r);
     calls.incrementAndGet();
     return r;
   }
 
   private FakeReply replyTo(RecordedRequest r) {
-    if (!"POST".equals(r.method()) || !r.path().equals("/v1/chat/completions")) {
+    // /v1/chat/completions, or Azure OpenAI's /openai/deployments/DEP/chat/completions and /openai/v1/...
+    boolean route = r.path().equals("/v1/chat/completions")
+        || r.path().startsWith("/openai/") && r.path().endsWith("/chat/completions");
+    if (!"POST".equals(r.method()) || !route) {
       return FakeReply.error(404, "not_found", "fake server: no route " + r.method() + " " + r.path());
     }
     FakeReply next = queued.poll();
@@ -223,7 +227,7 @@ public final class FakeOpenAiServer implements AutoCloseable {
         throw new IOException("fake server: body cut short on purpose");
       }
       case DROPPED_CONNECTION -> throw new IOException("fake server: connection dropped on purpose");
-      case RAW_BODY -> write(ex, 200, reply.text().getBytes(StandardCharsets.UTF_8));
+      case RAW_BODY -> write(ex, reply.status(), reply.text().getBytes(StandardCharsets.UTF_8));
       case DRIPPED_BODY -> {
         byte[] full = completion(reply, request);
         ex.getResponseHeaders().set("Content-Type", "application/json");

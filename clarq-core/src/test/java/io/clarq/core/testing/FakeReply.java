@@ -21,7 +21,7 @@ public final class FakeReply {
     MALFORMED_JSON,
     TRUNCATED_BODY,
     DROPPED_CONNECTION,
-    /** 200 with a body given byte for byte (content null, a number, ...). */
+    /** A status and a body given byte for byte (content null, a number, a provider's own error shape, ...). */
     RAW_BODY,
     /** A completion sent one byte at a time, {@link #latency()} apart (a server that trickles its reply). */
     DRIPPED_BODY
@@ -115,6 +115,18 @@ public final class FakeReply {
   public static FakeReply rawBody(String body) {
     return new FakeReply(Kind.RAW_BODY, 200, Objects.requireNonNull(body, "body"), "", null, List.of(), "", false,
         Map.of(), Duration.ZERO);
+  }
+
+  /**
+   * {@code status} with exactly this body, as a provider documents it (an error in its own shape, a completion with
+   * fields the plain {@link #text} reply lacks); add headers with {@link #withHeader}.
+   */
+  public static FakeReply body(int status, String body) {
+    if (status < 200 || status > 599) {
+      throw new IllegalArgumentException("illegal status " + status + " for a fake reply: must be 200-599");
+    }
+    return new FakeReply(Kind.RAW_BODY, status, Objects.requireNonNull(body, "body"), "", null, List.of(), "",
+        false, Map.of(), Duration.ZERO);
   }
 
   /** A completion of this text whose body goes out one byte every {@code perByte}, headers first. */

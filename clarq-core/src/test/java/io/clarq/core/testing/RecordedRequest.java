@@ -9,13 +9,19 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * A request {@link FakeOpenAiServer} received: path, headers (names lower case), the raw body and its JSON, and
- * when it arrived ({@code System.nanoTime()}).
+ * A request {@link FakeOpenAiServer} received: path, query (raw, empty when none), headers (names lower case), the
+ * raw body and its JSON, and when it arrived ({@code System.nanoTime()}).
  */
-public record RecordedRequest(String method, String path, Map<String, List<String>> headers, String body,
-    JsonNode json, long arrivalNanos) {
+public record RecordedRequest(String method, String path, String query, Map<String, List<String>> headers,
+    String body, JsonNode json, long arrivalNanos) {
   public RecordedRequest {
     headers = Map.copyOf(headers);
+  }
+
+  /** A request without a query. */
+  public RecordedRequest(String method, String path, Map<String, List<String>> headers, String body, JsonNode json,
+      long arrivalNanos) {
+    this(method, path, "", headers, body, json, arrivalNanos);
   }
 
   /** The first value of a header, by name in any case. */
@@ -29,12 +35,16 @@ public record RecordedRequest(String method, String path, Map<String, List<Strin
     return json.path("model").asText("");
   }
 
-  /** The chat messages of the body. */
+  /** The chat messages of the body (those in roles clarq has: a {@code developer} message is not among them). */
   public List<ChatMessage> messages() {
     List<ChatMessage> out = new ArrayList<>();
     for (JsonNode m : json.path("messages")) {
-      ChatMessage.Role role = ChatMessage.Role.valueOf(m.path("role").asText("user").toUpperCase(Locale.ROOT));
-      out.add(new ChatMessage(role, m.path("content").asText("")));
+      String role = m.path("role").asText("user").toUpperCase(Locale.ROOT);
+      for (ChatMessage.Role r : ChatMessage.Role.values()) {
+        if (r.name().equals(role)) {
+          out.add(new ChatMessage(r, m.path("content").asText("")));
+        }
+      }
     }
     return out;
   }

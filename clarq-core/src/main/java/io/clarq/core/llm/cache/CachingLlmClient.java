@@ -9,7 +9,6 @@ import io.clarq.core.llm.LlmException;
 import io.clarq.core.llm.LlmListener;
 import io.clarq.core.llm.LlmReplayMissException;
 import io.clarq.core.llm.LlmSpec;
-import java.net.URI;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -55,13 +54,17 @@ public final class CachingLlmClient implements LlmClient {
 
   /**
    * The endpoint part of the key for {@code spec}: its base URL, else its scheme. Replicas (several base URLs) are
-   * one endpoint: their URLs sorted and joined with commas, so the order they were given in does not matter.
+   * one endpoint: their URLs sorted and joined with commas, so the order they were given in does not matter. A URL
+   * with user info or a query (Azure's {@code ?api-version=}, which may sit beside a secret) is keyed without them
+   * ({@link LlmSpec#withoutCredentials}): the canonical request, endpoint included, is written to the cache file.
    */
   public static String endpointOf(LlmSpec spec) {
     if (spec.baseUrls().isEmpty()) {
       return spec.scheme() + ":";
     }
-    return String.join(",", spec.baseUrls().stream().map(URI::toString).map(s -> s.replaceAll("/+$", ""))
+    return String.join(",", spec.baseUrls().stream()
+        .map(u -> u.getRawUserInfo() == null && u.getRawQuery() == null && u.getRawFragment() == null
+            ? u.toString().replaceAll("/+$", "") : LlmSpec.withoutCredentials(u))
         .sorted().toList());
   }
 

@@ -237,13 +237,20 @@ public final class ResponseCacheFile implements AutoCloseable {
     ObjectNode n = MAPPER.createObjectNode();
     n.put("text", r.text());
     n.put("finish_reason", r.finishReason());
-    n.putObject("usage").put("prompt_tokens", r.usage().promptTokens())
+    ObjectNode usage = n.putObject("usage").put("prompt_tokens", r.usage().promptTokens())
         .put("completion_tokens", r.usage().completionTokens());
+    // written only when there is some, so records of replies without reasoning read as they always did
+    if (r.usage().reasoningTokens() > 0) {
+      usage.put("reasoning_tokens", r.usage().reasoningTokens());
+    }
     ArrayNode lp = n.putArray("logprobs");
     for (TokenLogprob t : r.logprobs()) {
       ObjectNode tn = lp.addObject().put("token", t.token()).put("logprob", t.logprob());
       ArrayNode top = tn.putArray("top");
       t.top().forEach(a -> top.addObject().put("token", a.token()).put("logprob", a.logprob()));
+    }
+    if (!r.reasoning().isEmpty()) {
+      n.put("reasoning", r.reasoning());
     }
     return n;
   }
@@ -261,6 +268,7 @@ public final class ResponseCacheFile implements AutoCloseable {
     }
     JsonNode u = n.path("usage");
     return new ChatResponse(n.path("text").asText(), n.path("finish_reason").asText(""),
-        new TokenUsage(u.path("prompt_tokens").asLong(0), u.path("completion_tokens").asLong(0)), Duration.ZERO, lps);
+        new TokenUsage(u.path("prompt_tokens").asLong(0), u.path("completion_tokens").asLong(0),
+            u.path("reasoning_tokens").asLong(0)), Duration.ZERO, lps, n.path("reasoning").asText(""));
   }
 }

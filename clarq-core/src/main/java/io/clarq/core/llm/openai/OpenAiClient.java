@@ -1,5 +1,7 @@
 package io.clarq.core.llm.openai;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.clarq.core.llm.ApiKey;
 import io.clarq.core.llm.ChatRequest;
 import io.clarq.core.llm.ChatResponse;
@@ -10,6 +12,7 @@ import io.clarq.core.llm.LlmListener;
 import io.clarq.core.llm.LlmSettings;
 import io.clarq.core.llm.LlmSpec;
 import io.clarq.core.llm.LlmTransportException;
+import io.clarq.core.llm.LlmUnusableReplyException;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -19,7 +22,10 @@ import java.net.http.HttpTimeoutException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
+import java.util.TreeMap;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -38,6 +44,21 @@ import org.slf4j.LoggerFactory;
  * that ends a call lists every attempt. At most {@link LlmSettings#maxInFlight()} requests are on the wire at once
  * (a caller waiting out a backoff holds no slot), spaced by the optional requests-per-minute limit. The timeout
  * bounds each attempt whole, from sending the request to the last byte of the reply. {@link ChatResponse#latency()} runs from the call to the reply, retries included.
+ *
+ * <p>Requests adapt: a server that refuses a request field with its documented error (400 or 422) gets the request
+ * adapted once for that model and sent again at once, which is no failed attempt; the adaptation holds for the
+ * client's lifetime and is reported once to {@link LlmListener#onDeviation} (see {@code docs/llm-clients.md}). The
+ * user's body fields ({@link LlmSpec#params()}) go into every body and are reported once each too; extra headers go
+ * with every request and are never printed.
+ *
+ * <p>Replies follow a policy: a reply cut by the filter ({@code finish_reason: "content_filter"}), cut at the length
+ * limit when the request set none or left no text, a refusal, tool calls without text, or reasoning without text is
+ * an {@link LlmUnusableReplyException} (never retried; its tokens are reported to {@link LlmListener#onResponse}).
+ * Reasoning goes to {@link ChatResponse#reasoning()}, never into the text.
+ *
+ * <p>Azure OpenAI: the base URL's query ({@code ?api-version=...}) is kept after the path the client appends, and a
+ * base URL whose path holds {@code /openai/deployments/}, or whose host ends in {@code .openai.azure.com} (except the
+ * {@code /openai/v1} path, which is plain OpenAI), sends the key as {@code api-key} instead of a bearer token.
  */
 public final class OpenAiClient implements LlmClient {
   /** OpenAI's own base URL. */
@@ -53,6 +74,10 @@ public final class OpenAiClient implements LlmClient {
 
   private final URI endpoint;
   private final String where;
+  private final boolean azureKey;
+  private final Map<String, String> headers;
+  private final RequestAdapter adapter;
+  private final java.util.Set<String> params;
   private final String defaultModel;
   private final Optional<ApiKey> key;
   private final LlmSettings settings;
@@ -64,11 +89,16 @@ public final class OpenAiClient implements LlmClient {
   private final Backoff backoff;
 
   private OpenAiClient(Builder b) {
-    String base = b.baseUrl.toString().replaceAll("/+$", "");
-    this.endpoint = URI.create(base + "/chat/completions");
+    this.endpoint = endpoint(b.baseUrl);
     // query and user info may carry secrets (Azure's ?api-key=); messages show only scheme, host, port and path
     this.where = endpoint.getScheme() + "://" + endpoint.getHost()
         + (endpoint.getPort() < 0 ? "" : ":" + endpoint.getPort()) + endpoint.getPath();
+    this.azureKey = azureKey(b.baseUrl);
+    this.headers = Map.copyOf(b.headers);
+    String at = b.baseUrl.equals(OPENAI_BASE_URL) ? "" : " @ " + LlmSpec.withoutCredentials(b.baseUrl);
+    this.params = new java.util.TreeSet<>(b.params.keySet());
+    this.adapter = new RequestAdapter(b.params,
+        m -> "openai:" + (m.isEmpty() ? "(server default)" : m) + at, b.listener);
     this.defaultModel = b.model;
     this.key = b.key;
     this.settings = b.settings;
@@ -90,22 +120,74 @@ public final class OpenAiClient implements LlmClient {
     return new Builder();
   }
 
+  // {base path}/chat/completions, then the base URL's query (Azure's ?api-version=...), never before it
+  private static URI endpoint(URI base) {
+    String s = base.toString();
+    int cut = s.length();
+    for (char c : new char[] {'?', '#'}) {
+      int i = s.indexOf(c);
+      if (i >= 0) {
+        cut = Math.min(cut, i);
+      }
+    }
+    String path = s.substring(0, cut).replaceAll("/+$", "") + "/chat/completions";
+    return URI.create(base.getRawQuery() == null ? path : path + "?" + base.getRawQuery());
+  }
+
+  /**
+   * Whether a base URL is an Azure OpenAI deployment, which takes the key as an {@code api-key} header: its path holds
+   * {@code /openai/deployments/}, or its host ends in {@code .openai.azure.com} and its path is not the
+   * OpenAI-compatible {@code /openai/v1} (learn.microsoft.com, Azure OpenAI REST reference and v1 API lifecycle).
+   */
+  static boolean azureKey(URI base) {
+    String path = base.getPath() == null ? "" : base.getPath();
+    String host = base.getHost() == null ? "" : base.getHost().toLowerCase(Locale.ROOT);
+    if (path.contains("/openai/deployments/")) {
+      return true;
+    }
+    return host.endsWith(".openai.azure.com") && !path.contains("/openai/v1");
+  }
+
   @Override
   public ChatResponse chat(ChatRequest request) throws LlmException {
-    HttpRequest post = httpRequest(request);
+    String model = request.model().isEmpty() ? defaultModel : request.model();
+    RequestAdapter.State used = adapter.state(model);
+    HttpRequest post = httpRequest(request, model, used);
     long start = System.nanoTime();
     List<String> history = new ArrayList<>();
+    int adaptations = 0;
     for (int attempt = 1; ; attempt++) {
-      LlmException failure;
+      LlmException failure = null;
+      ChatResponse response = null;
       try {
-        ChatResponse response = attempt(post, start);
-        listener.onResponse(request, response);
-        return response;
+        RequestAdapter.State now = adapter.state(model);
+        if (!now.equals(used)) {
+          used = now;
+          post = httpRequest(request, model, used);
+        }
+        response = attempt(request, post, model, used, start);
+      } catch (LlmUnusableReplyException e) {
+        // a whole reply, just not a usable one: its tokens were spent; never retried
+        e.response().ifPresent(r -> listener.onResponse(request, r));
+        throw e;
       } catch (LlmException e) {
         failure = e;
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         throw fail(request, start, new LlmException(describe(history, attempt, "interrupted"), e));
+      }
+      if (failure == null) {
+        if (response != null) {
+          listener.onResponse(request, response);
+          return response;
+        }
+        // the request was adapted to a refusal: send it again at once; not a failed attempt
+        if (++adaptations > RequestAdapter.MAX_STEPS) {
+          throw fail(request, start, new LlmException(describe(history, attempt, "the server kept refusing fields"
+              + " after " + RequestAdapter.MAX_STEPS + " adaptations")));
+        }
+        attempt--;
+        continue;
       }
       history.add("attempt " + attempt + ": " + failure.getMessage());
       Duration delay = null;
@@ -148,10 +230,11 @@ public final class OpenAiClient implements LlmClient {
         + " (" + stop + "): " + String.join("; ", history);
   }
 
-  private HttpRequest httpRequest(ChatRequest request) throws LlmException {
+  private HttpRequest httpRequest(ChatRequest request, String model, RequestAdapter.State state)
+      throws LlmException {
     byte[] body;
     try {
-      body = OpenAiWire.toBytes(OpenAiWire.requestBody(request, defaultModel));
+      body = OpenAiWire.toBytes(adapter.body(request, model, defaultModel, state));
     } catch (IllegalArgumentException e) {
       throw new LlmException(e.getMessage(), e);
     }
@@ -160,11 +243,30 @@ public final class OpenAiClient implements LlmClient {
         .header("Content-Type", "application/json")
         .header("Accept", "application/json")
         .POST(HttpRequest.BodyPublishers.ofByteArray(body));
-    key.ifPresent(k -> b.header("Authorization", "Bearer " + k.value()));
+    key.ifPresent(k -> {
+      if (azureKey) {
+        b.header("api-key", k.value());
+      } else {
+        b.header("Authorization", "Bearer " + k.value());
+      }
+    });
+    // the user's headers win over ours of the same name (an Authorization of their own, say)
+    headers.forEach(b::setHeader);
     return b.build();
   }
 
-  private ChatResponse attempt(HttpRequest request, long start) throws LlmException, InterruptedException {
+  /** {@code text} with the key and the extra headers' values taken out. */
+  private String redact(String text) {
+    String out = key.map(k -> k.redact(text)).orElse(text);
+    for (Map.Entry<String, String> h : headers.entrySet()) {
+      out = ApiKey.of(h.getValue(), "header " + h.getKey()).redact(out);
+    }
+    return out;
+  }
+
+  /** The reply, or null when the request was adapted to a refusal and is to be sent again. */
+  private ChatResponse attempt(ChatRequest chat, HttpRequest request, String model, RequestAdapter.State used,
+      long start) throws LlmException, InterruptedException {
     if (rateLimiter != null) {
       Duration wait = rateLimiter.reserve(System.nanoTime());
       if (!wait.isZero()) {
@@ -187,7 +289,7 @@ public final class OpenAiClient implements LlmClient {
         throw timeout();
       }
       IOException io = cause instanceof IOException x ? x : new IOException(cause);
-      throw new LlmTransportException("connection failed: " + OpenAiErrors.redact(describe(io), key),
+      throw new LlmTransportException("connection failed: " + redact(describe(io)),
           LlmTransportException.Kind.CONNECTION, null);
     } finally {
       if (exchange != null && !exchange.isDone()) {
@@ -196,18 +298,50 @@ public final class OpenAiClient implements LlmClient {
       inFlight.release();
     }
     int status = response.statusCode();
+    byte[] body = response.body();
     if (status >= 200 && status < 300) {
+      JsonNode root;
+      OpenAiWire.Reply reply;
       try {
-        return OpenAiWire.parseReply(response.body(), Duration.ofNanos(System.nanoTime() - start));
+        root = OpenAiWire.tree(body);
+        Optional<ServerError> error = ServerError.inReply(root, body);
+        if (error.isPresent()) {
+          // a gateway's 200 carrying the server's error: as the status it names, else as a bad gateway
+          int named = error.get().status() >= 400 ? error.get().status() : 502;
+          return refused(chat, model, used, named, error.get(), response, "HTTP " + status
+              + " carrying an error: ");
+        }
+        reply = OpenAiWire.readReply(root, body, Duration.ofNanos(System.nanoTime() - start));
       } catch (IllegalArgumentException e) {
         throw new LlmTransportException("HTTP " + status + " with a malformed reply: "
-            + OpenAiErrors.redact(e.getMessage(), key), LlmTransportException.Kind.MALFORMED_REPLY, null);
+            + redact(e.getMessage()), LlmTransportException.Kind.MALFORMED_REPLY, null);
       }
+      ReplyPolicy.check(reply, chat, "chat completion from " + where
+          + (model.isEmpty() ? "" : " (model " + model + ")"));
+      return reply.response();
     }
     if (status < 400 || status > 599) {
       throw new LlmException("HTTP " + status + ": unexpected status for a chat completion");
     }
-    throw OpenAiErrors.fromStatus(status, response.body(), response.headers(), key);
+    return refused(chat, model, used, status, ServerError.read(body), response, "");
+  }
+
+  // an error reply: adapts the request and answers null when the error refuses a field it can do without, else
+  // throws the typed error
+  private ChatResponse refused(ChatRequest chat, String model, RequestAdapter.State used,
+      int status, ServerError error, HttpResponse<byte[]> response, String prefix) throws LlmException {
+    LlmHttpException e = OpenAiErrors.fromStatus(status, error, response.headers(), key, this::redact);
+    if (e.getClass() == LlmHttpException.class) {
+      ObjectNode sent = adapter.body(chat, model, defaultModel, used);
+      if (adapter.adapt(model, used, sent, status, error, prefix + e.getMessage())) {
+        LOG.debug("{}: adapted the request for {} after: {}", where, model, e.getMessage());
+        return null;
+      }
+    }
+    if (prefix.isEmpty()) {
+      throw e;
+    }
+    throw OpenAiErrors.withMessage(e, prefix + e.getMessage());
   }
 
   private LlmTransportException timeout() {
@@ -240,7 +374,9 @@ public final class OpenAiClient implements LlmClient {
   @Override
   public String toString() {
     return "OpenAiClient{" + where + (defaultModel.isEmpty() ? "" : ", model=" + defaultModel)
-        + ", key=" + key.map(ApiKey::toString).orElse("none") + ", " + settings + "}";
+        + ", key=" + key.map(ApiKey::toString).orElse("none") + (azureKey ? " as api-key" : "")
+        + (headers.isEmpty() ? "" : ", headers=" + new java.util.TreeSet<>(headers.keySet()))
+        + (params.isEmpty() ? "" : ", params=" + params) + ", " + settings + "}";
   }
 
   /** Builds an {@link OpenAiClient}; only the base URL is required. */
@@ -251,6 +387,8 @@ public final class OpenAiClient implements LlmClient {
     private LlmSettings settings = LlmSettings.DEFAULT;
     private LlmListener listener = LlmListener.NONE;
     private Sleeper sleeper = d -> Thread.sleep(d.toMillis(), d.toNanosPart() % 1_000_000);
+    private Map<String, String> headers = Map.of();
+    private Map<String, JsonNode> params = Map.of();
 
     private Builder() {}
 
@@ -287,6 +425,45 @@ public final class OpenAiClient implements LlmClient {
 
     public Builder sleeper(Sleeper sleeper) {
       this.sleeper = Objects.requireNonNull(sleeper, "sleeper");
+      return this;
+    }
+
+    /**
+     * Extra HTTP headers sent with every request (values are secrets: never printed); a header of the same name as
+     * one the client sets ({@code Authorization}, {@code api-key}) replaces it.
+     *
+     * @throws IllegalArgumentException naming a header the HTTP client does not let a caller set ({@code Host},
+     *     {@code Content-Length}, ...)
+     */
+    public Builder headers(Map<String, String> headers) {
+      Map<String, String> h = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+      h.putAll(headers);
+      for (Map.Entry<String, String> e : h.entrySet()) {
+        String name = e.getKey();
+        try {
+          HttpRequest.newBuilder(URI.create("http://127.0.0.1/")).header(name, "x");
+        } catch (IllegalArgumentException x) {
+          throw new IllegalArgumentException("illegal HTTP header " + name + ": not a header name the HTTP client"
+              + " lets a caller set (it sets Host, Connection, Content-Length and the like itself)");
+        }
+        try {
+          HttpRequest.newBuilder(URI.create("http://127.0.0.1/")).header(name, e.getValue());
+        } catch (IllegalArgumentException x) {
+          // the value is a secret: the message names the header only
+          throw new IllegalArgumentException("illegal value for HTTP header " + name + " (not shown): it holds"
+              + " characters a header value cannot");
+        }
+      }
+      this.headers = Map.copyOf(h);
+      return this;
+    }
+
+    /**
+     * Body fields set ({@code JsonNode}) or dropped ({@code NullNode}) in every request, as {@link
+     * LlmSpec#paramValues()} gives them; each is reported once as a deviation.
+     */
+    public Builder params(Map<String, JsonNode> params) {
+      this.params = Map.copyOf(params);
       return this;
     }
 

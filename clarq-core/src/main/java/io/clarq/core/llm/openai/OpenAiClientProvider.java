@@ -1,6 +1,7 @@
 package io.clarq.core.llm.openai;
 
 import io.clarq.core.llm.ApiKey;
+import io.clarq.core.llm.Deviation;
 import io.clarq.core.llm.LlmClient;
 import io.clarq.core.llm.LlmClientProvider;
 import io.clarq.core.llm.LlmListener;
@@ -10,6 +11,7 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -32,6 +34,12 @@ public final class OpenAiClientProvider implements LlmClientProvider {
 
   @Override
   public LlmClient create(LlmSpec spec, Optional<ApiKey> key, LlmListener listener) {
+    return create(spec, key, Map.of(), listener);
+  }
+
+  /** Sends {@code headers} with every request, to every server of the spec; their values are never printed. */
+  @Override
+  public LlmClient create(LlmSpec spec, Optional<ApiKey> key, Map<String, String> headers, LlmListener listener) {
     if (spec.model().isEmpty() && spec.baseUrl().isEmpty()) {
       throw new IllegalArgumentException("LLM spec '" + spec + "' names no model: use openai:MODEL (e.g. "
           + "openai:gpt-4o), or give a base URL for a server that picks its own model");
@@ -41,18 +49,30 @@ public final class OpenAiClientProvider implements LlmClientProvider {
           .baseUrl(spec.baseUrl().orElse(OpenAiClient.OPENAI_BASE_URL))
           .model(spec.model())
           .apiKey(key)
+          .headers(headers)
+          .params(spec.paramValues())
           .settings(spec.settings())
           .listener(listener)
           .build();
     }
-    // replicas: one attempt per server client, the pool retries across servers and reports whole calls
+    // replicas: one attempt per server client, the pool retries across servers and reports whole calls; each
+    // server adapts on its own and reports its deviations
+    LlmListener deviations = new LlmListener() {
+      @Override
+      public void onDeviation(Deviation deviation) {
+        listener.onDeviation(deviation);
+      }
+    };
     List<EndpointPool.Endpoint> endpoints = new ArrayList<>();
     for (URI url : spec.baseUrls()) {
       endpoints.add(new EndpointPool.Endpoint(LlmSpec.withoutCredentials(url), OpenAiClient.builder()
           .baseUrl(url)
           .model(spec.model())
           .apiKey(key)
+          .headers(headers)
+          .params(spec.paramValues())
           .settings(spec.settings().withRetry(spec.settings().retry().withMaxAttempts(1)))
+          .listener(deviations)
           .build()));
     }
     return new EndpointPool(endpoints, spec.settings().retry(), BENCH, listener,

@@ -89,18 +89,37 @@ public final class OpenAiWire {
   }
 
   /**
-   * Reads a chat-completions reply: the first choice's text, finish reason and log-probabilities, and the usage.
+   * Reads a chat-completions reply: the first choice's text, finish reason, reasoning and log-probabilities, and the
+   * usage. The text is the message's {@code content}, or the concatenation of its text parts when it is a list of
+   * parts (Mistral: {@code [{"type": "text", "text": ...}]}, docs.mistral.ai chat API). Reasoning is kept apart: the
+   * message's {@code reasoning_content} (DeepSeek, vLLM's reasoning parsers) or {@code reasoning} (vLLM 0.10+,
+   * Ollama's OpenAI endpoint), Mistral's {@code thinking} parts, and a leading {@code <think>...</think>} block taken
+   * off the text (vLLM without a reasoning parser, DeepSeek-R1 distills, Qwen3), including the form whose opening tag
+   * was part of the prompt ({@code ...</think>answer}).
    *
    * @throws IllegalArgumentException saying what is malformed (not JSON, no choices, no message)
    */
   public static ChatResponse parseReply(byte[] body, Duration latency) {
-    JsonNode root;
+    return readReply(body, latency).response();
+  }
+
+  /** A reply with what the reply policy looks at besides the response: the refusal and the tool calls. */
+  record Reply(ChatResponse response, String refusal, String toolCalls) {}
+
+  static JsonNode tree(byte[] body) {
     try {
-      root = MAPPER.readTree(body);
+      return MAPPER.readTree(body);
     } catch (IOException e) {
       throw new IllegalArgumentException("reply is not JSON (" + body.length + " bytes): "
           + LlmText.firstLine(e.getMessage()), e);
     }
+  }
+
+  static Reply readReply(byte[] body, Duration latency) {
+    return readReply(tree(body), body, latency);
+  }
+
+  static Reply readReply(JsonNode root, byte[] body, Duration latency) {
     if (root == null || !root.isObject()) {
       throw new IllegalArgumentException("reply is not a JSON object (" + body.length + " bytes)");
     }
@@ -113,20 +132,102 @@ public final class OpenAiWire {
     if (!message.isObject()) {
       throw new IllegalArgumentException("reply's first choice has no message");
     }
+    StringBuilder reasoning = new StringBuilder();
+    for (String field : List.of("reasoning_content", "reasoning")) {
+      JsonNode r = message.path(field);
+      if (r.isTextual() && !r.asText().isBlank() && !reasoning.toString().equals(r.asText())) {
+        append(reasoning, r.asText());
+      }
+    }
     JsonNode content = message.path("content");
-    if (!content.isTextual() && !content.isNull() && !content.isMissingNode()) {
-      // a number, an object, a list: not a reply a caller could read; null is the protocol's "no text"
+    String text;
+    if (content.isTextual()) {
+      text = content.asText();
+    } else if (content.isNull() || content.isMissingNode()) {
+      text = "";
+    } else if (content.isArray()) {
+      text = parts(content, reasoning);
+    } else {
+      // a number, an object: not a reply a caller could read; null is the protocol's "no text"
       throw new IllegalArgumentException("message content is " + content.getNodeType().name().toLowerCase(
           java.util.Locale.ROOT) + ", not a string: " + LlmText.abbreviate(content.toString(), 200));
     }
-    String text = content.isTextual() ? content.asText() : "";
+    text = takeThink(text, reasoning);
     String finish = choice.path("finish_reason").isTextual() ? choice.path("finish_reason").asText() : "";
     JsonNode u = root.path("usage");
     TokenUsage usage = u.isObject()
         ? new TokenUsage(Math.max(0, u.path("prompt_tokens").asLong(0)),
-            Math.max(0, u.path("completion_tokens").asLong(0)))
+            Math.max(0, u.path("completion_tokens").asLong(0)),
+            Math.max(0, u.path("completion_tokens_details").path("reasoning_tokens").asLong(0)))
         : TokenUsage.ZERO;
-    return new ChatResponse(text, finish, usage, latency, logprobs(choice.path("logprobs").path("content")));
+    ChatResponse response = new ChatResponse(text, finish, usage, latency,
+        logprobs(choice.path("logprobs").path("content")), reasoning.toString());
+    String refusal = message.path("refusal").isTextual() ? message.path("refusal").asText() : "";
+    JsonNode calls = message.path("tool_calls");
+    String toolCalls = calls.isArray() && calls.size() > 0 ? calls.toString() : "";
+    return new Reply(response, refusal, toolCalls);
+  }
+
+  // the text parts joined; "thinking" parts (Mistral's Magistral: {"type": "thinking", "thinking": [parts]}) go to
+  // the reasoning; other parts (images, references) carry no text to speak
+  private static String parts(JsonNode content, StringBuilder reasoning) {
+    StringBuilder text = new StringBuilder();
+    for (JsonNode part : content) {
+      if (part.isTextual()) {
+        text.append(part.asText());
+      } else if ("text".equals(part.path("type").asText("")) && part.path("text").isTextual()) {
+        text.append(part.path("text").asText());
+      } else if ("thinking".equals(part.path("type").asText(""))) {
+        JsonNode thinking = part.path("thinking");
+        if (thinking.isTextual()) {
+          append(reasoning, thinking.asText());
+        } else {
+          StringBuilder t = new StringBuilder();
+          for (JsonNode p : thinking) {
+            if (p.path("text").isTextual()) {
+              t.append(p.path("text").asText());
+            }
+          }
+          append(reasoning, t.toString());
+        }
+      }
+    }
+    return text.toString();
+  }
+
+  private static final String THINK_OPEN = "<think>";
+  private static final String THINK_CLOSE = "</think>";
+
+  // a leading <think>...</think> block moves to the reasoning; an unclosed one is all reasoning; "...</think>rest"
+  // with no opening tag is the form where the chat template put "<think>" into the prompt (DeepSeek-R1 on vLLM
+  // without a reasoning parser, vllm-project/vllm#13125)
+  private static String takeThink(String text, StringBuilder reasoning) {
+    String lead = text.stripLeading();
+    if (lead.startsWith(THINK_OPEN)) {
+      int close = lead.indexOf(THINK_CLOSE);
+      if (close < 0) {
+        append(reasoning, lead.substring(THINK_OPEN.length()).strip());
+        return "";
+      }
+      append(reasoning, lead.substring(THINK_OPEN.length(), close).strip());
+      return lead.substring(close + THINK_CLOSE.length()).stripLeading();
+    }
+    int close = text.indexOf(THINK_CLOSE);
+    if (close >= 0 && text.lastIndexOf(THINK_OPEN, close) < 0) {
+      append(reasoning, text.substring(0, close).strip());
+      return text.substring(close + THINK_CLOSE.length()).stripLeading();
+    }
+    return text;
+  }
+
+  private static void append(StringBuilder reasoning, String more) {
+    if (more.isEmpty()) {
+      return;
+    }
+    if (reasoning.length() > 0) {
+      reasoning.append('\n');
+    }
+    reasoning.append(more);
   }
 
   private static List<TokenLogprob> logprobs(JsonNode content) {
@@ -141,34 +242,16 @@ public final class OpenAiWire {
     return out;
   }
 
-  /** The error body's {@code error.message} (or {@code error} as text, or the body itself), shortened. */
+  /**
+   * The error body's message, in whichever shape the server sent it (OpenAI's {@code error.message}, TGI's
+   * {@code error} text, vLLM's top-level {@code message}, Gemini's array), or the body itself; shortened.
+   */
   public static String errorMessage(byte[] body) {
-    String raw = new String(body, java.nio.charset.StandardCharsets.UTF_8);
-    try {
-      JsonNode root = MAPPER.readTree(body);
-      JsonNode error = root == null ? null : root.path("error");
-      if (error != null && error.isObject() && error.path("message").isTextual()) {
-        return LlmText.abbreviate(error.path("message").asText(), 300);
-      }
-      if (error != null && error.isTextual()) {
-        return LlmText.abbreviate(error.asText(), 300);
-      }
-      if (root != null && root.path("message").isTextual()) {
-        return LlmText.abbreviate(root.path("message").asText(), 300);
-      }
-    } catch (IOException e) {
-      // not JSON: fall through to the raw text, which is what the server said
-    }
-    return LlmText.abbreviate(raw.strip(), 300);
+    return ServerError.read(body).message();
   }
 
   /** The error body's {@code error.code} (or {@code error.type}), empty when absent. */
   public static String errorCode(byte[] body) {
-    try {
-      JsonNode error = MAPPER.readTree(body).path("error");
-      return error.path("code").isTextual() ? error.path("code").asText() : error.path("type").asText("");
-    } catch (IOException | NullPointerException e) {
-      return "";
-    }
+    return ServerError.read(body).codeOrType();
   }
 }

@@ -1,5 +1,7 @@
 /**
- * The OpenAI-compatible {@link io.clarq.core.llm.LlmClient}: the chat-completions wire format, typed errors,
- * retries with backoff, in-flight and rate limits; registered for the {@code openai} spec scheme.
+ * The OpenAI-compatible {@link io.clarq.core.llm.LlmClient}: the chat-completions wire format, requests that adapt
+ * to the fields a server refuses (each adaptation a recorded {@link io.clarq.core.llm.Deviation}), the reply policy,
+ * typed errors read from every server family's error shape, retries with backoff, in-flight and rate limits, Azure
+ * OpenAI URLs; registered for the {@code openai} spec scheme.
  */
 package io.clarq.core.llm.openai;

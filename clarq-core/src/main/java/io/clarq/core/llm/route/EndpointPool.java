@@ -6,7 +6,7 @@ import io.clarq.core.llm.LlmClient;
 import io.clarq.core.llm.LlmException;
 import io.clarq.core.llm.LlmHttpException;
 import io.clarq.core.llm.LlmListener;
-import io.clarq.core.llm.LlmTransportException;
+import io.clarq.core.llm.LlmUnusableReplyException;
 import io.clarq.core.llm.RetryPolicy;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -86,6 +86,11 @@ public final class EndpointPool implements LlmClient {
         slot.succeeded(System.nanoTime() - t0);
         listener.onResponse(request, response.latency().isZero() ? response : withLatency(response, start));
         return response;
+      } catch (LlmUnusableReplyException e) {
+        // the server answered whole; the reply is just not usable (reply policy): no server fault, no retry
+        slot.succeeded(System.nanoTime() - t0);
+        e.response().ifPresent(r -> listener.onResponse(request, r));
+        throw e;
       } catch (LlmException e) {
         failure = e;
         slot.failed(e, bench);
@@ -95,9 +100,10 @@ public final class EndpointPool implements LlmClient {
       history.add("attempt " + attempt + " at " + slot.endpoint.name() + ": " + failure.getMessage());
       if (!failure.retryable() || attempt >= retry.maxAttempts()) {
         String stop = !failure.retryable() ? "not retryable" : "no attempts left";
-        LlmException end = new LlmException("chat completion failed after " + attempt + (attempt == 1 ? " attempt"
-            : " attempts") + " over " + slots.size() + " endpoints (" + stop + "): " + String.join("; ", history),
-            failure);
+        // the last failure's class, so a caller can tell a quota or context error from servers that are down
+        LlmException end = failure.withMessage("chat completion failed after " + attempt + (attempt == 1
+            ? " attempt" : " attempts") + " over " + slots.size() + " endpoints (" + stop + "): "
+            + String.join("; ", history));
         listener.onFailure(request, end, Duration.ofNanos(System.nanoTime() - start));
         throw end;
       }
@@ -116,7 +122,7 @@ public final class EndpointPool implements LlmClient {
 
   private static ChatResponse withLatency(ChatResponse r, long start) {
     return new ChatResponse(r.text(), r.finishReason(), r.usage(), Duration.ofNanos(System.nanoTime() - start),
-        r.logprobs());
+        r.logprobs(), r.reasoning());
   }
 
   /** The server with the fewest calls in flight among those not benched (ties in turn); it counts one more. */
@@ -210,8 +216,7 @@ public final class EndpointPool implements LlmClient {
     }
 
     void failed(LlmException e, Duration bench) {
-      boolean serverDown = e instanceof LlmTransportException
-          || e instanceof LlmHttpException h && h.status() >= 500;
+      boolean serverDown = e.infrastructure();
       synchronized (EndpointPool.this) {
         failures++;
         failuresInARow = serverDown ? failuresInARow + 1 : 0;

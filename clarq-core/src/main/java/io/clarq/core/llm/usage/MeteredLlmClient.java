@@ -34,7 +34,8 @@ public final class MeteredLlmClient implements LlmClient {
     Duration took = Duration.ofNanos(System.nanoTime() - start);
     // a client that measures nothing reports zero latency; the wall time seen here is the better figure then
     listener.onResponse(request, response.latency().isZero()
-        ? new ChatResponse(response.text(), response.finishReason(), response.usage(), took, response.logprobs())
+        ? new ChatResponse(response.text(), response.finishReason(), response.usage(), took, response.logprobs(),
+            response.reasoning())
         : response);
     return response;
   }

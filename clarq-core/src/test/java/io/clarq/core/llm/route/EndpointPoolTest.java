@@ -68,4 +68,53 @@ class EndpointPoolTest {
         .hasMessageContaining("at b: connection failed");
     assertThat(waits).isNotEmpty();
   }
+
+  /** A server that fails every call with {@code failure}. */
+  private static LlmClient failing(LlmException failure, AtomicInteger calls) {
+    return request -> {
+      calls.incrementAndGet();
+      throw failure;
+    };
+  }
+
+  @Test
+  void testTheEndFailureKeepsItsClass() {
+    AtomicInteger calls = new AtomicInteger();
+    EndpointPool down = new EndpointPool(List.of(
+        new EndpointPool.Endpoint("a", failing(new LlmTransportException("refused", LlmTransportException.Kind
+            .CONNECTION, null), calls)),
+        new EndpointPool.Endpoint("b", failing(new LlmTransportException("refused", LlmTransportException.Kind
+            .CONNECTION, null), calls))),
+        RetryPolicy.DEFAULT.withBackoff(Duration.ZERO, Duration.ZERO), Duration.ZERO, LlmListener.NONE, d -> { });
+    assertThatThrownBy(() -> down.chat(ASK)).isInstanceOfSatisfying(LlmTransportException.class,
+        e -> assertThat(e.infrastructure()).isTrue()).hasMessageContaining("over 2 endpoints");
+    calls.set(0);
+    EndpointPool quota = new EndpointPool(List.of(
+        new EndpointPool.Endpoint("a", failing(new io.clarq.core.llm.LlmQuotaException("HTTP 429 insufficient_quota",
+            429), calls))), RetryPolicy.DEFAULT, Duration.ZERO, LlmListener.NONE, d -> { });
+    assertThatThrownBy(() -> quota.chat(ASK)).isInstanceOf(io.clarq.core.llm.LlmQuotaException.class)
+        .hasMessageContaining("not retryable");
+    assertThat(calls.get()).isEqualTo(1);
+  }
+
+  @Test
+  void testAnUnusableReplyIsPassedOnAsIsAndNotTriedElsewhere() {
+    AtomicInteger calls = new AtomicInteger();
+    io.clarq.core.llm.LlmUnusableReplyException cut = new io.clarq.core.llm.LlmUnusableReplyException("turn",
+        "Where can I", io.clarq.core.llm.LlmUnusableReplyException.Reason.LENGTH, "cut", ChatResponse.ofText(
+            "Where can I"));
+    List<ChatResponse> heard = new ArrayList<>();
+    EndpointPool pool = new EndpointPool(List.of(new EndpointPool.Endpoint("a", failing(cut, calls)),
+        new EndpointPool.Endpoint("b", failing(cut, calls))), RetryPolicy.DEFAULT, Duration.ofHours(1),
+        new LlmListener() {
+          @Override
+          public void onResponse(ChatRequest request, ChatResponse response) {
+            heard.add(response);
+          }
+        }, d -> { });
+    assertThatThrownBy(() -> pool.chat(ASK)).isSameAs(cut);
+    assertThat(calls.get()).isEqualTo(1);
+    assertThat(heard).hasSize(1);
+    assertThat(pool.stats()).allSatisfy(s -> assertThat(s.failures()).isZero());
+  }
 }
