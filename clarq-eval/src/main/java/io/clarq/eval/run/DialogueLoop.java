@@ -7,6 +7,8 @@ import io.clarq.core.transcript.TurnRecord;
 import io.clarq.core.dialogue.Utterance;
 import io.clarq.core.llm.Deviation;
 import io.clarq.core.llm.LlmException;
+import io.clarq.core.llm.LlmUnparsedReplyException;
+import io.clarq.core.llm.LlmUnusableReplyException;
 import io.clarq.core.llm.TokenUsage;
 import io.clarq.core.provider.ProviderAgent;
 import io.clarq.core.provider.ProviderReply;
@@ -87,6 +89,7 @@ public final class DialogueLoop {
     String key = "dialogue-" + DIALOGUES.incrementAndGet();
     EndReason end;
     String failure = null;
+    String failureKind = null;
     int seekerLines = 0;
     while (true) {
       String line;
@@ -102,6 +105,7 @@ public final class DialogueLoop {
         report(tally);
         OutageStop.rethrowIfOutage(e);
         failure = "seeker: " + describe(e);
+        failureKind = failureKind(e);
         end = EndReason.UNKNOWN;
         break;
       }
@@ -127,6 +131,7 @@ public final class DialogueLoop {
         report(providerTally);
         OutageStop.rethrowIfOutage(e);
         failure = "provider: " + describe(e);
+        failureKind = failureKind(e);
         end = EndReason.UNKNOWN;
         break;
       }
@@ -137,7 +142,7 @@ public final class DialogueLoop {
         .dialogue(new Dialogue(utterances, end))
         .turns(turns.subList(0, utterances.size()));
     if (failure != null) {
-      b.failed(failure);
+      b.failed(failure).attribute(FAILURE_KIND, failureKind);
     }
     if (recordTimings) {
       b.startedAt(startedAt).wallTime(Duration.ofNanos(System.nanoTime() - start));
@@ -166,6 +171,30 @@ public final class DialogueLoop {
   private Optional<Duration> latency(long nanos) {
     return recordTimings ? Optional.of(Duration.ofNanos(nanos)) : Optional.empty();
   }
+
+  /**
+   * What kind of failure stopped a dialogue, kept as the record's {@value #FAILURE_KIND} attribute so results count
+   * them apart: {@code unparsed} (a reply the agent could not use; {@code unparsed: length}, {@code unparsed:
+   * refusal}, ... when the client named why), {@code infrastructure} (no server answered), {@code model error}
+   * (the server refused the request) or {@code agent error} (a bug in the agent).
+   */
+  static String failureKind(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      if (t instanceof LlmUnusableReplyException u) {
+        return "unparsed: " + u.reason().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ');
+      }
+      if (t instanceof LlmUnparsedReplyException) {
+        return "unparsed";
+      }
+      if (t instanceof LlmException l) {
+        return l.infrastructure() ? "infrastructure" : "model error";
+      }
+    }
+    return "agent error";
+  }
+
+  /** The record attribute naming the kind of failure ({@link #failureKind}). */
+  public static final String FAILURE_KIND = "failure";
 
   /** The exception and its causes in one line, e.g. "LlmTransportException: ...: connection refused". */
   static String describe(Throwable e) {

@@ -99,10 +99,12 @@ final class RunReports {
         ScoreJson.write(d, per.addObject());
       }
     }
+    ObjectNode kinds = root.putObject("failed_by_kind");
+    failureKinds(r).forEach(kinds::put);
     ArrayNode failed = root.putArray("failed_dialogues");
     for (DialogueRecord f : r.failed()) {
       failed.addObject().put("task", f.taskId().toString()).put("language", f.language().code())
-          .put("error", f.error().orElse(""));
+          .put("kind", kind(f)).put("error", f.error().orElse(""));
     }
     ArrayNode unscored = root.putArray("unscored_dialogues");
     for (RunResult.Unscored u : r.unscored()) {
@@ -114,6 +116,18 @@ final class RunReports {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write the results JSON", e);
     }
+  }
+
+  /** A failed dialogue's kind of failure ({@link DialogueLoop#failureKind}); "unknown" for older records. */
+  static String kind(DialogueRecord f) {
+    return f.attributes().getOrDefault(DialogueLoop.FAILURE_KIND, "unknown");
+  }
+
+  /** How many dialogues failed of each kind (unparsed replies apart from infrastructure failures), by kind. */
+  static Map<String, Integer> failureKinds(RunResult r) {
+    Map<String, Integer> out = new TreeMap<>();
+    r.failed().forEach(f -> out.merge(kind(f), 1, Integer::sum));
+    return out;
   }
 
   /**
@@ -159,8 +173,11 @@ final class RunReports {
     sb.append(String.format(Locale.ROOT, "%nSuccess is over the judged dialogues (95%% Wilson interval); the range is"
         + " success over all dialogues if every unjudged one failed / succeeded. Means have 95%% percentile-bootstrap"
         + " intervals (%d resamples, seed %d).%n", BOOTSTRAP.resamples(), BOOTSTRAP.seed()));
-    sb.append(String.format(Locale.ROOT, "%n%d finished (%d resumed from an earlier run), %d failed, %d unscored; "
+    Map<String, Integer> kinds = failureKinds(r);
+    sb.append(String.format(Locale.ROOT, "%n%d finished (%d resumed from an earlier run), %d failed%s, %d unscored; "
         + "%,d model calls, %,d tokens; %s.%n", r.finished().size(), r.resumed(), r.failed().size(),
+        kinds.isEmpty() ? "" : " (" + kinds.entrySet().stream().map(e -> e.getValue() + " " + e.getKey())
+            .collect(java.util.stream.Collectors.joining(", ")) + ")",
         r.unscored().size(), r.llmCalls(), r.tokens(), RunProgress.format(r.wallTime())));
     summaries.forEach((l, s) -> {
       sb.append("\n## ").append(l.directoryName()).append(" by task type\n\n");
@@ -171,8 +188,8 @@ final class RunReports {
     if (!r.failed().isEmpty()) {
       sb.append("\n## Failed dialogues (infrastructure errors, not scored; rerun the same command to retry)\n\n");
       for (DialogueRecord f : r.failed()) {
-        sb.append("- ").append(f.language().code()).append(' ').append(f.taskId()).append(": ")
-            .append(f.error().orElse("")).append('\n');
+        sb.append("- ").append(f.language().code()).append(' ').append(f.taskId()).append(" (").append(kind(f))
+            .append("): ").append(f.error().orElse("")).append('\n');
       }
     }
     if (!r.unscored().isEmpty()) {

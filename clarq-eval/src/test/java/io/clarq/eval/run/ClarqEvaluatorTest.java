@@ -144,7 +144,7 @@ class ClarqEvaluatorTest {
     assertThat(r1.failed()).extracting(rec -> rec.taskId().toString()).containsExactly("2.1");
     assertThat(r1.failed().get(0).error()).hasValue("seeker: LlmException: connection refused after 3 attempts");
     assertThat(r1.summaries().get(Language.ENGLISH).dialogues()).isEqualTo(8);
-    assertThat(Files.readString(r1.summaryFile())).contains("## Failed dialogues", "en 2.1: seeker: LlmException");
+    assertThat(Files.readString(r1.summaryFile())).contains("## Failed dialogues", "en 2.1 (model error): seeker: LlmException");
 
     CountingSeeker second = new CountingSeeker(2);
     RunResult r2 = ClarqEvaluator.run(config(second).build());

@@ -3,11 +3,8 @@ package io.clarq.core.llm.route;
 import io.clarq.core.llm.ChatRequest;
 import io.clarq.core.llm.ChatResponse;
 import io.clarq.core.llm.LlmClient;
-import io.clarq.core.llm.LlmContextLengthException;
 import io.clarq.core.llm.LlmException;
-import io.clarq.core.llm.LlmHttpException;
 import io.clarq.core.llm.LlmOutageException;
-import io.clarq.core.llm.LlmTransportException;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
@@ -76,17 +73,12 @@ public final class OutageBreaker implements LlmClient {
   }
 
   /**
-   * Whether {@code e} says no server answered: a connection error, a time-out, a garbled reply, or a 5xx status (a
-   * context-length error sent as 500 by llama.cpp is the request's fault, not the server's).
+   * Whether {@code e} says no server answered ({@link LlmException#infrastructure()}: a connection error, a
+   * time-out, a garbled reply, a retryable 5xx; llama.cpp's context-length error sent as 500 is the request's fault,
+   * not the server's), or is this breaker's own refusal.
    */
   public static boolean infrastructure(LlmException e) {
-    if (e instanceof LlmOutageException) {
-      return true;
-    }
-    if (e instanceof LlmContextLengthException) {
-      return false;
-    }
-    return e instanceof LlmTransportException || (e instanceof LlmHttpException h && h.status() >= 500);
+    return e instanceof LlmOutageException || e.infrastructure();
   }
 
   @Override
