@@ -75,6 +75,7 @@ final class RunReports {
       FiguresJson.number(l, "aql", sum.aql());
       FiguresJson.number(l, "aql_words", sum.aqlWords());
       l.put("judge_calls", sum.judgeCalls());
+      l.put("read_by_truthiness", sum.readByTruthiness());
       FiguresJson.statistics(sum.scores(), r.taskTypes(), BOOTSTRAP, l.putObject("statistics"));
       ArrayNode per = l.putArray("dialogue_scores");
       for (DialogueScore d : sum.scores()) {
@@ -135,6 +136,12 @@ final class RunReports {
     sb.append(String.format(Locale.ROOT, "%n%d finished (%d resumed from an earlier run), %d failed, %d unscored; "
         + "%,d model calls, %,d tokens; %s.%n", r.finished().size(), r.resumed(), r.failed().size(),
         r.unscored().size(), r.llmCalls(), r.tokens(), RunProgress.format(r.wallTime())));
+    int truthiness = summaries.values().stream().mapToInt(ClarqSummary::readByTruthiness).sum();
+    if (truthiness > 0) {
+      sb.append(String.format(Locale.ROOT, "%n%d judge answer(s) read by truthiness: their match was not true or false"
+          + " and was read as Python reads it (the reference pack's way); the raw values are kept as match_raw in"
+          + " judge-verdicts.jsonl.%n", truthiness));
+    }
     summaries.forEach((l, s) -> {
       sb.append("\n## ").append(l.directoryName()).append(" by task type\n\n");
       groupTable(sb, "type", ClarqStatistics.byType(s.scores(), BOOTSTRAP), r.taskTypes());

@@ -57,14 +57,13 @@ public final class DemoCommand implements Callable<Integer> {
           + " that needs no model, or 'none' (reported unjudged, with the success range).")
   Judge judge;
 
-  /** The old name of {@code --out}, still accepted. */
+  /** The old name of {@code --out}, taken exactly like it; not both. */
   @Option(names = "--output", hidden = true, paramLabel = "DIR")
-  void output(Path dir) {
-    output = dir;
-  }
+  Path oldOutput;
 
   @Override
   public Integer call() throws Exception {
+    output = OldOptionNames.resolve(spec, "--out", output, "--output", oldOutput);
     RunConfig.Builder config = RunConfig.builder()
         .seeker(new RuleBasedSeeker())
         .provider(new OfflineProvider())

@@ -48,6 +48,22 @@ public final class MergeCommand implements Callable<Integer> {
           + "${DEFAULT-VALUE}). Shards judged by a model: give their judge-verdicts.jsonl as --verdicts.")
   String judgeKind;
 
+  /** Which shard holds the failed dialogues and the command that retries them. */
+  static String failedMessage(int failed, List<RunMerge.FailedShard> byShard) {
+    StringBuilder sb = new StringBuilder(failed + " dialogue(s) failed in the shards and are not scored in the merge;"
+        + " rerun the shard that holds them (clarq run resumes it and retries only them), then merge again into a new"
+        + " --out:");
+    for (RunMerge.FailedShard f : byShard) {
+      int shown = Math.min(5, f.failed().size());
+      sb.append("\n  shard ").append(f.shard()).append(" (").append(f.dir()).append("): ").append(f.failed().size())
+          .append(" failed (").append(String.join(", ", f.failed().subList(0, shown)))
+          .append(f.failed().size() > shown ? ", ..." : "").append("): rerun clarq run with the options recorded in ")
+          .append(f.dir().resolve("run-config.json")).append(" and --shard ").append(f.shard()).append(" --out ")
+          .append(f.dir());
+    }
+    return sb.toString();
+  }
+
   @Override
   public Integer call() throws Exception {
     CommandLine cl = spec.commandLine();
@@ -76,6 +92,9 @@ public final class MergeCommand implements Callable<Integer> {
       stdout.println("transcripts: " + result.transcript());
       stdout.println("results:     " + result.results());
       stdout.flush();
+      if (!result.failed().isEmpty()) {
+        throw new IllegalStateException(failedMessage(result.failed().size(), RunMerge.failedShards(shards)));
+      }
       return 0;
     } finally {
       for (int i = closing.size() - 1; i >= 0; i--) {

@@ -108,6 +108,11 @@ public final class ProviderAuditCommand implements Callable<Integer> {
       TaskSet set = taskSets.computeIfAbsent(run.language(), l -> ClarqLlmTasks.load(tasks, l));
       turns.addAll(ProviderAudit.turns(run, set, typeRange::contains));
     }
+    if (turns.isEmpty()) {
+      throw new IllegalArgumentException("--types " + types + ": the runs given hold no recorded provider turn of"
+          + " these types, so there is nothing to audit (the published runs hold dialogues of the test types 1-"
+          + io.clarq.core.task.Split.LAST_TEST_TYPE + " only)");
+    }
     PrintWriter err = spec.commandLine().getErr();
     err.println("provider-audit: " + turns.size() + " recorded turns from " + transcripts.size() + " run(s), provider "
         + provider);

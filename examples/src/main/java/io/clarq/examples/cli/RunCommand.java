@@ -101,6 +101,10 @@ public final class RunCommand implements Callable<Integer> {
       description = "Dialogues in flight (default: ${DEFAULT-VALUE}; 1 with the console seeker).")
   int concurrency;
 
+  /** The old name of {@code --concurrency}, taken exactly like it (same checks); not both. */
+  @Option(names = "--threads", hidden = true, paramLabel = "N")
+  Integer oldThreads;
+
   @Option(names = "--max-seeker-turns", paramLabel = "N", defaultValue = "12",
       description = "Seeker utterances before the dialogue is cut (default: ${DEFAULT-VALUE}, the reference's).")
   int maxSeekerTurns;
@@ -130,6 +134,7 @@ public final class RunCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    concurrency = OldOptionNames.resolve(spec, "--concurrency", concurrency, "--threads", oldThreads);
     CommandLine cl = spec.commandLine();
     tasks = DataDefaults.orFetched(spec, tasks, "--tasks", "clarq-llm", "tasks");
     checkArguments(cl);
