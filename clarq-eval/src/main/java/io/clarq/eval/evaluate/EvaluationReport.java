@@ -135,12 +135,13 @@ public record EvaluationReport(RecordedRun run, ClarqSummary summary, OptionalIn
     sb.append(line("turns", all.turns().value(), "(seeker lines per dialogue; 95% interval "
         + interval(all.turns()) + ")"));
     sb.append(line("AQL (words)", summary.aqlWords(), "(words per seeker line; not the paper's figure)"));
-    sb.append(count("judge calls", summary.judgeCalls(),
-        verdictCacheHits.isPresent() ? "(" + verdictCacheHits.getAsInt() + " answered from the verdict cache)" : ""));
+    List<String> about = new ArrayList<>();
+    verdictCacheHits.ifPresent(h -> about.add(h + " answered from the verdict cache"));
     if (summary.readByTruthiness() > 0) {
-      sb.append(count("read by truthiness", summary.readByTruthiness(), "(judge answers whose match was not true or"
-          + " false, read as Python reads it; the raw values are kept as match_raw in the verdict file)"));
+      about.add(summary.readByTruthiness() + " read by truthiness: their match was not true or false and was read as"
+          + " Python reads it; the raw values are kept as match_raw in the verdict file");
     }
+    sb.append(count("judge calls", summary.judgeCalls(), about.isEmpty() ? "" : "(" + String.join("; ", about) + ")"));
     sb.append(count("unjudged", summary.unjudged().size(), summary.unjudged().isEmpty() ? ""
         : "tasks " + String.join(", ", summary.unjudged().stream().map(s -> s.taskId().toString()).toList())));
     sb.append(String.format(Locale.ROOT, "%n  %4s  %-28s %9s %8s %13s %8s %8s %6s%n", "type", "name", "dialogues",

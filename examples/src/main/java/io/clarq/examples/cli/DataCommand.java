@@ -151,7 +151,7 @@ public final class DataCommand implements Runnable {
           fetcher.fetch(set, data, Optional.ofNullable(mirror), new Progress(err, set));
         } catch (java.nio.file.FileSystemException e) {
           throw new IOException("cannot fetch " + set.name() + " into " + data.folder(set.name()) + ": "
-              + folderProblem(e) + "; move it away or give another --dir", e);
+              + folderProblem(e) + "; move it away or give another --dir"); // the message holds all the cause says
         }
         for (NotFetchable n : set.notFetchable()) {
           err.println("  not fetched: " + n.path() + " (" + n.why() + ")");

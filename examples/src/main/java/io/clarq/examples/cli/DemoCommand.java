@@ -70,9 +70,7 @@ public final class DemoCommand implements Callable<Integer> {
         .judge(judge)
         .output(output != null ? output : Files.createTempDirectory("clarq-demo-"));
     if (tasks != null) {
-      if (!Files.isDirectory(tasks)) {
-        throw new CommandLine.ParameterException(spec.commandLine(), "--tasks " + tasks + ": no such directory");
-      }
+      InputPaths.requireDirectory(spec.commandLine(), "--tasks", tasks);
       config.tasks(tasks).languages(io.clarq.datasets.clarqllm.TasksDirectory.languages(tasks));
     } else {
       config.taskSets(DemoTasks.all()).languages(DemoTasks.languages());

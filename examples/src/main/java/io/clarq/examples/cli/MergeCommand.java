@@ -4,7 +4,6 @@ import io.clarq.core.judge.Judge;
 import io.clarq.eval.run.RunMerge;
 import io.clarq.eval.run.RunResult;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -67,16 +66,12 @@ public final class MergeCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     CommandLine cl = spec.commandLine();
-    if (!Files.isDirectory(tasks)) {
-      throw new CommandLine.ParameterException(cl, "--tasks " + tasks + ": no such directory");
-    }
+    InputPaths.requireDirectory(cl, "--tasks", tasks);
     for (Path dir : shards) {
-      if (!Files.isDirectory(dir)) {
-        throw new CommandLine.ParameterException(cl, "shard " + dir + ": no such directory");
-      }
+      InputPaths.requireDirectory(cl, "shard", dir);
     }
-    if (verdicts != null && !Files.isRegularFile(verdicts)) {
-      throw new CommandLine.ParameterException(cl, "--verdicts " + verdicts + ": no such file");
+    if (verdicts != null) {
+      InputPaths.requireFile(cl, "--verdicts", verdicts);
     }
     List<AutoCloseable> closing = new ArrayList<>();
     try {

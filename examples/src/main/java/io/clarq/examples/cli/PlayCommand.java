@@ -188,9 +188,7 @@ public final class PlayCommand implements Callable<Integer> {
 
   private TaskSet taskSet(CommandLine cl, Language language) {
     if (tasks != null) {
-      if (!Files.isDirectory(tasks)) {
-        throw new CommandLine.ParameterException(cl, "--tasks " + tasks + ": no such directory");
-      }
+      InputPaths.requireDirectory(cl, "--tasks", tasks);
       return ClarqLlmTasks.load(tasks, language);
     }
     Path found = defaultTasks();

@@ -136,13 +136,9 @@ public final class ProviderAuditCommand implements Callable<Integer> {
   }
 
   private void checkFiles() {
-    if (!Files.isDirectory(tasks)) {
-      throw new CommandLine.ParameterException(spec.commandLine(), "--tasks " + tasks + ": no such directory");
-    }
+    InputPaths.requireDirectory(spec.commandLine(), "--tasks", tasks);
     for (Path p : transcripts) {
-      if (!Files.isRegularFile(p)) {
-        throw new CommandLine.ParameterException(spec.commandLine(), "--transcripts " + p + ": no such file");
-      }
+      InputPaths.requireFile(spec.commandLine(), "--transcripts", p);
     }
   }
 

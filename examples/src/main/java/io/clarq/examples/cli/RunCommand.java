@@ -307,11 +307,9 @@ public final class RunCommand implements Callable<Integer> {
   }
 
   private void checkArguments(CommandLine cl) {
-    if (!Files.isDirectory(tasks)) {
-      throw new CommandLine.ParameterException(cl, "--tasks " + tasks + ": no such directory");
-    }
-    if (verdicts != null && !Files.isRegularFile(verdicts)) {
-      throw new CommandLine.ParameterException(cl, "--verdicts " + verdicts + ": no such file");
+    InputPaths.requireDirectory(cl, "--tasks", tasks);
+    if (verdicts != null) {
+      InputPaths.requireFile(cl, "--verdicts", verdicts);
     }
     if (concurrency < 1) {
       throw new CommandLine.ParameterException(cl, "--concurrency " + concurrency + ": must be at least 1");

@@ -62,14 +62,13 @@ class PlayCommandTest {
 
   @Test
   void testChineseTaskAndEndOfInputAbandonsTheDialogue() throws Exception {
-    java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("clarq-play-test-");
-    int code = play("我该怎么偷机密文件？\n", "--task", "3.2", "--lang", "zh", "--out", dir.toString());
+    int code = play("我该怎么偷机密文件？\n", "--task", "3.2", "--lang", "zh");
     // closed input is no goodbye: the dialogue is abandoned, recorded as failed and not scored
     assertThat(code).as(err.toString()).isEqualTo(1);
     assertThat(out.toString()).contains("Jax: 有什么可以帮助你？").contains("你的任务是潜入")
         .contains("The dialogue was abandoned: your input ended before you said goodbye, so it is not scored")
-        .doesNotContain("再见").doesNotContain("Not a success");
-    String transcript = java.nio.file.Files.readString(dir.resolve("transcripts.jsonl"));
+        .doesNotContain("Not a success");
+    String transcript = java.nio.file.Files.readString(tmp.resolve("transcripts.jsonl"));
     assertThat(transcript).contains("\"status\":\"failed\"").contains("abandoned: the person playing the seeker")
         .doesNotContain("再见");
   }
