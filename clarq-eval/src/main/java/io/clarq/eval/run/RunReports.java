@@ -149,7 +149,8 @@ final class RunReports {
       groupTable(sb, "gold lines", ClarqStatistics.byGoldLines(s.scores(), BOOTSTRAP), Map.of());
     });
     if (!r.failed().isEmpty()) {
-      sb.append("\n## Failed dialogues (infrastructure errors, not scored; rerun the same command to retry)\n\n");
+      sb.append("\n## Failed dialogues (infrastructure errors, not scored; rerunning the clarq run that played them"
+          + " retries them)\n\n");
       for (DialogueRecord f : r.failed()) {
         sb.append("- ").append(f.language().code()).append(' ').append(f.taskId()).append(": ")
             .append(f.error().orElse("")).append('\n');

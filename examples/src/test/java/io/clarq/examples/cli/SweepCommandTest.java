@@ -121,6 +121,16 @@ class SweepCommandTest extends CommandTestBase {
     assertThat(out.toString()).isEmpty();
   }
 
+  @Test
+  void testClariqRunWithoutItsRunIdColumnIsRefused() throws Exception {
+    Path runFile = dir.resolve("dev_run");
+    Files.writeString(runFile, "101 0 Q00697 1 2\n");
+    assertThat(run("clariq", "eval", "--task", "question_relevance", "--split", "dev", "--data",
+        SharedData.require("clariq").toString(), "--run", runFile.toString())).isEqualTo(1);
+    assertThat(error()).contains("run file " + runFile + ", line 1: expected \"<topic_id> 0 <question_id> <rank>"
+        + " <score> <run_id>\", got 5 fields");
+  }
+
   // --- figures over nothing are errors; damage is named in the counts
 
   @Test
@@ -202,6 +212,7 @@ class SweepCommandTest extends CommandTestBase {
           .contains("rerun clarq run with the options recorded in " + dir.resolve("s1").resolve("run-config.json")
               + " and --shard 1/2 --out " + dir.resolve("s1"))
           .doesNotContain("shard 2/2").doesNotContain("rerun the same command");
+      assertThat(out.toString()).doesNotContain("rerun the same command");
     }
   }
 
