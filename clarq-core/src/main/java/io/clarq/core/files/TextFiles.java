@@ -31,8 +31,30 @@ public final class TextFiles {
    *     (byte 0xXX at byte B of the line); save the file as UTF-8"
    */
   public static String readUtf8(Path file) throws IOException {
+    return readUtf8(file, false);
+  }
+
+  /**
+   * The whole file as UTF-8 text; with {@code tornLastLine}, a last line without its line break (a write cut short,
+   * which the caller drops or reports) may end in a cut character, which is decoded as U+FFFD instead of refused.
+   *
+   * @throws IOException as {@link #readUtf8(Path)}, for a bad byte anywhere else
+   */
+  public static String readUtf8(Path file, boolean tornLastLine) throws IOException {
     requireFile(file);
     byte[] bytes = Files.readAllBytes(file);
+    if (tornLastLine && bytes.length > 0 && bytes[bytes.length - 1] != '\n') {
+      int lastBreak = bytes.length - 1;
+      while (lastBreak >= 0 && bytes[lastBreak] != '\n') {
+        lastBreak--;
+      }
+      String whole = decode(file, java.util.Arrays.copyOf(bytes, lastBreak + 1));
+      return whole + new String(bytes, lastBreak + 1, bytes.length - lastBreak - 1, StandardCharsets.UTF_8);
+    }
+    return decode(file, bytes);
+  }
+
+  private static String decode(Path file, byte[] bytes) throws IOException {
     CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
         .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
     ByteBuffer in = ByteBuffer.wrap(bytes);

@@ -25,6 +25,15 @@ class TextFilesTest {
   }
 
   @Test
+  void testACutCharacterInATornLastLineIsLeftToTheCaller() throws IOException {
+    Path file = tmp.resolve("t.jsonl");
+    byte[] whole = "{\"a\": 1}\n{\"b\": \"\u91d1".getBytes(StandardCharsets.UTF_8);
+    Files.write(file, java.util.Arrays.copyOf(whole, whole.length - 1)); // the last character cut in two
+    assertThat(TextFiles.readUtf8(file, true)).startsWith("{\"a\": 1}\n{\"b\": \"").endsWith("\ufffd");
+    assertThatThrownBy(() -> TextFiles.readUtf8(file)).hasMessageStartingWith(file + ", line 2: not UTF-8");
+  }
+
+  @Test
   void testDirectoryAndMissingFileAreNamed() {
     assertThatThrownBy(() -> TextFiles.readUtf8(tmp)).hasMessage(tmp + ": is a directory, expected a file");
     Path missing = tmp.resolve("missing.txt");

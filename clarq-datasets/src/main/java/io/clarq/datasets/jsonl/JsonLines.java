@@ -62,7 +62,7 @@ public final class JsonLines {
   public static <T> Contents<T> read(Path file, BiFunction<String, String, T> parse) {
     String content;
     try {
-      content = TextFiles.readUtf8(file);
+      content = TextFiles.readUtf8(file, true); // the torn last line is reported, not read
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read " + TextFiles.problem(file, e), e);
     }
@@ -151,7 +151,7 @@ public final class JsonLines {
       boolean dropCutLastLine) {
     String text;
     try {
-      text = TextFiles.readUtf8(file);
+      text = TextFiles.readUtf8(file, dropCutLastLine);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read " + what + " " + TextFiles.problem(file, e), e);
     }
@@ -181,7 +181,7 @@ public final class JsonLines {
   public static <T> Appender<T> open(Path file, String what, boolean append, Function<T, String> toJson) {
     try {
       if (append && Files.exists(file)) {
-        String text = Files.readString(file, StandardCharsets.UTF_8);
+        String text = TextFiles.readUtf8(file, true);
         if (!text.isEmpty() && !text.endsWith("\n")) {
           AtomicFiles.write(file, text.substring(0, text.lastIndexOf('\n') + 1));
         }
