@@ -7,7 +7,9 @@ import java.util.Objects;
  *
  * @param outcome match, no match, or unparsed
  * @param analysis the judge's reasoning (empty when unparsed)
- * @param raw the model's raw reply when it was not understood, else empty
+ * @param raw the model's raw reply when it was not understood; for a verdict {@linkplain #readByTruthiness() read by
+ *     Python truthiness} from a {@code match} that is not true or false (the reference pack), that raw value as JSON
+ *     ({@code "maybe"} with its quotes); else empty
  */
 public record Verdict(Outcome outcome, String analysis, String raw) {
   /** What the judge said. */
@@ -25,6 +27,24 @@ public record Verdict(Outcome outcome, String analysis, String raw) {
 
   public static Verdict of(boolean match, String analysis) {
     return new Verdict(match ? Outcome.MATCH : Outcome.NO_MATCH, analysis, "");
+  }
+
+  /**
+   * A verdict the reference pack reads from a non-boolean {@code match} by Python truthiness ({@code "maybe"} is a
+   * match, {@code 0} is not), keeping that value so it can be counted and checked.
+   *
+   * @param rawMatch the {@code match} value as JSON, e.g. {@code "maybe"} with its quotes; not empty
+   */
+  public static Verdict byTruthiness(boolean match, String analysis, String rawMatch) {
+    if (rawMatch.isEmpty()) {
+      throw new IllegalArgumentException("a verdict read by truthiness needs the raw match value");
+    }
+    return new Verdict(match ? Outcome.MATCH : Outcome.NO_MATCH, analysis, rawMatch);
+  }
+
+  /** Whether this verdict was read by Python truthiness from a {@code match} that was not true or false. */
+  public boolean readByTruthiness() {
+    return outcome != Outcome.UNPARSED && !raw.isEmpty();
   }
 
   public static Verdict unparsed(String raw) {

@@ -74,6 +74,15 @@ public record ClarqSummary(List<DialogueScore> scores) {
     return scores.stream().mapToInt(DialogueScore::judgeCalls).sum();
   }
 
+  /**
+   * Judge answers read by Python truthiness from a {@code match} that was not true or false (the reference pack reads
+   * {@code "maybe"} as a match): counted so a reader sees how many verdicts rest on that reading.
+   */
+  public int readByTruthiness() {
+    return (int) scores.stream().flatMap(s -> s.success().judged().stream())
+        .filter(c -> c.verdict().map(io.clarq.core.judge.Verdict::readByTruthiness).orElse(false)).count();
+  }
+
   /** The summary of each task type present, by type number. */
   public Map<Integer, ClarqSummary> byType() {
     return scores.stream().collect(Collectors.groupingBy(s -> s.taskId().type(), TreeMap::new,

@@ -59,6 +59,11 @@ public final class ClarificationNeedRunReader {
       if (label < 1 || label > 4) {
         throw new FileFormatException(KIND, file, n, EXPECTED + ", got label " + label + " (outside 1-4)");
       }
+      Integer before = labels.get(topic);
+      if (before != null && !before.equals(label)) {
+        throw new FileFormatException(KIND, file, n, "topic " + topic + " is labelled " + label + " here and "
+            + before + " on line " + lines.get(topic) + "; keep one label per topic");
+      }
       labels.remove(topic); // keep the order of the winning (last) line
       labels.put(topic, label);
       lines.put(topic, n);
@@ -107,6 +112,11 @@ public final class ClarificationNeedRunReader {
             "label " + labelCell + " is not an integer (clarq does not reproduce fractional classes)");
       }
       int t = (int) (double) topic;
+      Integer before = labels.get(t);
+      if (before != null && before != (int) label) {
+        warnings.add("topic " + t + " is listed twice with different labels (" + before + " on line " + lines.get(t)
+            + ", " + (int) label + " on line " + r.line() + "): the official tool keeps the last, " + (int) label);
+      }
       labels.remove(t);
       labels.put(t, (int) label);
       lines.put(t, r.line());

@@ -1,12 +1,11 @@
 package io.clarq.datasets.clariq;
 
+import io.clarq.core.files.TextFiles;
 import io.clarq.datasets.trec.FileFormatException;
 import java.io.IOException;
 import java.io.Reader;
+import java.io.StringReader;
 import java.io.UncheckedIOException;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -41,7 +40,13 @@ final class ClariqTsv {
   /** Reads the data rows after checking the header; every row must have the header's number of cells. */
   static List<Line> read(Path file, String kind, List<String> expectedHeader) {
     List<Line> out = new ArrayList<>();
-    try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8);
+    String text;
+    try {
+      text = TextFiles.readUtf8(file); // strict: a non-UTF-8 byte is named with its line
+    } catch (IOException e) {
+      throw new UncheckedIOException(kind + " " + TextFiles.problem(file, e), e);
+    }
+    try (Reader in = new StringReader(text);
         CSVParser parser = FORMAT.parse(in)) {
       long lineBefore = 0;
       boolean header = true;
@@ -56,9 +61,6 @@ final class ClariqTsv {
         } catch (UncheckedIOException e) {
           // Commons CSV reports a broken quote as an I/O error without the file: name the file and the record's line
           Throwable cause = e.getCause() == null ? e : e.getCause();
-          if (cause instanceof CharacterCodingException) {
-            throw e;
-          }
           throw new FileFormatException(kind, file, (int) lineBefore + 1, "malformed quoting (a field opened with \""
               + " must close with \" before the next tab or line end; a quote inside is written \"\"): "
               + cause.getMessage());
@@ -81,6 +83,9 @@ final class ClariqTsv {
       }
       if (header) {
         throw new FileFormatException(kind, file, 0, "the file is empty: expected header " + expectedHeader);
+      }
+      if (out.isEmpty()) {
+        throw new FileFormatException(kind, file, 0, "no rows after the header; expected at least one");
       }
     } catch (IOException e) {
       throw new UncheckedIOException(kind + " " + file + ": " + e.getMessage(), e);

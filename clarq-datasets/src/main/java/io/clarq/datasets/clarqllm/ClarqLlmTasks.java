@@ -2,6 +2,7 @@ package io.clarq.datasets.clarqllm;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.clarq.core.files.TextFiles;
 import io.clarq.core.task.ClarqTask;
 import io.clarq.core.task.Language;
 import io.clarq.core.task.TaskId;
@@ -70,8 +71,12 @@ public final class ClarqLlmTasks {
       JsonNode object = objects.get(i);
       if (i < TaskId.TASKS_PER_TYPE) {
         String where = file + ", task " + i;
+        if (object.isObject() && !object.has("all_response")) {
+          throw TaskObjectReader.error(where, "has no \"all_response\" field (the response lines and their node"
+              + " ids); objects 0-9 must be tasks");
+        }
         if (TaskObjectReader.isPlaceholder(object)) {
-          throw TaskObjectReader.error(where, "is empty; objects 0-9 must be tasks");
+          throw TaskObjectReader.error(where, "\"all_response\" is empty; objects 0-9 must be tasks");
         }
         tasks.add(TaskObjectReader.read(object, new TaskId(name.type(), i), language, name.typeName(), where,
             TaskObjectReader.Layout.IDS_IN_ALL_RESPONSE));
@@ -112,13 +117,19 @@ public final class ClarqLlmTasks {
 
   static JsonNode readJson(Path file) {
     try {
-      return JSON.readTree(file.toFile());
+      TextFiles.requireFile(file);
+      JsonNode node = JSON.readTree(file.toFile());
+      if (node == null || node.isMissingNode()) {
+        throw new IllegalArgumentException(file + ": the file is empty; expected a JSON list of " + OBJECTS_PER_FILE
+            + " objects (10 tasks, then 10 empty placeholders)");
+      }
+      return node;
     } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
       var at = e.getLocation();
       throw new IllegalArgumentException(file + ": not valid JSON: " + e.getOriginalMessage()
           + (at == null ? "" : " (line " + at.getLineNr() + ", column " + at.getColumnNr() + ")"), e);
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
+      throw new UncheckedIOException("cannot read " + TextFiles.problem(file, e), e);
     }
   }
 }

@@ -37,7 +37,32 @@ public final class CqGenerationFile {
 
   /** Reads a whole file; the error names the file and line of the first malformed record. */
   public static List<CqGeneration> read(Path file) {
-    return JsonLines.readRecords(file, WHAT, CqGenerationFile::fromJson, false);
+    List<CqGeneration> all = JsonLines.readRecords(file, WHAT, CqGenerationFile::fromJson, false);
+    java.util.Map<String, Integer> first = new java.util.HashMap<>();
+    for (int i = 0; i < all.size(); i++) {
+      Integer before = first.putIfAbsent(all.get(i).example().id(), i);
+      if (before != null) {
+        throw new IllegalArgumentException(WHAT + " " + file + ", line " + lineOfRecord(file, i) + ": id "
+            + all.get(i).example().id() + " again (first on line " + lineOfRecord(file, before) + "); each question"
+            + " once, or it would be rated and counted twice: remove one of the lines");
+      }
+    }
+    return all;
+  }
+
+  /** The 1-based line of the {@code k}-th record (blank lines hold none). */
+  private static int lineOfRecord(Path file, int k) {
+    try {
+      String[] lines = io.clarq.core.files.TextFiles.readUtf8(file).split("\n", -1);
+      for (int i = 0, seen = 0; i < lines.length; i++) {
+        if (!lines[i].isBlank() && seen++ == k) {
+          return i + 1;
+        }
+      }
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e); // it was read a moment ago
+    }
+    throw new IllegalStateException("record " + k + " not found in " + file);
   }
 
   /** Reads the finished records of a file being resumed: a last line without its newline is dropped. */

@@ -2,9 +2,9 @@ package io.clarq.datasets.fkw;
 
 import io.clarq.core.cq.CqExample;
 import io.clarq.core.cq.FacetRequest;
+import io.clarq.core.files.TextFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -38,9 +38,9 @@ public final class FkwDataset {
           + " split not found: " + file + " (expected " + split.fileName() + " in the data directory)");
     }
     try {
-      return parse(file.toString(), Files.readAllLines(file, StandardCharsets.UTF_8));
+      return parse(file.toString(), TextFiles.readUtf8(file).lines().toList());
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot read ClariQ-FKw file " + file, e);
+      throw new UncheckedIOException("cannot read ClariQ-FKw file " + TextFiles.problem(file, e), e);
     }
   }
 
@@ -66,6 +66,14 @@ public final class FkwDataset {
         throw new IllegalArgumentException(where + ": expected 5 tab-separated fields (index, topic_id, "
             + "initial_request, facet_desc, question), got " + f.length);
       }
+      for (int k = 0; k < 5; k++) {
+        if (f[k].startsWith("\"")) {
+          // pandas (which wrote and reads these files) would take the quote as opening a quoted field and run it on
+          // past tabs and lines; the files hold no quoting, so it is a damaged field, not text to keep
+          throw new IllegalArgumentException(where + ": " + (k == 0 ? "index" : HEADER.split("\t")[k])
+              + " opens with a stray \" (the ClariQ-FKw files hold no quoting); remove the quote or the row");
+        }
+      }
       requireInteger(where, "index", f[0]);
       requireInteger(where, "topic_id", f[1]);
       for (int k = 2; k < 5; k++) {
@@ -77,6 +85,9 @@ public final class FkwDataset {
         throw new IllegalArgumentException(where + ": index " + f[0] + " appears twice");
       }
       examples.add(new CqExample(new FacetRequest(f[0], f[1], f[2], f[3]), f[4]));
+    }
+    if (examples.isEmpty()) {
+      throw new IllegalArgumentException(source + ": no rows after the header; expected one row per (request, facet)");
     }
     return List.copyOf(examples);
   }

@@ -36,12 +36,33 @@ public final class FlmGenerator {
 
   private FlmGenerator() {}
 
+  /** Keeps a failure to read the HotpotQA file apart from a failure to write the output. */
+  private static final class ReadFailure {
+    IOException failure;
+
+    void run(Reading reading) throws IOException {
+      try {
+        reading.run();
+      } catch (IOException e) {
+        failure = e;
+        throw e;
+      }
+    }
+  }
+
+  @FunctionalInterface
+  private interface Reading {
+    void run() throws IOException;
+  }
+
   /** Masks every example of {@code hotpot} with the masker and writes the result to {@code out}. */
   public static Report generate(Path hotpot, Path out, FactMasker masker) throws IOException {
     int[] counts = new int[4];
     List<MalformedExample> malformed = new ArrayList<>();
+    java.util.Map<String, String> written = new java.util.HashMap<>();
+    ReadFailure readFailure = new ReadFailure();
     try {
-      AtomicFiles.write(out, w -> HotpotQaReader.streamSkipping(hotpot, example -> {
+      AtomicFiles.write(out, w -> readFailure.run(() -> HotpotQaReader.streamSkipping(hotpot, example -> {
         int position = counts[0]++;
         List<FlmExample> masked;
         try {
@@ -51,21 +72,34 @@ public final class FlmGenerator {
               + e.getMessage()));
           return;
         }
+        for (FlmExample e : masked) {
+          String firstAt = written.get(e.id());
+          if (firstAt != null) {
+            malformed.add(new MalformedExample(position, example.id(), hotpot + ", example " + position
+                + ": example id \"" + e.id() + "\" was already written for " + firstAt
+                + " (the file repeats an _id); this example is skipped, toa run refuses repeated ids"));
+            return;
+          }
+        }
         counts[masked.isEmpty() ? 2 : 1]++;
         for (FlmExample e : masked) {
+          written.put(e.id(), "example " + position);
           try {
             FlmJsonl.write(w, e);
           } catch (IOException ex) {
-            throw new UncheckedIOException(ex);
+            throw new UncheckedIOException("cannot write " + out + ": " + AtomicFiles.describe(ex), ex);
           }
           counts[3]++;
         }
       }, m -> {
         counts[0]++;
         malformed.add(m);
-      }));
+      })));
     } catch (UncheckedIOException ex) {
-      throw ex.getCause();
+      if (readFailure.failure != null) {
+        throw readFailure.failure; // the HotpotQA file's own error, which names it
+      }
+      throw new IOException(ex.getMessage(), ex.getCause()); // "cannot write OUT: reason"
     }
     return new Report(counts[0], counts[1], counts[2], counts[3], malformed);
   }

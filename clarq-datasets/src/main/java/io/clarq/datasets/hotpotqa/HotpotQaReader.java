@@ -106,6 +106,10 @@ public final class HotpotQaReader {
         }
         sentences.add(s.asText());
       }
+      if (sentences.isEmpty()) {
+        throw new IOException(where + ": context paragraph \"" + para.get(0).asText() + "\" has no sentences"
+            + " (every paragraph of the distractor setting holds at least one; its facts would be missing)");
+      }
       context.add(new Paragraph(para.get(0).asText(), sentences));
     }
     try {

@@ -6,10 +6,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.clarq.core.files.AtomicFiles;
+import io.clarq.core.files.TextFiles;
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -60,9 +62,9 @@ public final class JsonLines {
   public static <T> Contents<T> read(Path file, BiFunction<String, String, T> parse) {
     String content;
     try {
-      content = new String(Files.readAllBytes(file), StandardCharsets.UTF_8);
+      content = TextFiles.readUtf8(file, true); // the torn last line is reported, not read
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
+      throw new UncheckedIOException("cannot read " + TextFiles.problem(file, e), e);
     }
     String[] lines = content.split("\n", -1);
     List<Numbered<T>> items = new ArrayList<>(lines.length);
@@ -110,9 +112,19 @@ public final class JsonLines {
    *     cannot be read
    */
   public static void forEach(Path file, LineHandler handler) throws IOException {
+    TextFiles.requireFile(file);
     try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
       int lineNo = 0;
-      for (String line = in.readLine(); line != null; line = in.readLine()) {
+      while (true) {
+        String line;
+        try {
+          line = in.readLine();
+        } catch (CharacterCodingException e) {
+          throw new IOException(file + ", line " + (lineNo + 1) + ": not UTF-8; save the file as UTF-8", e);
+        }
+        if (line == null) {
+          break;
+        }
         lineNo++;
         if (line.isBlank()) {
           continue;
@@ -139,9 +151,9 @@ public final class JsonLines {
       boolean dropCutLastLine) {
     String text;
     try {
-      text = Files.readString(file, StandardCharsets.UTF_8);
+      text = TextFiles.readUtf8(file, dropCutLastLine);
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot read " + what + " " + file, e);
+      throw new UncheckedIOException("cannot read " + what + " " + TextFiles.problem(file, e), e);
     }
     String[] lines = text.split("\n", -1);
     int usable = lines.length;
@@ -169,7 +181,7 @@ public final class JsonLines {
   public static <T> Appender<T> open(Path file, String what, boolean append, Function<T, String> toJson) {
     try {
       if (append && Files.exists(file)) {
-        String text = Files.readString(file, StandardCharsets.UTF_8);
+        String text = TextFiles.readUtf8(file, true);
         if (!text.isEmpty() && !text.endsWith("\n")) {
           AtomicFiles.write(file, text.substring(0, text.lastIndexOf('\n') + 1));
         }

@@ -1,9 +1,8 @@
 package io.clarq.datasets.trec;
 
+import io.clarq.core.files.TextFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -57,7 +56,7 @@ public final class TrecRunReader {
       throw new FileFormatException(KIND, file, n, want + ", got a line starting with a space");
     }
     String[] f = line.split(" ", -1);
-    if (f.length != 6 && f.length != 5) {
+    if (f.length != 6) {
       if (first && f.length > 0 && looksLikeHeader(f)) {
         throw new FileFormatException(KIND, file, n, want + ", got a header line");
       }
@@ -81,7 +80,7 @@ public final class TrecRunReader {
     if (score == null || score.isInfinite()) {
       throw new FileFormatException(KIND, file, n, want + ", got score \"" + f[4] + "\" (not a finite number)");
     }
-    return new RunRow(n, f[0], f[2], rank, score, f.length == 6 ? f[5] : "");
+    return new RunRow(n, f[0], f[2], rank, score, f[5]);
   }
 
   private static boolean looksLikeHeader(String[] fields) {
@@ -163,9 +162,9 @@ public final class TrecRunReader {
   /** The lines of a UTF-8 text file; the error names the kind of file and the file. */
   public static List<String> readLines(Path file, String kind) {
     try {
-      return Files.readAllLines(file, StandardCharsets.UTF_8);
+      return TextFiles.readUtf8(file).lines().toList();
     } catch (IOException e) {
-      throw new UncheckedIOException(kind + " " + file + ": cannot read: " + e.getMessage(), e);
+      throw new UncheckedIOException(kind + " " + TextFiles.problem(file, e), e);
     }
   }
 }

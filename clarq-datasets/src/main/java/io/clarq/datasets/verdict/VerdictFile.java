@@ -69,8 +69,12 @@ public final class VerdictFile {
       if (match == null || !match.isBoolean()) {
         throw new IllegalArgumentException("match: missing or not true/false");
       }
+      JsonNode raw = o.get("match_raw");
+      if (raw != null && (!raw.isTextual() || raw.asText().isEmpty())) {
+        throw new IllegalArgumentException("match_raw: not a non-empty string (the judge's match value as JSON)");
+      }
       return new VerdictRecord(Language.parse(text(o, "language")), text(o, "gold"), text(o, "purpose"), generated,
-          match.booleanValue(), o.path("analysis").asText(""));
+          match.booleanValue(), o.path("analysis").asText(""), raw == null ? "" : raw.asText());
     } catch (RuntimeException e) {
       throw new IllegalArgumentException(where + ": " + e.getMessage(), e);
     }
@@ -100,7 +104,13 @@ public final class VerdictFile {
       }
       PythonJson.appendString(sb, r.generated().get(i), false);
     }
-    sb.append("], \"match\": ").append(r.match()).append(", \"analysis\": ");
+    sb.append("], \"match\": ").append(r.match());
+    if (!r.matchRaw().isEmpty()) {
+      // only for a match read by Python truthiness; the released layout otherwise, byte for byte
+      sb.append(", \"match_raw\": ");
+      PythonJson.appendString(sb, r.matchRaw(), false);
+    }
+    sb.append(", \"analysis\": ");
     PythonJson.appendString(sb, r.analysis(), false);
     return sb.append('}').toString();
   }

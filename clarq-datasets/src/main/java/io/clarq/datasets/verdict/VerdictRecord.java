@@ -15,15 +15,24 @@ import java.util.Objects;
  * @param generated the leftover provider lines, normalised
  * @param match the judge's answer
  * @param analysis the judge's reasoning
+ * @param matchRaw when the judge's {@code match} was not true or false and was read by Python truthiness (the
+ *     reference pack), that value as JSON ({@code "maybe"} with its quotes), kept as {@code match_raw}; else empty
  */
-public record VerdictRecord(
-    Language language, String gold, String purpose, List<String> generated, boolean match, String analysis) {
+public record VerdictRecord(Language language, String gold, String purpose, List<String> generated, boolean match,
+    String analysis, String matchRaw) {
   public VerdictRecord {
     Objects.requireNonNull(language, "language");
     Objects.requireNonNull(gold, "gold");
     Objects.requireNonNull(purpose, "purpose");
     generated = List.copyOf(generated);
     Objects.requireNonNull(analysis, "analysis");
+    Objects.requireNonNull(matchRaw, "matchRaw");
+  }
+
+  /** A record whose match was a plain true or false. */
+  public VerdictRecord(
+      Language language, String gold, String purpose, List<String> generated, boolean match, String analysis) {
+    this(language, gold, purpose, generated, match, analysis, "");
   }
 
   /** The record of a parsed verdict. */
@@ -31,7 +40,8 @@ public record VerdictRecord(
     if (v.outcome() == Verdict.Outcome.UNPARSED) {
       throw new IllegalArgumentException("an unparsed verdict has no match to record (gold \"" + q.gold() + "\")");
     }
-    return new VerdictRecord(q.language(), q.gold(), q.purpose(), q.generated(), v.isMatch(), v.analysis());
+    return new VerdictRecord(q.language(), q.gold(), q.purpose(), q.generated(), v.isMatch(), v.analysis(),
+        v.readByTruthiness() ? v.raw() : "");
   }
 
   /** The question this record answers: the cache key. */
@@ -40,6 +50,6 @@ public record VerdictRecord(
   }
 
   public Verdict verdict() {
-    return Verdict.of(match, analysis);
+    return matchRaw.isEmpty() ? Verdict.of(match, analysis) : Verdict.byTruthiness(match, analysis, matchRaw);
   }
 }

@@ -40,10 +40,17 @@ class ClarificationNeedRunReaderTest {
   }
 
   @Test
-  void testLastLineWinsForRepeatedTopic() throws Exception {
-    ClarificationNeedRun run = ClarificationNeedRunReader.read(file("8 2\n18 3\n\n8 4\n"));
-    assertThat(run.labels()).containsEntry(8, 4).containsEntry(18, 3).hasSize(2);
+  void testRepeatedTopicWithTheSameLabelIsKeptAndWithAnotherRefused() throws Exception {
+    ClarificationNeedRun run = ClarificationNeedRunReader.read(file("8 2\n18 3\n\n8 2\n"));
+    assertThat(run.labels()).containsEntry(8, 2).containsEntry(18, 3).hasSize(2);
     assertThat(run.lines()).containsEntry(8, 4);
+    assertThat(strictError("8 2\n18 3\n\n8 4\n"))
+        .isEqualTo("run file F, line 4: topic 8 is labelled 4 here and 2 on line 1; keep one label per topic");
+    // the official tool keeps the last label: lenient reading does too, and says so
+    ClarificationNeedRun official = ClarificationNeedRunReader.readAsOfficialTool(file("8 2\n18 3\n\n8 4\n"));
+    assertThat(official.labels()).containsEntry(8, 4);
+    assertThat(official.warnings()).containsExactly("topic 8 is listed twice with different labels (2 on line 1, 4"
+        + " on line 4): the official tool keeps the last, 4");
   }
 
   @Test

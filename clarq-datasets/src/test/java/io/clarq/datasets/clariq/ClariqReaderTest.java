@@ -113,4 +113,20 @@ class ClariqReaderTest {
     assertThatThrownBy(() -> ClariqReader.readQuestionBank(f)).isInstanceOf(FileFormatException.class)
         .hasMessageStartingWith("question bank " + f + ", line 3: malformed quoting");
   }
+
+  @Test
+  void testHeaderOnlyAndNonUtf8FilesAreNamed(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp)
+      throws java.io.IOException {
+    java.nio.file.Path bank = tmp.resolve("question_bank.tsv");
+    java.nio.file.Files.writeString(bank, "question_id\tquestion\n");
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> ClariqReader.readQuestionBank(bank))
+        .hasMessage("question bank " + bank + ": no rows after the header; expected at least one");
+    java.nio.file.Files.write(bank, "question_id\tquestion\nQ00002\tcaf\u00e9?\n"
+        .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> ClariqReader.readQuestionBank(bank))
+        .hasMessage("question bank " + bank + ", line 2: not UTF-8 (byte 0xE9 at byte 11 of the line); save the file"
+            + " as UTF-8");
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> ClariqReader.readQuestionBank(tmp))
+        .hasMessage("question bank " + tmp + ": is a directory, expected a file");
+  }
 }

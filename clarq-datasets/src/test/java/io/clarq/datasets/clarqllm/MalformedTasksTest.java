@@ -120,7 +120,8 @@ class MalformedTasksTest {
 
   @Test
   void testTaskObjectEmpty() throws IOException {
-    assertFails(objects -> objects.set(4, TaskFiles.placeholder()), "task 4: is empty; objects 0-9 must be tasks");
+    assertFails(objects -> objects.set(4, TaskFiles.placeholder()),
+        "task 4: \"all_response\" is empty; objects 0-9 must be tasks");
   }
 
   @Test
@@ -147,6 +148,17 @@ class MalformedTasksTest {
     Files.writeString(dir.resolve("3._Type_3.json"), "[{\"all_response\": ");
     assertThatThrownBy(() -> ClarqLlmTasks.load(tmp, Language.ENGLISH))
         .hasMessageContaining("3._Type_3.json: not valid JSON");
+  }
+
+  @Test
+  void testMissingAllResponseAndEmptyFileAreNamed() throws IOException {
+    assertFails(task2(t -> t.remove("all_response")), "3._Type_3.json, task 2: has no \"all_response\" field (the"
+        + " response lines and their node ids); objects 0-9 must be tasks");
+    assertFails(task2(t -> t.put("all_response", "")), "task 2: \"all_response\" is empty; objects 0-9 must be tasks");
+    Path dir = english(objects -> {});
+    Files.writeString(dir.resolve("3._Type_3.json"), "");
+    assertThatThrownBy(() -> ClarqLlmTasks.load(tmp, Language.ENGLISH)).hasMessage(dir.resolve("3._Type_3.json")
+        + ": the file is empty; expected a JSON list of 20 objects (10 tasks, then 10 empty placeholders)");
   }
 
   @Test

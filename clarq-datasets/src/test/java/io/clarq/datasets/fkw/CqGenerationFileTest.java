@@ -66,4 +66,14 @@ class CqGenerationFileTest {
     assertThatThrownBy(() -> CqGenerationFile.read(f))
         .hasMessageContaining("line 1: bad ranking or candidates: illegal chosen candidate 5 for 1: 2 candidates");
   }
+
+  @Test
+  void testARepeatedIdIsRefusedNamingBothLines() throws Exception {
+    Path f = dir.resolve("dup.jsonl");
+    String one = CqGenerationFile.toJson(generation("1"));
+    Files.writeString(f, one + "\n\n" + CqGenerationFile.toJson(generation("2")) + "\n" + one + "\n",
+        StandardCharsets.UTF_8);
+    assertThatThrownBy(() -> CqGenerationFile.read(f)).hasMessage("generation file " + f + ", line 4: id 1 again"
+        + " (first on line 1); each question once, or it would be rated and counted twice: remove one of the lines");
+  }
 }

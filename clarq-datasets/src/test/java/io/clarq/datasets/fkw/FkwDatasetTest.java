@@ -67,4 +67,20 @@ class FkwDatasetTest {
     assertThatThrownBy(() -> FkwDataset.load(Path.of("/nonexistent-dir"), FkwSplit.DEV))
         .hasMessageContaining("ClariQ-FKw dev split not found: /nonexistent-dir");
   }
+
+  @Test
+  void testStrayQuoteHeaderOnlyAndNonUtf8AreNamed(@org.junit.jupiter.api.io.TempDir Path tmp)
+      throws java.io.IOException {
+    assertThatThrownBy(() -> FkwDataset.parse("x.tsv", List.of(FkwDataset.HEADER, "1\t2\t\"req\tf\tq")))
+        .hasMessage("x.tsv, line 2: initial_request opens with a stray \" (the ClariQ-FKw files hold no quoting);"
+            + " remove the quote or the row");
+    assertThatThrownBy(() -> FkwDataset.parse("x.tsv", List.of(FkwDataset.HEADER)))
+        .hasMessage("x.tsv: no rows after the header; expected one row per (request, facet)");
+    Path latin1 = tmp.resolve(FkwSplit.DEV.fileName());
+    java.nio.file.Files.write(latin1, (FkwDataset.HEADER + "\n1\t2\tcaf\u00e9\tf\tq\n")
+        .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+    assertThatThrownBy(() -> FkwDataset.load(tmp, FkwSplit.DEV))
+        .hasMessage("cannot read ClariQ-FKw file " + latin1 + ", line 2: not UTF-8 (byte 0xE9 at byte 8 of the line);"
+            + " save the file as UTF-8");
+  }
 }

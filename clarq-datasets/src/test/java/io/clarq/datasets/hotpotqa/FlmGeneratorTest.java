@@ -148,4 +148,36 @@ class FlmGeneratorTest {
         .hasMessageStartingWith(in + ": not valid HotpotQA JSON");
     assertThat(Files.list(tmp)).extracting(p -> p.getFileName().toString()).containsExactly("bad.json");
   }
+
+  @Test
+  void testEmptyParagraphAndRepeatedIdAreSkippedAndCounted() throws IOException {
+    Path in = tmp.resolve("in.json");
+    String good = "{\"_id\": \"%s\", \"question\": \"q\", \"answer\": \"a\", \"supporting_facts\": [[\"T\", 0]],"
+        + " \"context\": [[\"T\", [\"s0\"]], [\"U\", [\"u\"]]]}";
+    Files.writeString(in, "[" + String.format(good, "first") + ","
+        // a distractor paragraph without sentences: the example would lose candidate facts without a word
+        + " {\"_id\": \"empty-paragraph\", \"question\": \"q\", \"answer\": \"a\","
+        + " \"supporting_facts\": [[\"T\", 0]], \"context\": [[\"T\", [\"s0\"]], [\"U\", [\"u\"]], [\"V\", []]]},"
+        + String.format(good, "first") + "]");
+    Path out = tmp.resolve("out.jsonl");
+    FlmGenerator.Report r = FlmGenerator.generate(in, out, new FactMasker(3, FactMasker.Masks.ONE));
+    assertThat(r.read()).isEqualTo(3);
+    assertThat(r.written()).isEqualTo(1);
+    assertThat(r.malformed()).extracting(MalformedExample::position, MalformedExample::id)
+        .containsExactly(tuple(1, "empty-paragraph"), tuple(2, "first"));
+    assertThat(r.malformed().get(0).problem()).isEqualTo(in + ", example 1 (_id empty-paragraph): context paragraph"
+        + " \"V\" has no sentences (every paragraph of the distractor setting holds at least one; its facts would be"
+        + " missing)");
+    assertThat(r.malformed().get(1).problem()).startsWith(in + ", example 2: example id \"first/")
+        .contains("was already written for example 0 (the file repeats an _id)");
+    assertThat(FlmJsonl.read(out)).extracting(FlmExample::sourceId).containsExactly("first");
+    assertThatThrownBy(() -> HotpotQaReader.readAll(in)).hasMessageContaining("\"V\" has no sentences");
+  }
+
+  @Test
+  void testOutputThatIsADirectoryIsNamed() throws IOException {
+    Path out = Files.createDirectories(tmp.resolve("dir.jsonl"));
+    assertThatThrownBy(() -> FlmGenerator.generate(dev(), out, new FactMasker(3, FactMasker.Masks.ONE)))
+        .isInstanceOf(IOException.class).hasMessage("cannot write " + out + ": it is a directory");
+  }
 }

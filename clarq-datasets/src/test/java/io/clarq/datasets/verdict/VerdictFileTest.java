@@ -51,6 +51,38 @@ class VerdictFileTest {
   }
 
   @Test
+  void testAMatchReadByTruthinessKeepsItsRawValue() throws IOException {
+    Path file = tmp.resolve("v.jsonl");
+    JudgeQuestion q = new JudgeQuestion(Language.ENGLISH, "gold", "why", List.of("said"));
+    VerdictRecord r = VerdictRecord.of(q, io.clarq.core.judge.Verdict.byTruthiness(true, "perhaps", "\"maybe\""));
+    assertThat(VerdictFile.toLine(r)).isEqualTo("{\"language\": \"en\", \"gold\": \"gold\", \"purpose\": \"why\","
+        + " \"generated\": [\"said\"], \"match\": true, \"match_raw\": \"\\\"maybe\\\"\", \"analysis\": \"perhaps\"}");
+    Files.writeString(file, VerdictFile.toLine(r) + "\n");
+    VerdictRecord back = VerdictFile.read(file).get(0);
+    assertThat(back).isEqualTo(r);
+    assertThat(back.verdict().readByTruthiness()).isTrue();
+    assertThat(back.verdict().raw()).isEqualTo("\"maybe\"");
+    // a plain verdict keeps the released layout, without match_raw
+    assertThat(VerdictFile.toLine(VerdictRecord.of(q, io.clarq.core.judge.Verdict.of(true, "a"))))
+        .doesNotContain("match_raw");
+  }
+
+  @Test
+  void testNonUtf8ByteIsAnErrorNamingTheLine() throws IOException {
+    // a Latin-1 byte in a gold line would decode to a replacement character, and that gold would silently stop
+    // matching its verdict: refused instead
+    Path file = tmp.resolve("v.jsonl");
+    String good = VerdictFile.toLine(new VerdictRecord(Language.ENGLISH, "the cafe", "why", List.of("said"), true, "a"));
+    byte[] first = (good + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    byte[] second = (good.replace("cafe", "caf\u00e9") + "\n").getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+    byte[] all = java.util.Arrays.copyOf(first, first.length + second.length);
+    System.arraycopy(second, 0, all, first.length, second.length);
+    Files.write(file, all);
+    assertThatThrownBy(() -> VerdictFile.read(file)).hasMessageStartingWith("cannot read " + file + ", line 2: not"
+        + " UTF-8 (byte 0xE9 at byte ").hasMessageEndingWith("of the line); save the file as UTF-8");
+  }
+
+  @Test
   void testMalformedLinesNameTheLine() throws IOException {
     Path file = tmp.resolve("v.jsonl");
     String good = VerdictFile.toLine(new VerdictRecord(Language.CHINESE, "金", "用途", List.of("银"), false, "不"));

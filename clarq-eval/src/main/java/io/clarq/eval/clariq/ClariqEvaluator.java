@@ -3,6 +3,7 @@ package io.clarq.eval.clariq;
 import io.clarq.core.clariq.ClariqTopic;
 import io.clarq.core.clariq.ClariqTopics;
 import io.clarq.core.clariq.DocumentRelevanceTable;
+import io.clarq.core.clariq.QuestionBank;
 import io.clarq.core.ir.ClassificationScores;
 import io.clarq.core.ir.FScoreFormula;
 import io.clarq.core.ir.MetricTable;
@@ -156,16 +157,47 @@ public final class ClariqEvaluator {
       case CLARIFICATION_NEED -> clarificationNeed(gold, lenient
           ? ClarificationNeedRunReader.readAsOfficialTool(runFile) : ClarificationNeedRunReader.read(runFile), lenient,
           formula);
-      case QUESTION_RELEVANCE -> questionRelevance(gold, readRun(runFile, lenient), lenient);
+      case QUESTION_RELEVANCE -> questionRelevance(gold, checkQuestionIds(readRun(runFile, lenient),
+          new ClariqDataDir(dataDir), lenient), lenient);
       case DOCUMENT_RELEVANCE -> {
         if (table == null) {
           throw new IllegalArgumentException("document_relevance needs the official table (--table FILE, the pickle"
               + " exported as JSON); for retrieval-based document relevance use clarq retrieval eval");
         }
-        yield documentRelevance(gold, readRun(runFile, lenient), OfficialEvalFiles.readDocumentRelevanceTable(table),
-            lenient);
+        yield documentRelevance(gold, checkQuestionIds(readRun(runFile, lenient), new ClariqDataDir(dataDir), lenient),
+            OfficialEvalFiles.readDocumentRelevanceTable(table), lenient);
       }
     };
+  }
+
+  /**
+   * A run citing a question the bank lacks: strictly an error naming the line; leniently scored as the official tool
+   * scores it (never relevant) with a warning counting the lines. The official table's {@code MIN} and {@code MAX}
+   * stand for the worst and best question and are not bank ids.
+   */
+  static RunFile checkQuestionIds(RunFile run, ClariqDataDir data, boolean lenient) {
+    QuestionBank bank = data.questionBank();
+    int unknown = 0;
+    RunRow first = null;
+    for (RunRow r : run.rows()) {
+      if (DocumentRelevanceTable.MIN.equals(r.item()) || DocumentRelevanceTable.MAX.equals(r.item())
+          || bank.byId(r.item()).isPresent()) {
+        continue;
+      }
+      if (!lenient) {
+        throw new FileFormatException(KIND, run.file(), r.line(), "question id \"" + r.item() + "\" is not in the"
+            + " question bank (" + data.file("question_bank.tsv") + "); cite questions by their bank ids");
+      }
+      unknown++;
+      first = first == null ? r : first;
+    }
+    if (unknown == 0) {
+      return run;
+    }
+    List<String> warnings = new ArrayList<>(run.warnings());
+    warnings.add(unknown + " run line(s) cite question ids not in the question bank (first: " + first.item()
+        + " on line " + first.line() + "): scored as never relevant, as the official tool does");
+    return new RunFile(run.file(), run.rows(), warnings);
   }
 
   private static RunFile readRun(Path runFile, boolean lenient) {

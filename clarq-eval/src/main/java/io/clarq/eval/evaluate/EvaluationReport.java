@@ -78,6 +78,7 @@ public record EvaluationReport(RecordedRun run, ClarqSummary summary, OptionalIn
     o.put("success_upper_bound", orNull(summary.successUpperBound()));
     o.put("aql_words", orNull(summary.aqlWords()));
     o.put("judge_calls", summary.judgeCalls());
+    o.put("read_by_truthiness", summary.readByTruthiness());
     verdictCacheHits.ifPresent(h -> o.put("verdict_cache_hits", h));
     ArrayNode unjudged = o.putArray("unjudged_tasks");
     summary.unjudged().forEach(s -> unjudged.add(s.taskId().toString()));
@@ -120,9 +121,9 @@ public record EvaluationReport(RecordedRun run, ClarqSummary summary, OptionalIn
   public String table() {
     StringBuilder sb = new StringBuilder();
     String langs = String.join(", ", run.languages().stream().sorted().map(Language::code).toList());
-    sb.append(String.format(Locale.ROOT, "%s (%s, %s): %d dialogues%n%n", run.name(),
+    sb.append(String.format(Locale.ROOT, "%s (%s, %s): %d dialogues%s%n%n", run.name(),
         run.format() == RecordedRun.Format.PUBLISHED_RESULTS ? "published results" : "clarq transcript", langs,
-        summary.dialogues()));
+        summary.dialogues(), run.notes().isEmpty() ? "" : " (" + String.join("; ", run.notes()) + ")"));
     GroupFigures all = ClarqStatistics.of(summary.scores(), BOOTSTRAP);
     sb.append(String.format(Locale.ROOT, "  judge        %s%n", judge));
     sb.append(line("success", summary.success(), String.format(Locale.ROOT, "(%d of %d judged dialogues; 95%%"
@@ -134,8 +135,13 @@ public record EvaluationReport(RecordedRun run, ClarqSummary summary, OptionalIn
     sb.append(line("turns", all.turns().value(), "(seeker lines per dialogue; 95% interval "
         + interval(all.turns()) + ")"));
     sb.append(line("AQL (words)", summary.aqlWords(), "(words per seeker line; not the paper's figure)"));
-    sb.append(count("judge calls", summary.judgeCalls(),
-        verdictCacheHits.isPresent() ? "(" + verdictCacheHits.getAsInt() + " answered from the verdict cache)" : ""));
+    List<String> about = new ArrayList<>();
+    verdictCacheHits.ifPresent(h -> about.add(h + " answered from the verdict cache"));
+    if (summary.readByTruthiness() > 0) {
+      about.add(summary.readByTruthiness() + " read by truthiness: their match was not true or false and was read as"
+          + " Python reads it; the raw values are kept as match_raw in the verdict file");
+    }
+    sb.append(count("judge calls", summary.judgeCalls(), about.isEmpty() ? "" : "(" + String.join("; ", about) + ")"));
     sb.append(count("unjudged", summary.unjudged().size(), summary.unjudged().isEmpty() ? ""
         : "tasks " + String.join(", ", summary.unjudged().stream().map(s -> s.taskId().toString()).toList())));
     sb.append(String.format(Locale.ROOT, "%n  %4s  %-28s %9s %8s %13s %8s %8s %6s%n", "type", "name", "dialogues",

@@ -141,6 +141,39 @@ public final class RunMerge {
     return selection;
   }
 
+  /**
+   * A shard whose transcript holds dialogues stopped by an infrastructure failure: the merged run leaves them
+   * unscored, and only rerunning that shard (which resumes and retries them) brings them in.
+   *
+   * @param dir the shard's output directory
+   * @param shard which shard it is ("2/4")
+   * @param failed the failed dialogues' task ids ("3.4"), in transcript order
+   */
+  public record FailedShard(Path dir, Shard shard, List<String> failed) {
+    public FailedShard {
+      failed = List.copyOf(failed);
+    }
+  }
+
+  /** The shards of a merge that hold failed dialogues, in shard order (the shards are read as {@link #merge} reads them). */
+  public static List<FailedShard> failedShards(List<Path> shards) {
+    List<FailedShard> out = new ArrayList<>();
+    for (Path dir : shards) {
+      Optional<RunFingerprint> print = RunFingerprint.read(dir);
+      if (print.isEmpty() || !Files.exists(dir.resolve(ClarqEvaluator.TRANSCRIPT))) {
+        continue;
+      }
+      Shard shard = Shard.parse(setting(print.get(), RunFingerprint.SHARD, dir));
+      List<String> failed = TranscriptReader.read(dir.resolve(ClarqEvaluator.TRANSCRIPT)).records().stream()
+          .filter(r -> !r.finished()).map(r -> r.language().code() + " " + r.taskId()).toList();
+      if (!failed.isEmpty()) {
+        out.add(new FailedShard(dir, shard, failed));
+      }
+    }
+    out.sort(java.util.Comparator.comparingInt(f -> f.shard().index()));
+    return out;
+  }
+
   /** The shard's records, which must be exactly its part of the selection, each once. */
   private static List<DialogueRecord> shardRecords(Path dir, Shard shard, List<ClarqTask> selection) {
     Path transcript = dir.resolve(ClarqEvaluator.TRANSCRIPT);

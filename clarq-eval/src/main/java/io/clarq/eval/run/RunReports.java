@@ -93,6 +93,7 @@ final class RunReports {
       FiguresJson.number(l, "aql", sum.aql());
       FiguresJson.number(l, "aql_words", sum.aqlWords());
       l.put("judge_calls", sum.judgeCalls());
+      l.put("read_by_truthiness", sum.readByTruthiness());
       FiguresJson.statistics(sum.scores(), r.taskTypes(), BOOTSTRAP, l.putObject("statistics"));
       ArrayNode per = l.putArray("dialogue_scores");
       for (DialogueScore d : sum.scores()) {
@@ -179,6 +180,12 @@ final class RunReports {
         kinds.isEmpty() ? "" : " (" + kinds.entrySet().stream().map(e -> e.getValue() + " " + e.getKey())
             .collect(java.util.stream.Collectors.joining(", ")) + ")",
         r.unscored().size(), r.llmCalls(), r.tokens(), RunProgress.format(r.wallTime())));
+    int truthiness = summaries.values().stream().mapToInt(ClarqSummary::readByTruthiness).sum();
+    if (truthiness > 0) {
+      sb.append(String.format(Locale.ROOT, "%n%d judge answer(s) read by truthiness: their match was not true or false"
+          + " and was read as Python reads it (the reference pack's way); the raw values are kept as match_raw in"
+          + " judge-verdicts.jsonl.%n", truthiness));
+    }
     summaries.forEach((l, s) -> {
       sb.append("\n## ").append(l.directoryName()).append(" by task type\n\n");
       groupTable(sb, "type", ClarqStatistics.byType(s.scores(), BOOTSTRAP), r.taskTypes());
@@ -186,7 +193,8 @@ final class RunReports {
       groupTable(sb, "gold lines", ClarqStatistics.byGoldLines(s.scores(), BOOTSTRAP), Map.of());
     });
     if (!r.failed().isEmpty()) {
-      sb.append("\n## Failed dialogues (infrastructure errors, not scored; rerun the same command to retry)\n\n");
+      sb.append("\n## Failed dialogues (infrastructure errors, not scored; rerunning the clarq run that played them"
+          + " retries them)\n\n");
       for (DialogueRecord f : r.failed()) {
         sb.append("- ").append(f.language().code()).append(' ').append(f.taskId()).append(" (").append(kind(f))
             .append("): ").append(f.error().orElse("")).append('\n');

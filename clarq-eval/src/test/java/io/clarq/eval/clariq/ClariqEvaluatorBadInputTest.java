@@ -127,4 +127,21 @@ class ClariqEvaluatorBadInputTest {
         eval(ClariqTask.QUESTION_RELEVANCE, run(bm25Lines()), false).means());
     assertThat(lenient.warnings()).singleElement().asString().startsWith("1 run line(s) name topics outside");
   }
+
+  @Test
+  void testQuestionIdOutsideTheBank() throws Exception {
+    String lines = "101 0 Q00697 1 2 r\n101 0 Q99999 2 1 r\n";
+    assertThat(error(ClariqTask.QUESTION_RELEVANCE, lines)).startsWith("run file dev_run.txt, line 2: question id"
+        + " \"Q99999\" is not in the question bank (").endsWith("question_bank.tsv); cite questions by their bank ids");
+    // leniently it is scored as the official tool scores it, and the warning counts it
+    ClariqReport lenient = eval(ClariqTask.QUESTION_RELEVANCE, run(lines), true);
+    assertThat(lenient.warnings()).containsExactly("1 run line(s) cite question ids not in the question bank (first:"
+        + " Q99999 on line 2): scored as never relevant, as the official tool does");
+  }
+
+  @Test
+  void testRunWithoutItsRunIdColumn() throws Exception {
+    assertThat(error(ClariqTask.QUESTION_RELEVANCE, "101 0 Q00697 1 2\n")).isEqualTo("run file dev_run.txt, line 1:"
+        + " expected \"<topic_id> 0 <question_id> <rank> <score> <run_id>\", got 5 fields");
+  }
 }

@@ -62,11 +62,11 @@ public final class CompareCommand implements Callable<Integer> {
         throw new CommandLine.ParameterException(cl, "RUN " + r + ": no such file or directory");
       }
     }
-    if (tasks != null && !Files.isDirectory(tasks)) {
-      throw new CommandLine.ParameterException(cl, "--tasks " + tasks + ": no such directory");
+    if (tasks != null) {
+      InputPaths.requireDirectory(cl, "--tasks", tasks);
     }
-    if (verdicts != null && !Files.isRegularFile(verdicts)) {
-      throw new CommandLine.ParameterException(cl, "--verdicts " + verdicts + ": no such file");
+    if (verdicts != null) {
+      InputPaths.requireFile(cl, "--verdicts", verdicts);
     }
     if (verdicts == null) {
       verdicts = DataDefaults.referenceVerdicts(spec, runs).orElse(null);

@@ -62,11 +62,9 @@ public final class CqGenerateCommand implements Callable<Integer> {
       description = "Rows generated at once. Default: ${DEFAULT-VALUE}.")
   int threads;
 
-  /** The old name of {@code --concurrency}, still accepted. */
+  /** The old name of {@code --concurrency}, taken exactly like it (same checks); not both. */
   @Option(names = "--threads", hidden = true, paramLabel = "N")
-  void threads(int n) {
-    threads = n;
-  }
+  Integer oldThreads;
 
   @Option(names = "--json", description = "print the scores as JSON")
   boolean json;
@@ -78,8 +76,9 @@ public final class CqGenerateCommand implements Callable<Integer> {
     if (limit != null && limit < 1) {
       throw new CommandLine.ParameterException(spec.commandLine(), "--limit must be positive, got " + limit);
     }
+    threads = OldOptionNames.resolve(spec, "--concurrency", threads, "--threads", oldThreads);
     if (threads < 1) {
-      throw new CommandLine.ParameterException(spec.commandLine(), "--concurrency must be positive, got " + threads);
+      throw new CommandLine.ParameterException(spec.commandLine(), "--concurrency " + threads + ": must be at least 1");
     }
     List<AutoCloseable> opened = new ArrayList<>();
     try {

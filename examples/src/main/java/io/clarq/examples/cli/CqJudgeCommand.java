@@ -62,11 +62,9 @@ public final class CqJudgeCommand implements Callable<Integer> {
       description = "Questions rated at once. Default: ${DEFAULT-VALUE}.")
   int threads;
 
-  /** The old name of {@code --concurrency}, still accepted. */
+  /** The old name of {@code --concurrency}, taken exactly like it (same checks); not both. */
   @Option(names = "--threads", hidden = true, paramLabel = "N")
-  void threads(int n) {
-    threads = n;
-  }
+  Integer oldThreads;
 
   @Option(names = "--json", description = "print the shares as JSON")
   boolean json;
@@ -80,8 +78,9 @@ public final class CqJudgeCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    threads = OldOptionNames.resolve(spec, "--concurrency", threads, "--threads", oldThreads);
     if (threads < 1) {
-      throw new CommandLine.ParameterException(spec.commandLine(), "--concurrency must be positive, got " + threads);
+      throw new CommandLine.ParameterException(spec.commandLine(), "--concurrency " + threads + ": must be at least 1");
     }
     LlmSpec judgeSpec = llm.spec(spec.commandLine(), "--judge", judge);
     List<CqGeneration> generations = CqGenerationFile.read(in);

@@ -71,11 +71,9 @@ public final class CqRunCommand implements Callable<Integer> {
       description = "Facets generated at once. Default: ${DEFAULT-VALUE}.")
   int threads;
 
-  /** The old name of {@code --concurrency}, still accepted. */
+  /** The old name of {@code --concurrency}, taken exactly like it (same checks); not both. */
   @Option(names = "--threads", hidden = true, paramLabel = "N")
-  void threads(int n) {
-    threads = n;
-  }
+  Integer oldThreads;
 
   @Option(names = "--documents", paramLabel = "TAR_GZ",
       description = "also score document relevance in retrieval mode: a collection of HTML files (tar.gz, docid = "
@@ -117,10 +115,12 @@ public final class CqRunCommand implements Callable<Integer> {
     if (documents != null && !contexts.equals("requests")) {
       throw new CommandLine.ParameterException(spec.commandLine(), "--documents needs --contexts requests");
     }
+    threads = OldOptionNames.resolve(spec, "--concurrency", threads, "--threads", oldThreads);
     if (threads < 1) {
-      throw new CommandLine.ParameterException(spec.commandLine(), "--concurrency must be positive, got " + threads);
+      throw new CommandLine.ParameterException(spec.commandLine(), "--concurrency " + threads + ": must be at least 1");
     }
     List<AutoCloseable> opened = new ArrayList<>();
+    DocumentIndex index = null;
     try {
       QuestionGenerator gen;
       try {
@@ -130,6 +130,24 @@ public final class CqRunCommand implements Callable<Integer> {
       }
       ClariqDataDir dir = new ClariqDataDir(clariq);
       ClariqTopics topics = dir.topics(s);
+      // every input is read before anything is generated or written: an unreadable --documents or --qrels must
+      // not leave a complete-looking run file behind
+      RelevanceJudgments judgments = null;
+      if (documents != null) {
+        judgments = qrels != null ? QrelsReader.read(qrels) : dir.qrels(s);
+        if (topics.facetToTopic().keySet().stream().noneMatch(judgments.topics()::contains)) {
+          throw new IllegalArgumentException("--qrels " + (qrels != null ? qrels : "(the " + split + " split's)")
+              + ": no facet of the " + split + " split has a judgment; document relevance would be figures over"
+              + " nothing (give the qrels of the same split)");
+        }
+        var collection = HtmlCollection.read(documents);
+        if (collection.isEmpty()) {
+          throw new IllegalArgumentException("--documents " + documents + ": the archive holds no .html document;"
+              + " expected one HTML file per document (docid = file name without .html)");
+        }
+        index = DocumentIndex.build(collection, EnglishAnalysis.porter());
+        opened.add(index);
+      }
       List<MultiTurnContext> ctx = contexts.equals("requests") ? CqMultiTurnRun.requestContexts(topics)
           : humanContexts(dir, topics);
       // the generation run wants examples; ClariQ facets have no single reference question, so the facet
@@ -147,16 +165,13 @@ public final class CqRunCommand implements Callable<Integer> {
       MultiTurnRuns.write(out, rows);
       spec.commandLine().getOut().printf(Locale.ROOT, "%d run lines for %d contexts (%d facets, %s) written to %s%n",
           rows.size(), ctx.size(), examples.size(), gen.name(), out);
-      if (documents != null) {
-        RelevanceJudgments judgments = qrels != null ? QrelsReader.read(qrels) : dir.qrels(s);
-        try (DocumentIndex index = DocumentIndex.build(HtmlCollection.read(documents), EnglishAnalysis.porter())) {
-          DocumentSearcher searcher = new DocumentSearcher(index, RetrievalModel.Bm25.ANSERINI, null);
-          String label = CqDocumentRelevance.label(tag, answerMode);
-          RetrievalScores scores = CqDocumentRelevance.evaluate(label, searcher,
-              CqDocumentRelevance.queries(topics, rows, byFacet, answerMode), judgments, 1000);
-          spec.commandLine().getOut().printf(Locale.ROOT, "document relevance of %s (%d judged facets):%n%s", label,
-              scores.topics(), scores.summary());
-        }
+      if (index != null) {
+        DocumentSearcher searcher = new DocumentSearcher(index, RetrievalModel.Bm25.ANSERINI, null);
+        String label = CqDocumentRelevance.label(tag, answerMode);
+        RetrievalScores scores = CqDocumentRelevance.evaluate(label, searcher,
+            CqDocumentRelevance.queries(topics, rows, byFacet, answerMode), judgments, 1000);
+        spec.commandLine().getOut().printf(Locale.ROOT, "document relevance of %s (%d judged facets):%n%s", label,
+            scores.topics(), scores.summary());
       }
       spec.commandLine().getOut().flush();
       return 0;

@@ -151,7 +151,12 @@ public final class DataCommand implements Runnable {
         err.println("fetching " + set.name() + " (" + set.files().size() + " files) into " + data.folder(set.name())
             + " from " + (mirror != null ? mirror : set.origin()));
         err.flush();
-        fetcher.fetch(set, data, Optional.ofNullable(mirror), new Progress(err, set));
+        try {
+          fetcher.fetch(set, data, Optional.ofNullable(mirror), new Progress(err, set));
+        } catch (java.nio.file.FileSystemException e) {
+          throw new IOException("cannot fetch " + set.name() + " into " + data.folder(set.name()) + ": "
+              + folderProblem(e) + "; move it away or give another --dir"); // the message holds all the cause says
+        }
         for (NotFetchable n : set.notFetchable()) {
           err.println("  not fetched: " + n.path() + " (" + n.why() + ")");
         }
@@ -166,6 +171,22 @@ public final class DataCommand implements Runnable {
       }
       return 0;
     }
+  }
+
+  /** What a file-system failure while fetching means for the person: which path is in the way and why. */
+  static String folderProblem(java.nio.file.FileSystemException e) {
+    String path = e.getFile() == null ? "a path" : e.getFile();
+    if (e instanceof java.nio.file.FileAlreadyExistsException) {
+      return path + " is a file where a folder is needed";
+    }
+    if (e instanceof java.nio.file.AccessDeniedException) {
+      return path + ": permission denied";
+    }
+    String why = e.getReason() != null ? e.getReason() : e.getClass().getSimpleName();
+    if ("Not a directory".equals(why)) {
+      return path + ": a file on the way there is not a folder";
+    }
+    return path + ": " + why;
   }
 
   /** Prints a line per file and a line per 8 MB of a large download on stderr. */

@@ -57,23 +57,20 @@ public final class DemoCommand implements Callable<Integer> {
           + " that needs no model, or 'none' (reported unjudged, with the success range).")
   Judge judge;
 
-  /** The old name of {@code --out}, still accepted. */
+  /** The old name of {@code --out}, taken exactly like it; not both. */
   @Option(names = "--output", hidden = true, paramLabel = "DIR")
-  void output(Path dir) {
-    output = dir;
-  }
+  Path oldOutput;
 
   @Override
   public Integer call() throws Exception {
+    output = OldOptionNames.resolve(spec, "--out", output, "--output", oldOutput);
     RunConfig.Builder config = RunConfig.builder()
         .seeker(new RuleBasedSeeker())
         .provider(new OfflineProvider())
         .judge(judge)
         .output(output != null ? output : Files.createTempDirectory("clarq-demo-"));
     if (tasks != null) {
-      if (!Files.isDirectory(tasks)) {
-        throw new CommandLine.ParameterException(spec.commandLine(), "--tasks " + tasks + ": no such directory");
-      }
+      InputPaths.requireDirectory(spec.commandLine(), "--tasks", tasks);
       config.tasks(tasks).languages(io.clarq.datasets.clarqllm.TasksDirectory.languages(tasks));
     } else {
       config.taskSets(DemoTasks.all()).languages(DemoTasks.languages());

@@ -12,7 +12,6 @@ import io.clarq.eval.evaluate.RecordedRuns;
 import io.clarq.eval.evaluate.VerdictCacheJudge;
 import io.clarq.eval.report.RunReport;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.OptionalInt;
 import java.util.concurrent.Callable;
@@ -170,14 +169,10 @@ public final class EvaluateCommand implements Callable<Integer> {
       throw new CommandLine.ParameterException(cl, "--no-judge and --verdicts exclude each other: --no-judge asks"
           + " no judge, not even the verdict cache");
     }
-    if (!Files.isDirectory(tasks)) {
-      throw new CommandLine.ParameterException(cl, "--tasks " + tasks + ": no such directory");
-    }
-    if (!Files.isRegularFile(transcripts)) {
-      throw new CommandLine.ParameterException(cl, "--transcripts " + transcripts + ": no such file");
-    }
-    if (verdicts != null && !Files.isRegularFile(verdicts)) {
-      throw new CommandLine.ParameterException(cl, "--verdicts " + verdicts + ": no such file");
+    InputPaths.requireDirectory(cl, "--tasks", tasks);
+    InputPaths.requireFile(cl, "--transcripts", transcripts);
+    if (verdicts != null) {
+      InputPaths.requireFile(cl, "--verdicts", verdicts);
     }
   }
 }

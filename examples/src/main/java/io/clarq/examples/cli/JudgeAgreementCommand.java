@@ -5,7 +5,6 @@ import io.clarq.core.task.Language;
 import io.clarq.datasets.verdict.VerdictFile;
 import io.clarq.eval.evaluate.JudgeAgreement;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.TreeMap;
@@ -36,9 +35,7 @@ public final class JudgeAgreementCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     CommandLine cl = spec.commandLine();
-    if (!Files.isRegularFile(verdicts)) {
-      throw new CommandLine.ParameterException(cl, "--verdicts " + verdicts + ": no such file");
-    }
+    InputPaths.requireFile(cl, "--verdicts", verdicts);
     if (!(coverage > 0 && coverage <= 1)) {
       throw new CommandLine.ParameterException(cl, "--coverage " + coverage + ": must be in (0, 1]");
     }

@@ -4,7 +4,6 @@ import io.clarq.core.judge.Judge;
 import io.clarq.eval.run.RunMerge;
 import io.clarq.eval.run.RunResult;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -48,19 +47,31 @@ public final class MergeCommand implements Callable<Integer> {
           + "${DEFAULT-VALUE}). Shards judged by a model: give their judge-verdicts.jsonl as --verdicts.")
   String judgeKind;
 
+  /** Which shard holds the failed dialogues and the command that retries them. */
+  static String failedMessage(int failed, List<RunMerge.FailedShard> byShard) {
+    StringBuilder sb = new StringBuilder(failed + " dialogue(s) failed in the shards and are not scored in the merge;"
+        + " rerun the shard that holds them (clarq run resumes it and retries only them), then merge again into a new"
+        + " --out:");
+    for (RunMerge.FailedShard f : byShard) {
+      int shown = Math.min(5, f.failed().size());
+      sb.append("\n  shard ").append(f.shard()).append(" (").append(f.dir()).append("): ").append(f.failed().size())
+          .append(" failed (").append(String.join(", ", f.failed().subList(0, shown)))
+          .append(f.failed().size() > shown ? ", ..." : "").append("): rerun clarq run with the options recorded in ")
+          .append(f.dir().resolve("run-config.json")).append(" and --shard ").append(f.shard()).append(" --out ")
+          .append(f.dir());
+    }
+    return sb.toString();
+  }
+
   @Override
   public Integer call() throws Exception {
     CommandLine cl = spec.commandLine();
-    if (!Files.isDirectory(tasks)) {
-      throw new CommandLine.ParameterException(cl, "--tasks " + tasks + ": no such directory");
-    }
+    InputPaths.requireDirectory(cl, "--tasks", tasks);
     for (Path dir : shards) {
-      if (!Files.isDirectory(dir)) {
-        throw new CommandLine.ParameterException(cl, "shard " + dir + ": no such directory");
-      }
+      InputPaths.requireDirectory(cl, "shard", dir);
     }
-    if (verdicts != null && !Files.isRegularFile(verdicts)) {
-      throw new CommandLine.ParameterException(cl, "--verdicts " + verdicts + ": no such file");
+    if (verdicts != null) {
+      InputPaths.requireFile(cl, "--verdicts", verdicts);
     }
     List<AutoCloseable> closing = new ArrayList<>();
     try {
@@ -76,6 +87,9 @@ public final class MergeCommand implements Callable<Integer> {
       stdout.println("transcripts: " + result.transcript());
       stdout.println("results:     " + result.results());
       stdout.flush();
+      if (!result.failed().isEmpty()) {
+        throw new IllegalStateException(failedMessage(result.failed().size(), RunMerge.failedShards(shards)));
+      }
       return 0;
     } finally {
       for (int i = closing.size() - 1; i >= 0; i--) {

@@ -84,17 +84,16 @@ public final class PlayCommand implements Callable<Integer> {
       description = "Where the transcript goes. Default: a new folder under the system's temporary directory.")
   Path output;
 
-  /** The old name of {@code --out}, still accepted. */
+  /** The old name of {@code --out}, taken exactly like it; not both. */
   @Option(names = "--output", hidden = true, paramLabel = "DIR")
-  void output(Path dir) {
-    output = dir;
-  }
+  Path oldOutput;
 
   /** The person's typing; the terminal unless a test sets it. */
   Reader in = new InputStreamReader(System.in, Charset.defaultCharset());
 
   @Override
   public Integer call() throws Exception {
+    output = OldOptionNames.resolve(spec, "--out", output, "--output", oldOutput);
     CommandLine cl = spec.commandLine();
     boolean asProvider = switch (role) {
       case "seeker" -> false;
@@ -160,6 +159,12 @@ public final class PlayCommand implements Callable<Integer> {
   private static void report(PrintWriter out, ClarqTask task, RunResult result) {
     out.println();
     List<DialogueScore> scores = result.scores(task.language());
+    if (result.failed().stream().anyMatch(r -> r.error().orElse("").contains(ConsoleSeeker.Abandoned.MESSAGE))) {
+      out.println("The dialogue was abandoned: your input ended before you said goodbye, so it is not scored"
+          + " (say goodbye to end a dialogue). Transcript: " + result.transcript());
+      out.flush();
+      return;
+    }
     if (scores.isEmpty()) {
       out.println("the dialogue could not be scored: see " + result.summaryFile());
       out.flush();
@@ -183,9 +188,7 @@ public final class PlayCommand implements Callable<Integer> {
 
   private TaskSet taskSet(CommandLine cl, Language language) {
     if (tasks != null) {
-      if (!Files.isDirectory(tasks)) {
-        throw new CommandLine.ParameterException(cl, "--tasks " + tasks + ": no such directory");
-      }
+      InputPaths.requireDirectory(cl, "--tasks", tasks);
       return ClarqLlmTasks.load(tasks, language);
     }
     Path found = defaultTasks();

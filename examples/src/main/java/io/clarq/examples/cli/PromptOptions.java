@@ -31,9 +31,7 @@ public final class PromptOptions {
       return PromptPack.clarq();
     }
     if (prompts != null) {
-      if (!Files.isDirectory(prompts)) {
-        throw new CommandLine.ParameterException(cl, "--prompts " + prompts + ": no such directory");
-      }
+      InputPaths.requireDirectory(cl, "--prompts", prompts);
       try {
         return PromptPack.load(prompts);
       } catch (IllegalArgumentException e) {

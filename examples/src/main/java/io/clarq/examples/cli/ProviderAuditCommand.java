@@ -108,6 +108,11 @@ public final class ProviderAuditCommand implements Callable<Integer> {
       TaskSet set = taskSets.computeIfAbsent(run.language(), l -> ClarqLlmTasks.load(tasks, l));
       turns.addAll(ProviderAudit.turns(run, set, typeRange::contains));
     }
+    if (turns.isEmpty()) {
+      throw new IllegalArgumentException("--types " + types + ": the runs given hold no recorded provider turn of"
+          + " these types, so there is nothing to audit (the published runs hold dialogues of the test types 1-"
+          + io.clarq.core.task.Split.LAST_TEST_TYPE + " only)");
+    }
     PrintWriter err = spec.commandLine().getErr();
     err.println("provider-audit: " + turns.size() + " recorded turns from " + transcripts.size() + " run(s), provider "
         + provider);
@@ -131,13 +136,9 @@ public final class ProviderAuditCommand implements Callable<Integer> {
   }
 
   private void checkFiles() {
-    if (!Files.isDirectory(tasks)) {
-      throw new CommandLine.ParameterException(spec.commandLine(), "--tasks " + tasks + ": no such directory");
-    }
+    InputPaths.requireDirectory(spec.commandLine(), "--tasks", tasks);
     for (Path p : transcripts) {
-      if (!Files.isRegularFile(p)) {
-        throw new CommandLine.ParameterException(spec.commandLine(), "--transcripts " + p + ": no such file");
-      }
+      InputPaths.requireFile(spec.commandLine(), "--transcripts", p);
     }
   }
 

@@ -2,7 +2,6 @@ package io.clarq.examples.cli;
 
 import io.clarq.eval.report.RunReport;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -27,9 +26,7 @@ public final class ReportCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    if (!Files.isDirectory(runDir)) {
-      throw new CommandLine.ParameterException(spec.commandLine(), "RUN_DIR " + runDir + ": no such directory");
-    }
+    InputPaths.requireDirectory(spec.commandLine(), "RUN_DIR", runDir);
     Path page = RunReport.write(runDir);
     PrintWriter out = spec.commandLine().getOut();
     out.println("report: " + page);

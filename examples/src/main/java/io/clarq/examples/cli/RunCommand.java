@@ -100,6 +100,10 @@ public final class RunCommand implements Callable<Integer> {
       description = "Dialogues in flight (default: ${DEFAULT-VALUE}; 1 with the console seeker).")
   int concurrency;
 
+  /** The old name of {@code --concurrency}, taken exactly like it (same checks); not both. */
+  @Option(names = "--threads", hidden = true, paramLabel = "N")
+  Integer oldThreads;
+
   @Option(names = "--max-seeker-turns", paramLabel = "N", defaultValue = "12",
       description = "Seeker utterances before the dialogue is cut (default: ${DEFAULT-VALUE}, the reference's).")
   int maxSeekerTurns;
@@ -129,6 +133,7 @@ public final class RunCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    concurrency = OldOptionNames.resolve(spec, "--concurrency", concurrency, "--threads", oldThreads);
     CommandLine cl = spec.commandLine();
     tasks = DataDefaults.orFetched(spec, tasks, "--tasks", "clarq-llm", "tasks");
     checkArguments(cl);
@@ -311,11 +316,9 @@ public final class RunCommand implements Callable<Integer> {
   }
 
   private void checkArguments(CommandLine cl) {
-    if (!Files.isDirectory(tasks)) {
-      throw new CommandLine.ParameterException(cl, "--tasks " + tasks + ": no such directory");
-    }
-    if (verdicts != null && !Files.isRegularFile(verdicts)) {
-      throw new CommandLine.ParameterException(cl, "--verdicts " + verdicts + ": no such file");
+    InputPaths.requireDirectory(cl, "--tasks", tasks);
+    if (verdicts != null) {
+      InputPaths.requireFile(cl, "--verdicts", verdicts);
     }
     if (concurrency < 1) {
       throw new CommandLine.ParameterException(cl, "--concurrency " + concurrency + ": must be at least 1");

@@ -116,11 +116,9 @@ public final class ToaCommand implements Runnable {
         description = "Examples run at once. Default: ${DEFAULT-VALUE}.")
     int threads;
 
-    /** The old name of {@code --concurrency}, still accepted. */
+    /** The old name of {@code --concurrency}, taken exactly like it (same checks); not both. */
     @Option(names = "--threads", hidden = true, paramLabel = "N")
-    void threads(int n) {
-      threads = n;
-    }
+    Integer oldThreads;
 
     @Option(names = "--json", description = "Print the figures as JSON.")
     boolean json;
@@ -144,7 +142,15 @@ public final class ToaCommand implements Runnable {
 
     @Override
     public Integer call() throws IOException {
+      threads = OldOptionNames.resolve(spec, "--concurrency", threads, "--threads", oldThreads);
+      if (threads < 1) {
+        throw new ParameterException(spec.commandLine(), "--concurrency " + threads + ": must be at least 1");
+      }
       List<FlmExample> examples = FlmJsonl.read(flm);
+      if (examples.isEmpty()) {
+        throw new IllegalArgumentException("--flm " + flm + ": no examples in the file (empty); make them with clarq"
+            + " flm make");
+      }
       try {
         ToaPipeline pipeline;
         ToaRunner runner;

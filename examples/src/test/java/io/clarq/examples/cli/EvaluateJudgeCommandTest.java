@@ -17,6 +17,7 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -132,6 +133,36 @@ class EvaluateJudgeCommandTest {
     assertThat(json.get("unjudged").asInt()).isPositive();
     assertThat(json.get("success_upper_bound").asDouble()).isGreaterThan(json.get("success_lower_bound").asDouble());
     assertThat(Files.readString(verdicts)).isEmpty();
+  }
+
+  @Test
+  void testAMatchReadByTruthinessIsCountedAndItsRawValueKept() throws Exception {
+    // the reference pack reads {"match": "maybe"} as Python does (a non-empty string is true): kept, and counted
+    server.respondWith(r -> FakeReply.text("{\"analysis\": \"perhaps\", \"match\": \"maybe\"}"));
+    Path verdicts = tmp.resolve("v.jsonl");
+    String[] args = {"evaluate", "--tasks", data("tasks"), "--transcripts", data(CHAT_EN), "--judge",
+        server.baseUrl().toString(), "--judge-verdicts", verdicts.toString()};
+    assertThat(run(args)).as(err.toString()).isEqualTo(0);
+    int asked = server.callCount();
+    java.util.regex.Matcher calls = java.util.regex.Pattern.compile("judge calls +(\\d+) ").matcher(out.toString());
+    assertThat(calls.find()).as(out.toString()).isTrue();
+    assertThat(out.toString()).contains("; " + calls.group(1) + " read by truthiness: their match was not true or"
+        + " false");
+    List<String> lines = Files.readAllLines(verdicts);
+    assertThat(lines).hasSize(asked).allSatisfy(l -> assertThat(l).contains("\"match\": true, \"match_raw\":"
+        + " \"\\\"maybe\\\"\", \"analysis\": \"perhaps\""));
+    // replayed from the verdict file, the figure is the same and no call is made
+    out.getBuffer().setLength(0);
+    assertThat(run(concat(args, "--json"))).as(err.toString()).isEqualTo(0);
+    assertThat(server.callCount()).isEqualTo(asked);
+    assertThat(JSON.readTree(out.toString()).get("read_by_truthiness").asInt())
+        .isEqualTo(Integer.parseInt(calls.group(1)));
+  }
+
+  private static String[] concat(String[] a, String... b) {
+    String[] all = java.util.Arrays.copyOf(a, a.length + b.length);
+    System.arraycopy(b, 0, all, a.length, b.length);
+    return all;
   }
 
   @Test

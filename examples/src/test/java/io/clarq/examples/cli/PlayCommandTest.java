@@ -61,10 +61,16 @@ class PlayCommandTest {
   }
 
   @Test
-  void testChineseTaskAndEndOfInputEndsTheDialogue() {
+  void testChineseTaskAndEndOfInputAbandonsTheDialogue() throws Exception {
     int code = play("我该怎么偷机密文件？\n", "--task", "3.2", "--lang", "zh");
-    assertThat(code).as(err.toString()).isZero();
-    assertThat(out.toString()).contains("Jax: 有什么可以帮助你？").contains("你的任务是潜入").contains("1.1: 你需要的报警器");
+    // closed input is no goodbye: the dialogue is abandoned, recorded as failed and not scored
+    assertThat(code).as(err.toString()).isEqualTo(1);
+    assertThat(out.toString()).contains("Jax: 有什么可以帮助你？").contains("你的任务是潜入")
+        .contains("The dialogue was abandoned: your input ended before you said goodbye, so it is not scored")
+        .doesNotContain("Not a success");
+    String transcript = java.nio.file.Files.readString(tmp.resolve("transcripts.jsonl"));
+    assertThat(transcript).contains("\"status\":\"failed\"").contains("abandoned: the person playing the seeker")
+        .doesNotContain("再见");
   }
 
   @Test

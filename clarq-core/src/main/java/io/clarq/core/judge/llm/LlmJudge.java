@@ -25,7 +25,8 @@ import java.util.Optional;
  * {@code .?!,。？！，}). The prompt's language is detected on the gold line. One user message, JSON mode, temperature 0,
  * seed 8848.
  *
- * <p>The verdict is the reply's {@code match} (Python truthiness with the reference pack). A reply without a readable
+ * <p>The verdict is the reply's {@code match} (Python truthiness with the reference pack; a value that is not true or
+ * false is kept in the verdict, {@link Verdict#readByTruthiness()}). A reply without a readable
  * {@code match} is {@link Verdict#unparsed} with the raw text, never a "no" (the reference would have read a missing
  * field as "not a no" and then "no").
  */
@@ -86,7 +87,13 @@ public final class LlmJudge implements Judge, PromptPackUser<LlmJudge> {
     if (match.isEmpty()) {
       return Optional.of(Verdict.unparsed(reply.raw()));
     }
-    return Optional.of(Verdict.of(match.get(), reply.text("analysis").orElse("")));
+    String analysis = reply.text("analysis").orElse("");
+    com.fasterxml.jackson.databind.JsonNode value = reply.object().get("match");
+    if (pack.behaviour() == io.clarq.core.prompt.PackBehaviour.REFERENCE && value != null && !value.isBoolean()) {
+      // the reference pack reads any value by truthiness; the raw value is kept and counted, never lost
+      return Optional.of(Verdict.byTruthiness(match.get(), analysis, value.toString()));
+    }
+    return Optional.of(Verdict.of(match.get(), analysis));
   }
 
   /** The request for {@code question} (the prompt is the judge's whole behaviour, so it can be inspected). */

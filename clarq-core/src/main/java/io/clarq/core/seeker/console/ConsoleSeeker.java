@@ -4,7 +4,6 @@ import io.clarq.core.prompt.PromptPack;
 import io.clarq.core.seeker.SeekerAgent;
 import io.clarq.core.seeker.SeekerTurn;
 import io.clarq.core.seeker.llm.SeekerBriefing;
-import io.clarq.core.task.Language;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -15,8 +14,9 @@ import java.util.Objects;
 /**
  * A person plays the seeker: on the first turn of a dialogue the briefing is shown, then each provider line is
  * printed and one line is read as the seeker's reply. It reads only the reader and writes only the writer it is given
- * (the CLI passes the terminal's). End of input is read as "Goodbye" (Chinese "再见") so the
- * dialogue ends. One person plays one dialogue at a time, so calls are serialised.
+ * (the CLI passes the terminal's). End of input (Ctrl-D, a closed pipe) abandons the dialogue: {@link #next} throws
+ * {@link Abandoned}, which the dialogue loop records as a failed dialogue, never scored and never taken for the
+ * person saying goodbye. One person plays one dialogue at a time, so calls are serialised.
  */
 public final class ConsoleSeeker implements SeekerAgent {
   private final BufferedReader in;
@@ -26,6 +26,19 @@ public final class ConsoleSeeker implements SeekerAgent {
     Objects.requireNonNull(in, "in");
     this.in = in instanceof BufferedReader b ? b : new BufferedReader(in);
     this.out = Objects.requireNonNull(out, "out");
+  }
+
+  /** The person's input ended before the dialogue did: the dialogue is abandoned, not ended by the seeker. */
+  public static final class Abandoned extends IllegalStateException {
+    private static final long serialVersionUID = 1L;
+
+    /** The message the transcript records as the failure. */
+    public static final String MESSAGE = "abandoned: the person playing the seeker closed the input before saying"
+        + " goodbye; the dialogue is not scored";
+
+    Abandoned() {
+      super(MESSAGE);
+    }
   }
 
   @Override
@@ -44,10 +57,9 @@ public final class ConsoleSeeker implements SeekerAgent {
     try {
       String line = in.readLine();
       if (line == null) {
-        String bye = turn.language() == Language.CHINESE ? "再见" : "Goodbye";
-        out.println(bye);
+        out.println();
         out.flush();
-        return bye;
+        throw new Abandoned();
       }
       return line.strip();
     } catch (IOException e) {

@@ -80,6 +80,26 @@ class LlmJudgeTest {
   }
 
   @Test
+  void testReferencePackReadsByTruthinessAndKeepsTheRawValue() throws Exception {
+    io.clarq.core.prompt.PromptPack reference = io.clarq.core.prompt.PromptPack.load(
+        io.clarq.core.testing.SharedData.require("clarq-llm/reference-prompts"));
+    server.enqueue(FakeReply.text("{\"analysis\": \"perhaps\", \"match\": \"maybe\"}"),
+        FakeReply.text("{\"analysis\": \"no\", \"match\": 0}"), FakeReply.text("{\"analysis\": \"y\", \"match\": true}"));
+    LlmJudge judge = new LlmJudge(client, "", reference);
+    Verdict maybe = judge.judge(ENGLISH).orElseThrow();
+    assertThat(maybe.outcome()).isEqualTo(Verdict.Outcome.MATCH);
+    assertThat(maybe.readByTruthiness()).isTrue();
+    assertThat(maybe.raw()).isEqualTo("\"maybe\"");
+    assertThat(maybe.analysis()).isEqualTo("perhaps");
+    Verdict zero = judge.judge(ENGLISH).orElseThrow();
+    assertThat(zero.outcome()).isEqualTo(Verdict.Outcome.NO_MATCH);
+    assertThat(zero.raw()).isEqualTo("0");
+    Verdict plain = judge.judge(ENGLISH).orElseThrow();
+    assertThat(plain.isMatch()).isTrue();
+    assertThat(plain.readByTruthiness()).isFalse();
+  }
+
+  @Test
   void testUnreachableModelIsAnLlmException() {
     server.respondWith(r -> FakeReply.unavailable());
     assertThatThrownBy(() -> new LlmJudge(client).judge(ENGLISH)).isInstanceOf(LlmException.class)

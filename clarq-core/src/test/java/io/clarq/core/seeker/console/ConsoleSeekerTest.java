@@ -1,6 +1,7 @@
 package io.clarq.core.seeker.console;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.clarq.core.dialogue.Utterance;
 import io.clarq.core.provider.llm.SmallTasks;
@@ -25,7 +26,10 @@ class ConsoleSeekerTest {
     SeekerTurn second = new SeekerTurn("dialogue-1", task.language(), task.briefing(), List.of(
         Utterance.provider("Jax: what can help you?"), Utterance.seeker("How?"), Utterance.provider("Jax: Dig.")));
     int before = out.toString().length();
-    assertThat(seeker.next(second)).isEqualTo("Goodbye");
+    // end of input abandons the dialogue: never the person typing "Goodbye"
+    assertThatThrownBy(() -> seeker.next(second)).isInstanceOf(ConsoleSeeker.Abandoned.class)
+        .hasMessage("abandoned: the person playing the seeker closed the input before saying goodbye; the dialogue is"
+            + " not scored");
     assertThat(out.toString().substring(before)).doesNotContain("collect rubies").contains("Jax: Dig.");
   }
 }
