@@ -25,6 +25,15 @@ public interface LlmClient extends AutoCloseable {
    */
   default void accept(ChatRequest request, ChatResponse response) {}
 
+  /**
+   * The deviations from the reference protocol this client has made so far ({@link Deviation}), each also reported
+   * once through {@link LlmListener#onDeviation}. A response cache records them with each reply, so a replay says
+   * under which deviations the reply was had. Decorators return their delegate's; the default, none.
+   */
+  default java.util.List<Deviation> deviations() {
+    return java.util.List.of();
+  }
+
   /** Releases connections and flushes stores; the default does nothing. */
   @Override
   default void close() {}

@@ -200,9 +200,10 @@ class RunCommandTest extends CommandTestBase {
             + " \"param\": \"temperature\", \"code\": \"unsupported_value\"}}")
         : model.reply(r))) {
       Path out = dir.resolve("o3");
-      assertThat(run("run", "--seeker", "chat:" + server.baseUrl(), "--provider", server.baseUrl().toString(),
-          "--model", "o3", "--prompts", "clarq", "--tasks", tasks.toString(), "--select", "1.1,2.3",
-          "--llm-param", "reasoning_effort=\"high\"", "--out", out.toString())).as(err.toString()).isZero();
+      List<String> args = List.of("run", "--seeker", "chat:" + server.baseUrl(), "--provider",
+          server.baseUrl().toString(), "--model", "o3", "--prompts", "clarq", "--tasks", tasks.toString(), "--select",
+          "1.1,2.3", "--llm-param", "reasoning_effort=\"high\"", "--llm-cache", dir.resolve("o3.jsonl").toString());
+      assertThat(run(with(args, "--out", out.toString()))).as(err.toString()).isZero();
       assertThat(out.toString()).isNotEmpty();
       String config = Files.readString(out.resolve("run-config.json"));
       assertThat(config).contains("\"name\" : \"temperature omitted\"", "reasoning_effort",
@@ -217,6 +218,16 @@ class RunCommandTest extends CommandTestBase {
       assertThat(server.requests().get(server.requests().size() - 1).json().path("reasoning_effort").asText())
           .isEqualTo("high");
       assertThat(this.out.toString()).contains("deviation from the paper's protocol: ");
+
+      // a replay from the cache was had under the same deviations, and says so
+      int calls = server.callCount();
+      Path replay = dir.resolve("o3-replay");
+      assertThat(run(with(args, "--replay-only", "--out", replay.toString()))).as(err.toString()).isZero();
+      assertThat(server.callCount()).isEqualTo(calls);
+      assertThat(Files.readString(replay.resolve("run-config.json"))).contains("\"name\" : \"temperature omitted\"",
+          "\"name\" : \"reasoning_effort set to \\\"high\\\"\"");
+      assertThat(Files.readAllBytes(replay.resolve("transcripts.jsonl")))
+          .isEqualTo(Files.readAllBytes(out.resolve("transcripts.jsonl")));
     }
   }
 

@@ -59,13 +59,15 @@ public final class CachingLlmClient implements LlmClient {
    * ({@link LlmSpec#withoutCredentials}): the canonical request, endpoint included, is written to the cache file.
    */
   public static String endpointOf(LlmSpec spec) {
+    // the user's body fields change every request sent: another entry (none given: the key is as it always was)
+    String params = spec.params().isEmpty() ? "" : " with " + spec.params();
     if (spec.baseUrls().isEmpty()) {
-      return spec.scheme() + ":";
+      return spec.scheme() + ":" + params;
     }
     return String.join(",", spec.baseUrls().stream()
         .map(u -> u.getRawUserInfo() == null && u.getRawQuery() == null && u.getRawFragment() == null
             ? u.toString().replaceAll("/+$", "") : LlmSpec.withoutCredentials(u))
-        .sorted().toList());
+        .sorted().toList()) + params;
   }
 
   @Override
@@ -79,6 +81,8 @@ public final class CachingLlmClient implements LlmClient {
     String key = CacheKey.of(canonical);
     Optional<ChatResponse> hit = file.get(key);
     if (hit.isPresent()) {
+      // the reply was had under these deviations: a replay makes them as surely as the live call did
+      file.deviations(key).forEach(listener::onDeviation);
       listener.onCacheHit(request, hit.get());
       return hit.get();
     }
@@ -100,7 +104,12 @@ public final class CachingLlmClient implements LlmClient {
     }
     ObjectNode canonical = CacheKey.canonical(request, endpoint, defaultModel);
     String key = CacheKey.of(canonical);
-    file.put(key, canonical, response);
+    file.put(key, canonical, response, delegate.deviations());
+  }
+
+  @Override
+  public java.util.List<io.clarq.core.llm.Deviation> deviations() {
+    return delegate.deviations();
   }
 
   private String describe(ChatRequest r) {

@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.clarq.core.llm.ChatResponse;
+import io.clarq.core.llm.Deviation;
+import io.clarq.core.llm.LlmClient;
 import io.clarq.core.llm.TokenLogprob;
 import io.clarq.core.llm.TokenUsage;
 import java.io.IOException;
@@ -55,6 +57,7 @@ public final class ResponseCacheFile implements AutoCloseable {
   private final FileChannel channel;
   private final ReentrantLock lock;
   private final Map<String, ChatResponse> index = new ConcurrentHashMap<>();
+  private final Map<String, List<Deviation>> deviations = new ConcurrentHashMap<>();
   private long readUpTo;
   private long linesRead;
   private int skipped;
@@ -119,12 +122,32 @@ public final class ResponseCacheFile implements AutoCloseable {
   }
 
   /** Appends a record; a key already recorded keeps its first reply. */
-  @SuppressWarnings("try") // the file lock is held for the block, never read
   public void put(String key, ObjectNode request, ChatResponse response) {
+    put(key, request, response, List.of());
+  }
+
+  /**
+   * The deviations from the reference protocol the reply of {@code key} was had under (none when it was recorded
+   * without any, or is not recorded).
+   */
+  public List<Deviation> deviations(String key) {
+    return deviations.getOrDefault(key, List.of());
+  }
+
+  /**
+   * Appends a record with the deviations the client had made when the reply came ({@link LlmClient#deviations()});
+   * a key already recorded keeps its first reply.
+   */
+  @SuppressWarnings("try") // the file lock is held for the block, never read
+  public void put(String key, ObjectNode request, ChatResponse response, List<Deviation> made) {
     ObjectNode rec = MAPPER.createObjectNode();
     rec.put("key", key);
     rec.set("request", request);
     rec.set("response", toJson(response));
+    if (!made.isEmpty()) {
+      com.fasterxml.jackson.databind.node.ArrayNode list = rec.putArray("deviations");
+      made.forEach(d -> list.addObject().put("model", d.model()).put("name", d.name()).put("reason", d.reason()));
+    }
     byte[] line;
     try {
       line = (MAPPER.writeValueAsString(rec) + "\n").getBytes(StandardCharsets.UTF_8);
@@ -156,6 +179,9 @@ public final class ResponseCacheFile implements AutoCloseable {
       }
       readUpTo = pos;
       linesRead++;
+      if (!made.isEmpty()) {
+        deviations.put(key, List.copyOf(made));
+      }
       index.put(key, response);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot append to LLM cache file " + path + ": " + e.getMessage(), e);
@@ -226,7 +252,13 @@ public final class ResponseCacheFile implements AutoCloseable {
       if (key.isEmpty() || !rec.path("response").isObject()) {
         throw new IOException("no key or response");
       }
-      index.putIfAbsent(key, fromJson(rec.path("response")));
+      if (index.putIfAbsent(key, fromJson(rec.path("response"))) == null && rec.path("deviations").size() > 0) {
+        List<Deviation> made = new java.util.ArrayList<>();
+        for (JsonNode d : rec.path("deviations")) {
+          made.add(new Deviation(d.path("model").asText(), d.path("name").asText(), d.path("reason").asText()));
+        }
+        deviations.put(key, List.copyOf(made));
+      }
     } catch (IOException | IllegalArgumentException | NullPointerException e) {
       skipped++;
       LOG.warn("{}: line {} is not a cache record ({}), skipped", path, linesRead, e.getMessage());

@@ -372,6 +372,11 @@ public final class OpenAiClient implements LlmClient {
   public void close() {}
 
   @Override
+  public java.util.List<io.clarq.core.llm.Deviation> deviations() {
+    return adapter.deviations();
+  }
+
+  @Override
   public String toString() {
     return "OpenAiClient{" + where + (defaultModel.isEmpty() ? "" : ", model=" + defaultModel)
         + ", key=" + key.map(ApiKey::toString).orElse("none") + (azureKey ? " as api-key" : "")

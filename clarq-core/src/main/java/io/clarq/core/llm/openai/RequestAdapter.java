@@ -67,6 +67,7 @@ final class RequestAdapter {
   private final LlmListener listener;
   private final ConcurrentHashMap<String, State> byModel = new ConcurrentHashMap<>();
   private final Set<String> reported = ConcurrentHashMap.newKeySet();
+  private final java.util.Queue<Deviation> made = new java.util.concurrent.ConcurrentLinkedQueue<>();
 
   /**
    * @param params the user's body fields ({@code NullNode} drops one)
@@ -296,7 +297,14 @@ final class RequestAdapter {
 
   private void report(String model, String name, String reason) {
     if (reported.add(model + "\u0000" + name)) {
-      listener.onDeviation(new Deviation(identity.apply(model), name, reason));
+      Deviation d = new Deviation(identity.apply(model), name, reason);
+      made.add(d);
+      listener.onDeviation(d);
     }
+  }
+
+  /** Every deviation reported so far, in the order first made. */
+  java.util.List<Deviation> deviations() {
+    return java.util.List.copyOf(made);
   }
 }

@@ -177,6 +177,12 @@ public final class EndpointPool implements LlmClient {
     slots.forEach(s -> s.endpoint.client().accept(request, response));
   }
 
+  /** The deviations of every server's client, each once. */
+  @Override
+  public java.util.List<io.clarq.core.llm.Deviation> deviations() {
+    return slots.stream().flatMap(s -> s.endpoint.client().deviations().stream()).distinct().toList();
+  }
+
   @Override
   public void close() {
     slots.forEach(s -> s.endpoint.client().close());

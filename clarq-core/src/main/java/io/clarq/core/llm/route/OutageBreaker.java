@@ -87,6 +87,11 @@ public final class OutageBreaker implements LlmClient {
   }
 
   @Override
+  public java.util.List<io.clarq.core.llm.Deviation> deviations() {
+    return delegate.deviations();
+  }
+
+  @Override
   public void close() {
     delegate.close();
   }

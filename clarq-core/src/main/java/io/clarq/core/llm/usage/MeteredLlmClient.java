@@ -46,6 +46,11 @@ public final class MeteredLlmClient implements LlmClient {
   }
 
   @Override
+  public java.util.List<io.clarq.core.llm.Deviation> deviations() {
+    return delegate.deviations();
+  }
+
+  @Override
   public void close() {
     delegate.close();
   }
