@@ -12,16 +12,6 @@ import java.util.stream.Collectors;
 public final class LlmClients {
   private LlmClients() {}
 
-  /**
-   * A client over a LangChain4j chat model a Java user built (Bedrock, Vertex AI, Azure OpenAI, Mistral...). The
-   * model keeps its own timeout and retries; what it cannot send (a seed, JSON mode, log-probabilities) is left out
-   * ({@link io.clarq.core.llm.langchain4j.LangChain4jClient}). Needs LangChain4j on the class path, as the model
-   * does; this class itself loads without it.
-   */
-  public static LlmClient of(dev.langchain4j.model.chat.ChatModel chatModel) {
-    return io.clarq.core.llm.langchain4j.LangChain4jClient.of(chatModel);
-  }
-
   /** A client for {@code spec}, with the key from the process environment. */
   public static LlmClient fromSpec(LlmSpec spec) {
     return fromSpec(spec, System::getenv, LlmListener.NONE);

@@ -32,7 +32,7 @@ import java.util.concurrent.Semaphore;
 /**
  * An {@link LlmClient} over a LangChain4j {@link ChatModel}: Anthropic, Gemini and Ollama through the
  * {@code anthropic:}, {@code gemini:} and {@code ollama:} schemes, or any model a Java user builds (Bedrock, Vertex,
- * Azure, Mistral...) through {@link io.clarq.core.llm.LlmClients#of}.
+ * Azure, Mistral...) through {@link LangChain4jClients#of}.
  *
  * <p>Messages, temperature, top_p, max tokens and stop sequences are sent as LangChain4j parameters. What the
  * provider cannot take (a seed, JSON mode, log-probabilities) is left out and reported once per client as a
