@@ -34,6 +34,14 @@ interface Dialect {
     return ChatRequestParameters.builder();
   }
 
+  /**
+   * The finish reason in OpenAI's words, given LangChain4j's mapping of it ({@code mapped}); a dialect whose module
+   * maps a reason the reply policy needs to {@code OTHER} reads it back from the reply.
+   */
+  default String finishReason(dev.langchain4j.model.chat.response.ChatResponse reply, String mapped) {
+    return mapped;
+  }
+
   /** Converts the module's usage; completion tokens include reasoning, as clarq counts them. */
   default TokenUsage usage(dev.langchain4j.model.output.TokenUsage usage) {
     if (usage == null) {

@@ -224,7 +224,7 @@ public final class LangChain4jClient implements LlmClient {
     }
     String text = ai.text() == null ? "" : ai.text();
     String reasoning = ai.thinking() == null ? "" : ai.thinking();
-    String finish = finishReason(reply.finishReason(), ai);
+    String finish = dialect.finishReason(reply, finishReason(reply.finishReason(), ai));
     return new ChatResponse(text, finish, dialect.usage(reply.tokenUsage()),
         Duration.ofNanos(System.nanoTime() - start), List.of(), reasoning);
   }

@@ -1,7 +1,9 @@
 package io.clarq.core.llm.langchain4j;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.langchain4j.model.anthropic.AnthropicChatModel;
+import dev.langchain4j.model.anthropic.AnthropicChatResponseMetadata;
 import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.model.chat.request.DefaultChatRequestParameters;
 import dev.langchain4j.model.googleai.GeminiThinkingConfig;
@@ -35,6 +37,7 @@ final class LangChain4jModels {
   static final int ANTHROPIC_MAX_TOKENS = 4096;
   /** How long a replica that keeps failing gets no calls, when a spec names several base URLs. */
   static final Duration BENCH = Duration.ofSeconds(30);
+  private static final ObjectMapper JSON = new ObjectMapper();
 
   private LangChain4jModels() {}
 
@@ -55,6 +58,24 @@ final class LangChain4jModels {
       @Override
       public Json json() {
         return Json.NONE;
+      }
+
+      /**
+       * The module maps stop_reason {@code refusal} (https://docs.anthropic.com/en/api/handling-stop-reasons) to
+       * OTHER; the reply policy needs it as {@code content_filter}, so it is read back from the raw reply.
+       */
+      @Override
+      public String finishReason(dev.langchain4j.model.chat.response.ChatResponse reply, String mapped) {
+        if (mapped.equals("other") && reply.metadata() instanceof AnthropicChatResponseMetadata m
+            && m.rawHttpResponse() != null && m.rawHttpResponse().body() != null) {
+          try {
+            String reason = JSON.readTree(m.rawHttpResponse().body()).path("stop_reason").asText("");
+            return reason.equals("refusal") ? "content_filter" : reason.isEmpty() ? mapped : reason;
+          } catch (java.io.IOException e) {
+            return mapped;
+          }
+        }
+        return mapped;
       }
     };
     return build(spec, key, listener, dialect, params, url -> {

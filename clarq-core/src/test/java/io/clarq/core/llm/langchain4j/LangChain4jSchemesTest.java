@@ -123,6 +123,18 @@ class LangChain4jSchemesTest {
   }
 
   @Test
+  void testAnthropicRefusalIsAContentFilterStop() throws Exception {
+    LlmClient client = client(ProviderWires.ANTHROPIC, "anthropic:claude-test", Map.of());
+    // https://docs.anthropic.com/en/api/handling-stop-reasons: stop_reason "refusal"
+    server.enqueue(FakeReply.rawBody("{\"id\":\"msg_2\",\"type\":\"message\",\"role\":\"assistant\",\"model\":"
+        + "\"claude-test\",\"content\":[{\"type\":\"text\",\"text\":\"I can't help with that.\"}],"
+        + "\"stop_reason\":\"refusal\",\"stop_sequence\":null,\"usage\":{\"input_tokens\":5,\"output_tokens\":6}}"));
+    ChatResponse r = client.chat(ask().build());
+    assertThat(r.finishReason()).isEqualTo("content_filter");
+    assertThat(r.text()).isEqualTo("I can't help with that.");
+  }
+
+  @Test
   void testAnthropicErrorsByClass() throws Exception {
     LlmClient client = client(ProviderWires.ANTHROPIC, "anthropic:claude-test", Map.of());
     server.enqueue(FakeReply.error(529, "overloaded_error", "Overloaded"));
