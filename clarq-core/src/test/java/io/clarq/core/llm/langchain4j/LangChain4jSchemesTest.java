@@ -242,6 +242,23 @@ class LangChain4jSchemesTest {
   }
 
   @Test
+  void testReplicasShareCallsAndOutliveADeadServer() throws Exception {
+    try (FakeOpenAiServer dead = FakeOpenAiServer.start(ProviderWires.OLLAMA,
+            r -> FakeReply.error(500, "", "llama runner process has terminated"));
+        FakeOpenAiServer alive = FakeOpenAiServer.start(ProviderWires.OLLAMA, r -> FakeReply.text("ok"))) {
+      LlmSpec spec = LlmSpec.parse("ollama:llama3").withBaseUrls(List.of(dead.baseUrl(), alive.baseUrl()))
+          .withSettings(LlmSettings.DEFAULT.withRetry(RetryPolicy.DEFAULT.withMaxAttempts(4)
+              .withBackoff(Duration.ZERO, Duration.ZERO)));
+      LlmClient pool = LlmClients.fromSpec(spec, name -> null, listener);
+      for (int i = 0; i < 6; i++) {
+        assertThat(pool.chat(ask().seed(1L).build()).text()).isEqualTo("ok");
+      }
+      assertThat(alive.callCount()).isEqualTo(6);
+      assertThat(dead.callCount()).isBetween(1, 3);
+    }
+  }
+
+  @Test
   void testSpecsTheSchemesCannotUseAreRefusedNamingWhatToDo() {
     LlmSpec anthropic = LlmSpec.parse("anthropic:claude-test");
     assertThatThrownBy(() -> LlmClients.fromSpec(anthropic, name -> null, LlmListener.NONE))
