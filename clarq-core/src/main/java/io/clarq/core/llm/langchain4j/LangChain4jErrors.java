@@ -51,7 +51,14 @@ final class LangChain4jErrors {
   static LlmException map(Throwable error, String where, Optional<ApiKey> key) {
     HttpException http = find(error, HttpException.class);
     if (http != null) {
-      return fromStatus(http.statusCode(), http.getMessage() == null ? "" : http.getMessage(), where, key);
+      LlmHttpException e = fromStatus(http.statusCode(), http.getMessage() == null ? "" : http.getMessage(), where,
+          key);
+      if (http instanceof ClarqHttpClient.RetryAfterHttpException r && r.retryAfter().isPresent()
+          && e.retryAfter().isEmpty() && e.getClass() == LlmHttpException.class) {
+        return new LlmHttpException(e.getMessage() + " (Retry-After " + r.retryAfter().get().toMillis() + " ms)",
+            e.status(), r.retryAfter().get());
+      }
+      return e;
     }
     if (find(error, dev.langchain4j.exception.TimeoutException.class) != null
         || find(error, HttpTimeoutException.class) != null || find(error, SocketTimeoutException.class) != null) {

@@ -80,6 +80,7 @@ final class LangChain4jModels {
     };
     return build(spec, key, listener, dialect, params, url -> {
       AnthropicChatModel.AnthropicChatModelBuilder b = AnthropicChatModel.builder()
+          .httpClientBuilder(new ClarqHttpClient.Builder())
           .baseUrl(url).apiKey(apiKey).modelName(spec.model())
           .timeout(spec.settings().timeout()).maxRetries(0)
           .maxTokens(params.containsKey("max_tokens") ? integer(spec, "max_tokens", params) : ANTHROPIC_MAX_TOKENS)
@@ -129,6 +130,7 @@ final class LangChain4jModels {
     };
     return build(spec, key, listener, dialect, params, url -> {
       GoogleAiGeminiChatModel.GoogleAiGeminiChatModelBuilder b = GoogleAiGeminiChatModel.builder()
+          .httpClientBuilder(new ClarqHttpClient.Builder())
           .baseUrl(url).apiKey(apiKey).modelName(spec.model())
           .timeout(spec.settings().timeout()).maxRetries(0).returnThinking(true);
       if (params.containsKey("top_k")) {
@@ -175,6 +177,7 @@ final class LangChain4jModels {
     };
     return build(spec, key, listener, dialect, params, url -> {
       OllamaChatModel.OllamaChatModelBuilder b = OllamaChatModel.builder()
+          .httpClientBuilder(new ClarqHttpClient.Builder())
           .baseUrl(url).modelName(spec.model())
           .timeout(spec.settings().timeout()).maxRetries(0).returnThinking(true);
       if (params.containsKey("num_ctx")) {

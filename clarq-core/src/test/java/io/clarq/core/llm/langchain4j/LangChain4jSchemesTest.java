@@ -161,6 +161,34 @@ class LangChain4jSchemesTest {
   }
 
   @Test
+  void testAnthropicRetryAfterIsHonoured() throws Exception {
+    LlmClient client = client(ProviderWires.ANTHROPIC, "anthropic:claude-test", Map.of());
+    // https://docs.anthropic.com/en/api/rate-limits: 429 rate_limit_error with a retry-after header (seconds)
+    server.enqueue(FakeReply.rateLimited(1));
+    assertThat(client.chat(ask().build()).text()).isEqualTo("echo: where?");
+    assertThat(retries).singleElement().asString().contains("rate_limit_error").endsWith("wait PT1S");
+
+    server.reset();
+    server.enqueue(FakeReply.rateLimited(30));
+    assertThatThrownBy(() -> client.chat(ask().build())).isInstanceOf(LlmHttpException.class)
+        .hasMessageContaining("wait 30 s");
+    assertThat(server.callCount()).isEqualTo(1);
+  }
+
+  @Test
+  void testTheTimeoutBoundsATricklingReply() {
+    server = FakeOpenAiServer.start(ProviderWires.OLLAMA, r -> FakeReply.dripped("slow", Duration.ofMillis(200)));
+    LlmClient client = LlmClients.fromSpec(LlmSpec.parse("ollama:llama3").withBaseUrl(server.baseUrl())
+        .withSettings(LlmSettings.DEFAULT.withTimeout(Duration.ofSeconds(1)).withRetry(RetryPolicy.NONE)),
+        name -> null, listener);
+    long start = System.nanoTime();
+    assertThatThrownBy(() -> client.chat(ask().build())).isInstanceOf(LlmException.class)
+        .hasMessageContaining("no reply within the timeout");
+    // headers come at once and the body one byte per 200 ms (~40 s in all): the 1 s bound is on the whole reply
+    assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
+  }
+
+  @Test
   void testGeminiSendsJsonModeKeepsThoughtsAndCountsThem() throws Exception {
     LlmClient client = client(ProviderWires.GEMINI, "gemini:gemini-test", Map.of());
     // https://ai.google.dev/gemini-api/docs/thinking: thought summaries are parts with "thought": true
