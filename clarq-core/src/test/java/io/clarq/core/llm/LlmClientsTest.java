@@ -34,12 +34,12 @@ class LlmClientsTest {
 
   @Test
   void testUnknownSchemeListsTheKnownOnes() {
-    assertThatThrownBy(() -> LlmClients.fromSpec("anthropic:claude"))
+    assertThatThrownBy(() -> LlmClients.fromSpec("bedrock:claude"))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining("unknown LLM scheme 'anthropic'")
+        .hasMessageContaining("unknown LLM scheme 'bedrock'")
         .hasMessageContaining("known schemes: ")
         .hasMessageContaining("openai (OpenAI or any OpenAI-compatible server");
-    assertThat(LlmClients.knownSchemes()).containsKey("openai");
+    assertThat(LlmClients.knownSchemes()).containsKeys("openai", "anthropic", "gemini", "ollama");
   }
 
   @Test

@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Queue;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -56,6 +57,7 @@ public final class FakeOpenAiServer implements AutoCloseable {
   private static final ObjectMapper MAPPER = new ObjectMapper();
   private static final AtomicInteger SERVERS = new AtomicInteger();
 
+  private final Wire wire;
   private final HttpServer server;
   private final ExecutorService executor;
   private volatile Function<RecordedRequest, FakeReply> responder;
@@ -65,7 +67,8 @@ public final class FakeOpenAiServer implements AutoCloseable {
   private final AtomicInteger maxInFlight = new AtomicInteger();
   private final List<RecordedRequest> requests = Collections.synchronizedList(new ArrayList<>());
 
-  private FakeOpenAiServer(Function<RecordedRequest, FakeReply> responder) throws IOException {
+  private FakeOpenAiServer(Wire wire, Function<RecordedRequest, FakeReply> responder) throws IOException {
+    this.wire = Objects.requireNonNull(wire, "wire");
     this.responder = Objects.requireNonNull(responder, "responder");
     this.server = HttpServer.create(new InetSocketAddress(InetAddress.getByName("127.0.0.1"), 0), 1024);
     int id = SERVERS.incrementAndGet();
@@ -88,16 +91,34 @@ public final class FakeOpenAiServer implements AutoCloseable {
 
   /** A server answering every call with {@code responder}'s reply. */
   public static FakeOpenAiServer start(Function<RecordedRequest, FakeReply> responder) {
+    return start(null, responder);
+  }
+
+  /**
+   * A server speaking another provider's wire protocol ({@link ProviderWires}): its route, its reply and error
+   * bodies, its key header. The same {@link FakeReply}s script it; {@code null} means OpenAI's protocol.
+   */
+  public static FakeOpenAiServer start(Wire wire, Function<RecordedRequest, FakeReply> responder) {
     try {
-      return new FakeOpenAiServer(responder);
+      return new FakeOpenAiServer(wire == null ? OPENAI : wire, responder);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot start the fake OpenAI server on 127.0.0.1", e);
     }
   }
 
-  /** {@code http://127.0.0.1:PORT/v1}. */
+  /** {@code http://127.0.0.1:PORT/v1}, or the base URL form of the server's {@link Wire}. */
   public URI baseUrl() {
-    return URI.create("http://127.0.0.1:" + port() + "/v1");
+    return URI.create("http://127.0.0.1:" + port() + wire.basePath());
+  }
+
+  /** The protocol this server speaks. */
+  public Wire wire() {
+    return wire;
+  }
+
+  /** The API key {@code request} carried, in whichever header or parameter its protocol puts it. */
+  public Optional<String> keyOf(RecordedRequest request) {
+    return wire.keyOf(request);
   }
 
   public int port() {
@@ -192,10 +213,7 @@ public final class FakeOpenAiServer implements AutoCloseable {
   }
 
   private FakeReply replyTo(RecordedRequest r) {
-    // /v1/chat/completions, or Azure OpenAI's /openai/deployments/DEP/chat/completions and /openai/v1/...
-    boolean route = r.path().equals("/v1/chat/completions")
-        || r.path().startsWith("/openai/") && r.path().endsWith("/chat/completions");
-    if (!"POST".equals(r.method()) || !route) {
+    if (!"POST".equals(r.method()) || !wire.routes(r.path())) {
       return FakeReply.error(404, "not_found", "fake server: no route " + r.method() + " " + r.path());
     }
     FakeReply next = queued.poll();
@@ -212,12 +230,12 @@ public final class FakeOpenAiServer implements AutoCloseable {
   private void send(HttpExchange ex, FakeReply reply, RecordedRequest request) throws IOException {
     reply.headers().forEach((k, v) -> ex.getResponseHeaders().add(k, v));
     switch (reply.kind()) {
-      case COMPLETION -> write(ex, 200, completion(reply, request));
-      case ERROR -> write(ex, reply.status(), error(reply, request));
+      case COMPLETION -> write(ex, 200, wire.completion(reply, request, calls.get()));
+      case ERROR -> write(ex, reply.status(), wire.error(reply, request));
       case MALFORMED_JSON -> write(ex, 200,
           "{\"id\": \"chatcmpl-fake\", \"choices\": [{\"message\": {\"content\": \"cut".getBytes(StandardCharsets.UTF_8));
       case TRUNCATED_BODY -> {
-        byte[] full = completion(reply, request);
+        byte[] full = wire.completion(reply, request, calls.get());
         ex.getResponseHeaders().set("Content-Type", "application/json");
         ex.sendResponseHeaders(200, full.length);
         OutputStream out = ex.getResponseBody();
@@ -229,7 +247,7 @@ public final class FakeOpenAiServer implements AutoCloseable {
       case DROPPED_CONNECTION -> throw new IOException("fake server: connection dropped on purpose");
       case RAW_BODY -> write(ex, reply.status(), reply.text().getBytes(StandardCharsets.UTF_8));
       case DRIPPED_BODY -> {
-        byte[] full = completion(reply, request);
+        byte[] full = wire.completion(reply, request, calls.get());
         ex.getResponseHeaders().set("Content-Type", "application/json");
         ex.sendResponseHeaders(200, full.length);
         try (OutputStream out = ex.getResponseBody()) {
@@ -257,9 +275,44 @@ public final class FakeOpenAiServer implements AutoCloseable {
     }
   }
 
-  private byte[] completion(FakeReply reply, RecordedRequest request) throws IOException {
+  /** OpenAI's chat completions: https://platform.openai.com/docs/api-reference/chat/create */
+  private static final Wire OPENAI = new Wire() {
+    @Override
+    public String basePath() {
+      return "/v1";
+    }
+
+    @Override
+    public boolean routes(String path) {
+      // /v1/chat/completions, or Azure OpenAI's /openai/deployments/DEP/chat/completions and /openai/v1/...
+      return path.equals("/v1/chat/completions")
+          || path.startsWith("/openai/") && path.endsWith("/chat/completions");
+    }
+
+    @Override
+    public byte[] completion(FakeReply reply, RecordedRequest request, int call) throws IOException {
+      return openAiCompletion(reply, request, call);
+    }
+
+    @Override
+    public byte[] error(FakeReply reply, RecordedRequest request) throws IOException {
+      return openAiError(reply, request);
+    }
+
+    @Override
+    public Optional<String> keyOf(RecordedRequest request) {
+      return request.header("Authorization").map(h -> h.replaceFirst("^Bearer ", ""));
+    }
+
+    @Override
+    public String toString() {
+      return "OpenAI";
+    }
+  };
+
+  private static byte[] openAiCompletion(FakeReply reply, RecordedRequest request, int call) throws IOException {
     ObjectNode root = MAPPER.createObjectNode();
-    root.put("id", "chatcmpl-fake-" + calls.get());
+    root.put("id", "chatcmpl-fake-" + call);
     root.put("object", "chat.completion");
     root.put("created", 1_700_000_000L);
     root.put("model", request.model().isEmpty() ? "fake-model" : request.model());
@@ -285,7 +338,7 @@ public final class FakeOpenAiServer implements AutoCloseable {
     return MAPPER.writeValueAsBytes(root);
   }
 
-  private static byte[] error(FakeReply reply, RecordedRequest request) throws IOException {
+  private static byte[] openAiError(FakeReply reply, RecordedRequest request) throws IOException {
     String message = reply.text();
     if (reply.echoKey()) {
       message += request.header("Authorization").map(h -> h.replaceFirst("^Bearer ", "")).orElse("(none)");

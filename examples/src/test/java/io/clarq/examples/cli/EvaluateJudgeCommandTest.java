@@ -172,7 +172,8 @@ class EvaluateJudgeCommandTest {
     assertThat(err.toString()).contains("go with --judge SPEC");
     assertThat(run("evaluate", "--tasks", data("tasks"), "--transcripts", data(CHAT_EN), "--judge", "nope:m"))
         .isEqualTo(2);
-    assertThat(err.toString()).contains("--judge nope:m: unknown LLM scheme 'nope'").contains("known schemes: openai");
+    assertThat(err.toString()).contains("--judge nope:m: unknown LLM scheme 'nope'")
+        .contains("known schemes: anthropic").contains("openai (OpenAI");
     assertThat(run("evaluate", "--tasks", data("tasks"), "--transcripts", data(CHAT_EN), "--judge", "openai:x",
         "--replay-only")).isEqualTo(2);
     assertThat(err.toString()).contains("--replay-only needs --llm-cache FILE");

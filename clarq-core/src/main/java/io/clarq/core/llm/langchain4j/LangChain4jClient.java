@@ -1,0 +1,320 @@
+package io.clarq.core.llm.langchain4j;
+
+import dev.langchain4j.data.message.AiMessage;
+import dev.langchain4j.data.message.SystemMessage;
+import dev.langchain4j.data.message.UserMessage;
+import dev.langchain4j.model.chat.ChatModel;
+import dev.langchain4j.model.chat.request.DefaultChatRequestParameters;
+import dev.langchain4j.model.chat.request.ResponseFormat;
+import dev.langchain4j.model.output.FinishReason;
+import io.clarq.core.llm.ApiKey;
+import io.clarq.core.llm.ChatMessage;
+import io.clarq.core.llm.ChatRequest;
+import io.clarq.core.llm.ChatResponse;
+import io.clarq.core.llm.Deviation;
+import io.clarq.core.llm.LlmClient;
+import io.clarq.core.llm.LlmException;
+import io.clarq.core.llm.LlmHttpException;
+import io.clarq.core.llm.LlmListener;
+import io.clarq.core.llm.LlmSettings;
+import io.clarq.core.llm.RetryPolicy;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Random;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Semaphore;
+
+/**
+ * An {@link LlmClient} over a LangChain4j {@link ChatModel}: Anthropic, Gemini and Ollama through the
+ * {@code anthropic:}, {@code gemini:} and {@code ollama:} schemes, or any model a Java user builds (Bedrock, Vertex,
+ * Azure, Mistral...) through {@link LangChain4jClients#of}.
+ *
+ * <p>Messages, temperature, top_p, max tokens and stop sequences are sent as LangChain4j parameters. What the
+ * provider cannot take (a seed, JSON mode, log-probabilities) is left out and reported once per client as a
+ * {@link Deviation} through the listener, never dropped silently. Replies keep the model's reasoning apart
+ * ({@link ChatResponse#reasoning()}); LangChain4j's finish reasons become OpenAI's words ({@code stop},
+ * {@code length}, {@code content_filter}, {@code tool_calls}). Failures are clarq's exception classes (a bad key,
+ * a context window overrun, a rate limit or 5xx that may clear), retried as the settings' {@link RetryPolicy} says
+ * (the provider module's own retries are off for the schemes), with at most
+ * {@link LlmSettings#maxInFlight()} calls at once. Thread-safe, as LangChain4j's chat models are.
+ */
+public final class LangChain4jClient implements LlmClient {
+  private final ChatModel model;
+  private final String identity;
+  private final Dialect dialect;
+  private final Optional<ApiKey> key;
+  private final LlmSettings settings;
+  private final LlmListener listener;
+  private final Semaphore inFlight;
+  private final Random jitter;
+  private final List<Deviation> standing;
+  private final Set<String> reported = ConcurrentHashMap.newKeySet();
+  private volatile boolean jsonRefused;
+  private long nextSlotNanos;
+
+  /**
+   * @param standing deviations that hold for every call (body fields the user set), reported on the first call
+   */
+  LangChain4jClient(ChatModel model, String identity, Dialect dialect, Optional<ApiKey> key, LlmSettings settings,
+      LlmListener listener, List<Deviation> standing) {
+    this.standing = List.copyOf(standing);
+    this.model = Objects.requireNonNull(model, "model");
+    this.identity = Objects.requireNonNull(identity, "identity");
+    this.dialect = Objects.requireNonNull(dialect, "dialect");
+    this.key = Objects.requireNonNull(key, "key");
+    this.settings = Objects.requireNonNull(settings, "settings");
+    this.listener = Objects.requireNonNull(listener, "listener");
+    this.inFlight = new Semaphore(settings.maxInFlight(), true);
+    this.jitter = new Random(settings.retry().jitterSeed());
+  }
+
+  /**
+   * A client over a model a Java user built. The model keeps its own timeout and retries, so this client tries once
+   * ({@link RetryPolicy#NONE}); deviations and replies go nowhere.
+   */
+  public static LangChain4jClient of(ChatModel model) {
+    return of(model, LlmSettings.DEFAULT.withRetry(RetryPolicy.NONE), LlmListener.NONE);
+  }
+
+  /** A client over a model a Java user built, with clarq's retries and limits, telling {@code listener}. */
+  public static LangChain4jClient of(ChatModel model, LlmSettings settings, LlmListener listener) {
+    String provider = String.valueOf(model.provider()).toLowerCase(Locale.ROOT);
+    String name = model.defaultRequestParameters() == null ? null : model.defaultRequestParameters().modelName();
+    return new LangChain4jClient(model, "langchain4j:" + provider + (name == null ? "" : ":" + name),
+        Dialect.generic(provider), Optional.empty(), settings, listener, List.of());
+  }
+
+  @Override
+  public ChatResponse chat(ChatRequest request) throws LlmException {
+    long start = System.nanoTime();
+    standing.forEach(d -> deviate(d.name(), d.reason()));
+    List<String> history = new ArrayList<>();
+    for (int attempt = 1; ; attempt++) {
+      LlmException failure;
+      try {
+        ChatResponse response = attempt(request, start);
+        listener.onResponse(request, response);
+        return response;
+      } catch (LlmException e) {
+        failure = e;
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw fail(request, start, new LlmException(describe(history, attempt, "interrupted"), e));
+      }
+      history.add("attempt " + attempt + ": " + failure.getMessage());
+      String stop = null;
+      Duration delay = null;
+      if (!failure.retryable()) {
+        stop = "not retryable";
+      } else if (attempt >= settings.retry().maxAttempts()) {
+        stop = "no attempts left";
+      } else {
+        Optional<Duration> asked = failure instanceof LlmHttpException h ? h.retryAfter() : Optional.empty();
+        if (asked.isPresent() && asked.get().compareTo(settings.retry().maxRetryAfter()) > 0) {
+          stop = "the server asks to wait " + asked.get().toSeconds() + " s, more than the limit of "
+              + settings.retry().maxRetryAfter().toSeconds() + " s";
+        } else {
+          delay = asked.orElseGet(() -> backoff(history.size()));
+        }
+      }
+      if (stop != null) {
+        throw fail(request, start, withMessage(failure, describe(history, attempt, stop)));
+      }
+      listener.onRetry(request, attempt, failure.getMessage(), delay);
+      try {
+        Thread.sleep(delay.toMillis());
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw fail(request, start, new LlmException(describe(history, attempt, "interrupted"), e));
+      }
+    }
+  }
+
+  private ChatResponse attempt(ChatRequest request, long start) throws LlmException, InterruptedException {
+    boolean withJson = true;
+    while (true) {
+      dev.langchain4j.model.chat.request.ChatRequest lc = toLangChain4j(request, withJson);
+      waitForRateLimit();
+      inFlight.acquire();
+      try {
+        dev.langchain4j.model.chat.response.ChatResponse reply = model.chat(lc);
+        return fromLangChain4j(reply, start);
+      } catch (RuntimeException e) {
+        if (LangChain4jErrors.unsupported(e) && withJson && lc.parameters().responseFormat() != null
+            && dialect.json() == Dialect.Json.TRY) {
+          // refused before anything was sent: ask without JSON mode from now on, and say so
+          jsonRefused = true;
+          withJson = false;
+          continue;
+        }
+        if (LangChain4jErrors.unsupported(e)) {
+          throw new LlmException(identity + ": the " + dialect.provider() + " module refuses the request before"
+              + " sending it: " + LangChain4jErrors.redact(LangChain4jErrors.rootMessage(e), key));
+        }
+        throw LangChain4jErrors.map(e, identity, key);
+      } finally {
+        inFlight.release();
+      }
+    }
+  }
+
+  private dev.langchain4j.model.chat.request.ChatRequest toLangChain4j(ChatRequest request, boolean withJson) {
+    List<dev.langchain4j.data.message.ChatMessage> messages = new ArrayList<>();
+    for (ChatMessage m : request.messages()) {
+      messages.add(switch (m.role()) {
+        case SYSTEM -> SystemMessage.from(m.content());
+        case USER -> UserMessage.from(m.content());
+        case ASSISTANT -> AiMessage.from(m.content());
+      });
+    }
+    DefaultChatRequestParameters.Builder<?> p = dialect.parameters(request);
+    if (!request.model().isEmpty()) {
+      p.modelName(request.model());
+    }
+    request.temperature().ifPresent(p::temperature);
+    request.topP().ifPresent(p::topP);
+    request.maxTokens().ifPresent(p::maxOutputTokens);
+    if (!request.stop().isEmpty()) {
+      p.stopSequences(request.stop());
+    }
+    if (request.seed().isPresent() && !dialect.sendsSeed()) {
+      deviate("seed not sent", dialect.provider() + " takes no seed per request");
+    }
+    switch (request.responseFormat()) {
+      case TEXT -> { }
+      case JSON_OBJECT, JSON_SCHEMA -> json(request, p, withJson);
+      default -> throw new IllegalStateException("unknown response format " + request.responseFormat());
+    }
+    if (request.logprobs() || request.topLogprobs().isPresent()) {
+      deviate("logprobs not returned", dialect.provider() + " returns no token log-probabilities here");
+    }
+    return dev.langchain4j.model.chat.request.ChatRequest.builder().messages(messages).parameters(p.build())
+        .build();
+  }
+
+  private void json(ChatRequest request, DefaultChatRequestParameters.Builder<?> p, boolean withJson) {
+    boolean schema = request.responseFormat() == io.clarq.core.llm.ResponseFormat.JSON_SCHEMA;
+    if (dialect.json() == Dialect.Json.NONE) {
+      deviate(schema ? "JSON schema not sent" : "JSON mode not sent",
+          dialect.provider() + " has no JSON mode without a schema; the prompt alone asks for JSON");
+      return;
+    }
+    if (!withJson || jsonRefused) {
+      deviate(schema ? "JSON schema not sent" : "JSON mode not sent",
+          "the " + dialect.provider() + " model refuses JSON mode; the prompt alone asks for JSON");
+      return;
+    }
+    if (schema) {
+      deviate("JSON schema not enforced", "sent as JSON mode without the schema through " + dialect.provider());
+    }
+    p.responseFormat(ResponseFormat.JSON);
+  }
+
+  private ChatResponse fromLangChain4j(dev.langchain4j.model.chat.response.ChatResponse reply, long start)
+      throws LlmException {
+    AiMessage ai = reply.aiMessage();
+    if (ai == null) {
+      throw new io.clarq.core.llm.LlmTransportException(identity + ": a reply without a message",
+          io.clarq.core.llm.LlmTransportException.Kind.MALFORMED_REPLY, null);
+    }
+    String text = ai.text() == null ? "" : ai.text();
+    String reasoning = ai.thinking() == null ? "" : ai.thinking();
+    String finish = dialect.finishReason(reply, finishReason(reply.finishReason(), ai));
+    return new ChatResponse(text, finish, dialect.usage(reply.tokenUsage()),
+        Duration.ofNanos(System.nanoTime() - start), List.of(), reasoning);
+  }
+
+  /** LangChain4j's finish reason in OpenAI's words, which clarq's reply policy reads. */
+  static String finishReason(FinishReason reason, AiMessage ai) {
+    if (reason == null) {
+      return ai != null && ai.hasToolExecutionRequests() ? "tool_calls" : "";
+    }
+    return switch (reason) {
+      case STOP -> "stop";
+      case LENGTH -> "length";
+      case CONTENT_FILTER -> "content_filter";
+      case TOOL_EXECUTION -> "tool_calls";
+      case OTHER -> "other";
+    };
+  }
+
+  private void deviate(String name, String reason) {
+    if (reported.add(name)) {
+      listener.onDeviation(new Deviation(identity, name, reason));
+    }
+  }
+
+  private void waitForRateLimit() throws InterruptedException {
+    int rpm = settings.requestsPerMinute();
+    if (rpm <= 0) {
+      return;
+    }
+    long interval = 60_000_000_000L / rpm;
+    long wait;
+    synchronized (this) {
+      long now = System.nanoTime();
+      long slot = Math.max(now, nextSlotNanos);
+      nextSlotNanos = slot + interval;
+      wait = slot - now;
+    }
+    if (wait > 0) {
+      Thread.sleep(wait / 1_000_000, (int) (wait % 1_000_000));
+    }
+  }
+
+  /** Attempt n waits between half and all of min(max, initial * 2^(n-1)), as {@link RetryPolicy} says. */
+  private Duration backoff(int attempt) {
+    RetryPolicy policy = settings.retry();
+    long initial = policy.initialBackoff().toNanos();
+    long max = policy.maxBackoff().toNanos();
+    long base = initial == 0 ? 0 : Math.min(max, initial << Math.min(attempt - 1, 20));
+    if (base < 0) {
+      base = max;
+    }
+    long half = base / 2;
+    double r;
+    synchronized (jitter) {
+      r = jitter.nextDouble();
+    }
+    return Duration.ofNanos(half + (long) (r * (base - half)));
+  }
+
+  private LlmException fail(ChatRequest request, long start, LlmException e) {
+    listener.onFailure(request, e, Duration.ofNanos(System.nanoTime() - start));
+    return e;
+  }
+
+  private String describe(List<String> history, int attempts, String stop) {
+    return dialect.provider() + " chat at " + identity + " failed after " + attempts
+        + (attempts == 1 ? " attempt" : " attempts") + " (" + stop + "): " + String.join("; ", history);
+  }
+
+  /** The same class of failure with the whole story as its message. */
+  private static LlmException withMessage(LlmException e, String message) {
+    if (e instanceof io.clarq.core.llm.LlmContextLengthException) {
+      return new io.clarq.core.llm.LlmContextLengthException(message);
+    }
+    if (e instanceof io.clarq.core.llm.LlmAuthenticationException a) {
+      return new io.clarq.core.llm.LlmAuthenticationException(message, a.status());
+    }
+    if (e instanceof LlmHttpException h) {
+      return new LlmHttpException(message, h.status(), h.retryAfter().orElse(null));
+    }
+    if (e instanceof io.clarq.core.llm.LlmTransportException t) {
+      return new io.clarq.core.llm.LlmTransportException(message, t.kind(), null);
+    }
+    return new LlmException(message);
+  }
+
+  /** The model's identity ({@code anthropic:claude-... @ url}); never the key. */
+  @Override
+  public String toString() {
+    return "LangChain4jClient{" + identity + ", key=" + key.map(ApiKey::toString).orElse("none") + ", " + settings
+        + "}";
+  }
+}

@@ -1,0 +1,32 @@
+package io.clarq.core.llm.langchain4j;
+
+import io.clarq.core.llm.ApiKey;
+import io.clarq.core.llm.LlmClient;
+import io.clarq.core.llm.LlmListener;
+import io.clarq.core.llm.LlmSettings;
+import io.clarq.core.llm.LlmSpec;
+import io.clarq.core.testing.LlmClientContract;
+import io.clarq.core.testing.ProviderWires;
+import io.clarq.core.testing.Wire;
+import java.net.URI;
+import java.util.Map;
+import java.util.Optional;
+
+/** The {@code gemini:} scheme passes the LlmClient contract against a loopback server speaking Gemini's own protocol. */
+class GeminiClientContractTest extends LlmClientContract {
+  @Override
+  protected LlmClient createClient(URI baseUrl, Optional<ApiKey> key, LlmSettings settings) {
+    LlmSpec spec = LlmSpec.parse("gemini:contract-model").withBaseUrl(baseUrl).withSettings(settings);
+    return new GeminiClientProvider().create(spec, key, Map.of(), LlmListener.NONE);
+  }
+
+  @Override
+  protected Wire wire() {
+    return ProviderWires.GEMINI;
+  }
+
+  @Override
+  protected boolean returnsLogprobs() {
+    return false;
+  }
+}
