@@ -146,13 +146,18 @@ final class HelpLayout {
         longNames.add(n);
       }
     }
-    StringBuilder sb = new StringBuilder();
-    sb.append(shortName == null ? "    " : shortName + (longNames.isEmpty() ? "" : ", "));
-    sb.append(String.join(", ", longNames));
+    String label = "";
     if (o.arity().max() > 0 && !o.paramLabel().isEmpty()) {
-      String label = spec.parser().separator() + o.paramLabel();
-      sb.append(o.arity().min() == 0 ? "[" + label + "]" : label);
+      label = spec.parser().separator() + o.paramLabel();
+      label = o.arity().min() == 0 ? "[" + label + "]" : label;
     }
+    List<String> named = new ArrayList<>();
+    for (String n : longNames) {
+      named.add(n + label);   // each name with its value: --llm-cache=FILE, --cache=FILE
+    }
+    StringBuilder sb = new StringBuilder();
+    sb.append(shortName == null ? "    " : shortName + (longNames.isEmpty() ? label : ", "));
+    sb.append(String.join(", ", named));
     return sb.toString();
   }
 
