@@ -27,16 +27,7 @@ class ConsumerProjectTest {
 
   @Test
   void testCustomSeekerRunsOnDemoTasksFromTheRuntimeClasspathAlone() throws Exception {
-    List<String> classpath = new ArrayList<>();
-    classpath.add(Path.of("target", "classes").toAbsolutePath().toString());
-    for (String entry : Files.readString(Path.of("target", "consumer-classpath.txt"), StandardCharsets.UTF_8).strip()
-        .split(File.pathSeparator)) {
-      if (!entry.isBlank()) {
-        classpath.add(entry);
-      }
-    }
-    assertThat(classpath).noneMatch(e -> e.contains("junit") || e.contains("assertj") || e.contains("-tests"));
-    String cp = String.join(File.pathSeparator, classpath);
+    String cp = consumerClasspath();
 
     Path classes = Files.createDirectories(tmp.resolve("classes"));
     Path source = Path.of("src", "test", "consumer", "org", "example", "MySeekerOnDemoTasks.java");
@@ -59,6 +50,23 @@ class ConsumerProjectTest {
         .containsPattern("CHINESE dialogues 10 success \\d\\.\\d{4}")
         .contains("complete true");
     assertThat(tmp.resolve("run").resolve("transcripts.jsonl")).isNotEmptyFile();
+  }
+
+  /**
+   * clarq-eval's classes and its runtime dependencies, as Maven resolves them for a consumer (no test jars, no test
+   * libraries).
+   */
+  static String consumerClasspath() throws IOException {
+    List<String> classpath = new ArrayList<>();
+    classpath.add(Path.of("target", "classes").toAbsolutePath().toString());
+    for (String entry : Files.readString(Path.of("target", "consumer-classpath.txt"), StandardCharsets.UTF_8).strip()
+        .split(File.pathSeparator)) {
+      if (!entry.isBlank()) {
+        classpath.add(entry);
+      }
+    }
+    assertThat(classpath).noneMatch(e -> e.contains("junit") || e.contains("assertj") || e.contains("-tests"));
+    return String.join(File.pathSeparator, classpath);
   }
 
   @Test

@@ -25,11 +25,11 @@ import picocli.CommandLine.Option;
 public final class ClariqEvalCommand implements Callable<Integer> {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
-  @Option(names = "--task", required = true, converter = TaskConverter.class,
+  @Option(names = "--task", paramLabel = "TASK", required = true, converter = TaskConverter.class,
       description = "clarification_need, question_relevance or document_relevance")
   ClariqTask task;
 
-  @Option(names = "--split", defaultValue = "dev", converter = SplitConverter.class,
+  @Option(names = "--split", paramLabel = "train|dev|test", defaultValue = "dev", converter = SplitConverter.class,
       description = "train, dev or test (test reads test_with_labels.tsv); default ${DEFAULT-VALUE}")
   ClariqSplit split;
 
@@ -37,10 +37,10 @@ public final class ClariqEvalCommand implements Callable<Integer> {
           + " fetch clariq).")
   Path data;
 
-  @Option(names = "--run", required = true, description = "the run file")
+  @Option(names = "--run", paramLabel = "FILE", required = true, description = "the run file")
   Path run;
 
-  @Option(names = "--per-topic", description = "also write per-topic (per-facet) values as JSON, like --out_file")
+  @Option(names = "--per-topic", paramLabel = "FILE", description = "also write per-topic (per-facet) values as JSON, like --out_file")
   Path perTopic;
 
   @Option(names = "--json", description = "print the means as one JSON object instead of the official lines")
@@ -50,13 +50,13 @@ public final class ClariqEvalCommand implements Callable<Integer> {
       + " silently scores) instead of rejecting malformed lines")
   boolean lenient;
 
-  @Option(names = "--f1-formula", defaultValue = "counts", converter = FormulaConverter.class,
+  @Option(names = "--f1-formula", paramLabel = "counts|pr", defaultValue = "counts", converter = FormulaConverter.class,
       description = "clarification_need: counts (per-class F = 2tp/(true+pred), scikit-learn >= 1.3, what the official"
           + " tool prints today) or pr (F = 2PR/(P+R), scikit-learn < 1.3, what it printed in the ClariQ challenge);"
           + " default ${DEFAULT-VALUE}")
   FScoreFormula f1Formula;
 
-  @Option(names = "--table", description = "document_relevance: the official table as JSON "
+  @Option(names = "--table", paramLabel = "FILE", description = "document_relevance: the official table as JSON "
       + "(metric -> facet -> question -> {no_answer, with_answer})")
   Path table;
 

@@ -38,10 +38,10 @@ public final class ClariqMultiTurnCommand implements Callable<Integer> {
           + " fetch clariq).")
   Path data;
 
-  @Option(names = "--out", required = true, description = "the multi-turn run file to write")
+  @Option(names = "--out", paramLabel = "FILE", required = true, description = "the multi-turn run file to write")
   Path out;
 
-  @Option(names = "--split", converter = ClariqEvalCommand.SplitConverter.class,
+  @Option(names = "--split", paramLabel = "train|dev|test", converter = ClariqEvalCommand.SplitConverter.class,
       description = "only conversations on topics of this split (default: all)")
   ClariqSplit split;
 
@@ -50,16 +50,16 @@ public final class ClariqMultiTurnCommand implements Callable<Integer> {
           + " data; context id <conversation id>-<exchanges>")
   Path conversations;
 
-  @Option(names = "--max-questions", defaultValue = "3", description = "questions per conversation (default ${DEFAULT-VALUE})")
+  @Option(names = "--max-questions", paramLabel = "N", defaultValue = "3", description = "questions per conversation (default ${DEFAULT-VALUE})")
   int maxQuestions;
 
-  @Option(names = "--min-score", defaultValue = "0", description = "lowest score worth asking (default ${DEFAULT-VALUE})")
+  @Option(names = "--min-score", paramLabel = "SCORE", defaultValue = "0", description = "lowest score worth asking (default ${DEFAULT-VALUE})")
   double minScore;
 
   @Option(names = "--use-need", description = "ask nothing first when the clarification-need baseline predicts 1")
   boolean useNeed;
 
-  @Option(names = "--tag", defaultValue = "clarq_multi_turn", description = "run tag (default ${DEFAULT-VALUE})")
+  @Option(names = "--tag", paramLabel = "TAG", defaultValue = "clarq_multi_turn", description = "run tag (default ${DEFAULT-VALUE})")
   String tag;
 
   @Mixin QuestionRankerOptions ranker;

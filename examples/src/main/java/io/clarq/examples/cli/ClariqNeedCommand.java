@@ -21,7 +21,7 @@ import picocli.CommandLine.Option;
 public final class ClariqNeedCommand implements Callable<Integer> {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
-  @Option(names = "--split", defaultValue = "dev", converter = ClariqEvalCommand.SplitConverter.class,
+  @Option(names = "--split", paramLabel = "train|dev|test", defaultValue = "dev", converter = ClariqEvalCommand.SplitConverter.class,
       description = "train, dev or test (test predicts test.tsv's requests); default ${DEFAULT-VALUE}")
   ClariqSplit split;
 
@@ -29,7 +29,7 @@ public final class ClariqNeedCommand implements Callable<Integer> {
           + " fetch clariq).")
   Path data;
 
-  @Option(names = "--out", required = true, description = "the run file to write")
+  @Option(names = "--out", paramLabel = "FILE", required = true, description = "the run file to write")
   Path out;
 
   @Override

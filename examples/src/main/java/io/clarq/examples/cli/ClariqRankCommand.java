@@ -27,7 +27,7 @@ import picocli.CommandLine.Option;
 public final class ClariqRankCommand implements Callable<Integer> {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
-  @Option(names = "--split", defaultValue = "dev", converter = ClariqEvalCommand.SplitConverter.class,
+  @Option(names = "--split", paramLabel = "train|dev|test", defaultValue = "dev", converter = ClariqEvalCommand.SplitConverter.class,
       description = "train, dev or test (test ranks test.tsv's requests); default ${DEFAULT-VALUE}")
   ClariqSplit split;
 
@@ -35,13 +35,13 @@ public final class ClariqRankCommand implements Callable<Integer> {
           + " fetch clariq).")
   Path data;
 
-  @Option(names = "--out", required = true, description = "the run file to write")
+  @Option(names = "--out", paramLabel = "FILE", required = true, description = "the run file to write")
   Path out;
 
-  @Option(names = "--depth", defaultValue = "30", description = "questions per topic (default ${DEFAULT-VALUE})")
+  @Option(names = "--depth", paramLabel = "N", defaultValue = "30", description = "questions per topic (default ${DEFAULT-VALUE})")
   int depth;
 
-  @Option(names = "--tag", defaultValue = "clarq_bm25_rm3", description = "run tag (default ${DEFAULT-VALUE})")
+  @Option(names = "--tag", paramLabel = "TAG", defaultValue = "clarq_bm25_rm3", description = "run tag (default ${DEFAULT-VALUE})")
   String tag;
 
   @Mixin QuestionRankerOptions ranker;

@@ -26,18 +26,18 @@ import picocli.CommandLine.Option;
 public final class ClariqSynthesizeCommand implements Callable<Integer> {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
-  @Option(names = "--data", required = true, description = "the ClariQ data directory")
+  @Option(names = "--data", paramLabel = "DIR", required = true, description = "the ClariQ data directory")
   Path data;
 
-  @Option(names = "--split", defaultValue = "train", converter = ClariqEvalCommand.SplitConverter.class,
+  @Option(names = "--split", paramLabel = "train|dev|test", defaultValue = "train", converter = ClariqEvalCommand.SplitConverter.class,
       description = "train, dev or test (test reads test_with_labels.tsv); default ${DEFAULT-VALUE}")
   ClariqSplit split;
 
-  @Option(names = "--turns", defaultValue = "2,3", split = ",",
+  @Option(names = "--turns", paramLabel = "N[,N...]", defaultValue = "2,3", split = ",",
       description = "conversation lengths in exchanges, comma-separated; default ${DEFAULT-VALUE}")
   List<Integer> turns;
 
-  @Option(names = "--out", required = true, description = "the JSON Lines file to write (replaced only when complete)")
+  @Option(names = "--out", paramLabel = "FILE", required = true, description = "the JSON Lines file to write (replaced only when complete)")
   Path out;
 
   @Override

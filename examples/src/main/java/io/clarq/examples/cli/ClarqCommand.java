@@ -30,10 +30,10 @@ import picocli.CommandLine.Option;
       ToaCommand.class,
       CqCommand.class,
       DataCommand.class,
-      CommandLine.HelpCommand.class,
+      HelpCommand.class,
     })
 public final class ClarqCommand implements Runnable {
-  /** The levels {@code --log-level} takes, as slf4j-simple names them. */
+  /** The levels {@code --log-level} takes. */
   static final java.util.List<String> LOG_LEVELS = java.util.List.of("error", "warn", "info", "debug", "trace", "off");
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
@@ -58,8 +58,7 @@ public final class ClarqCommand implements Runnable {
       throw new CommandLine.ParameterException(spec.commandLine(), "--log-level " + level + ": expected one of "
           + String.join(", ", LOG_LEVELS));
     }
-    // slf4j-simple reads this when its first logger is made, which is after the command line is parsed
-    System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", l);
+    CliLogging.level(l);
   }
 
   @Override
@@ -72,16 +71,60 @@ public final class ClarqCommand implements Runnable {
     return commandLine(DataDirectory.ofEnvironment());
   }
 
-  /** The command line reading fetched data from {@code data} (tests give a temporary one). */
+  /**
+   * The command line reading fetched data from {@code data} (tests give a temporary one). Every message on stderr
+   * starts with the full command ({@code clarq clariq eval: ...}); a bad argument prints its one-line message and
+   * where the help is, never the usage text (exit 2); a failure prints its message without a stack trace (exit 1);
+   * help is laid out by {@link HelpLayout}; library log lines come out through {@link CliLogging}.
+   */
   public static CommandLine commandLine(DataDirectory data) {
+    CliLogging.reset();
     CommandLine cl = new CommandLine(new ClarqCommand(data));
+    HelpLayout.apply(cl);
+    cl.setParameterExceptionHandler((ex, args) -> {
+      CommandLine at = ex.getCommandLine();
+      String path = path(at);
+      PrintWriter err = at.getErr();
+      StringBuilder line = new StringBuilder(path).append(": ").append(oneLine(ex.getMessage()));
+      if (ex instanceof CommandLine.UnmatchedArgumentException u && !u.getSuggestions().isEmpty()) {
+        line.append(" (did you mean ").append(String.join(" or ", u.getSuggestions())).append("?)");
+      }
+      err.println(line);
+      err.println(path + ": see `" + path + " --help`");
+      err.flush();
+      return at.getCommandSpec().exitCodeOnInvalidInput();
+    });
     cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
       PrintWriter err = commandLine.getErr();
-      err.println("clarq " + commandLine.getCommandName() + ": " + describe(ex));
+      err.println(path(commandLine) + ": " + oneLine(describe(ex)));
       err.flush();
       return CommandLine.ExitCode.SOFTWARE;
     });
+    cl.setExecutionStrategy(parseResult -> {
+      CommandLine leaf = parseResult.asCommandLineList().get(parseResult.asCommandLineList().size() - 1);
+      PrintWriter original = leaf.getErr();
+      CommandPrefixWriter prefixed = new CommandPrefixWriter(original, path(leaf));
+      leaf.setErr(prefixed);
+      CliLogging.route(path(leaf), prefixed);
+      try {
+        return new CommandLine.RunLast().execute(parseResult);
+      } finally {
+        prefixed.flush();
+        leaf.setErr(original);
+        CliLogging.route(path(leaf), original);
+      }
+    });
     return cl;
+  }
+
+  /** The full command a message starts with: {@code clarq toa run}. */
+  static String path(CommandLine cl) {
+    return cl.getCommandSpec().qualifiedName(" ");
+  }
+
+  /** A message as one line: picocli joins several errors with line breaks. */
+  private static String oneLine(String message) {
+    return message == null ? "" : message.strip().replaceAll("\\s*\\R\\s*", "; ");
   }
 
   static String describe(Throwable ex) {

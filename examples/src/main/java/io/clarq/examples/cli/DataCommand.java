@@ -260,11 +260,17 @@ public final class DataCommand implements Runnable {
         }
         checked++;
         out.println(set.name() + ": " + state);
+        boolean repairable = false;
         for (FileCheck c : checks) {
           if (c.status() != FileCheck.Status.VERIFIED) {
             out.println("  " + c.describe());
             ok &= c.status().usable();
+            repairable |= c.status() == FileCheck.Status.MISSING || c.status() == FileCheck.Status.MISMATCH;
           }
+        }
+        if (repairable) {
+          out.println("  repair: clarq data fetch " + set.name() + (dir.dir == null ? "" : " --dir " + dir.dir)
+              + " (downloads the missing and differing files again)");
         }
       }
       if (checked == 0) {

@@ -8,22 +8,22 @@ import picocli.CommandLine.Option;
 public final class QuestionRankerOptions {
   private static final QuestionRankerConfig D = QuestionRankerConfig.DEFAULT;
 
-  @Option(names = "--k1", description = "BM25 k1 (default: ${DEFAULT-VALUE})", defaultValue = "2.0")
+  @Option(names = "--k1", paramLabel = "K1", description = "BM25 k1 (default: ${DEFAULT-VALUE})", defaultValue = "2.0")
   float k1;
 
-  @Option(names = "--b", description = "BM25 b (default: ${DEFAULT-VALUE})", defaultValue = "1.0")
+  @Option(names = "--b", paramLabel = "B", description = "BM25 b (default: ${DEFAULT-VALUE})", defaultValue = "1.0")
   float b;
 
   @Option(names = "--no-rm3", description = "rank with BM25 alone, without RM3 feedback over the bank")
   boolean noRm3;
 
-  @Option(names = "--fb-docs", description = "RM3 feedback questions (default: ${DEFAULT-VALUE})", defaultValue = "10")
+  @Option(names = "--fb-docs", paramLabel = "N", description = "RM3 feedback questions (default: ${DEFAULT-VALUE})", defaultValue = "10")
   int fbDocs;
 
-  @Option(names = "--fb-terms", description = "RM3 feedback terms (default: ${DEFAULT-VALUE})", defaultValue = "10")
+  @Option(names = "--fb-terms", paramLabel = "N", description = "RM3 feedback terms (default: ${DEFAULT-VALUE})", defaultValue = "10")
   int fbTerms;
 
-  @Option(names = "--original-weight", description = "RM3 weight of the original query (default: ${DEFAULT-VALUE})",
+  @Option(names = "--original-weight", paramLabel = "WEIGHT", description = "RM3 weight of the original query (default: ${DEFAULT-VALUE})",
       defaultValue = "0.3")
   float originalWeight;
 

@@ -32,7 +32,7 @@ import picocli.CommandLine.Option;
 public final class RetrievalEvalCommand implements Callable<Integer> {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
-  @Option(names = "--collection", required = true, description = "the collection: cacm")
+  @Option(names = "--collection", paramLabel = "NAME", required = true, description = "the collection: cacm")
   String collection;
 
   @Option(names = "--data", paramLabel = "DIR",
@@ -40,15 +40,15 @@ public final class RetrievalEvalCommand implements Callable<Integer> {
           + " in the data directory (clarq data fetch cacm).")
   Path data;
 
-  @Option(names = "--model", defaultValue = "bm25", converter = ModelConverter.class,
+  @Option(names = "--model", paramLabel = "MODEL", defaultValue = "bm25", converter = ModelConverter.class,
       description = "bm25, ql, bm25+rm3 or ql+rm3 (default ${DEFAULT-VALUE})")
   RetrievalSetup model;
 
-  @Option(names = "--clarifications", description = "TSV topic_id<TAB>question<TAB>answer (with header) expanding"
+  @Option(names = "--clarifications", paramLabel = "FILE", description = "TSV topic_id<TAB>question<TAB>answer (with header) expanding"
       + " the topics' queries")
   Path clarifications;
 
-  @Option(names = "--run", description = "also write the run (trec_eval format)")
+  @Option(names = "--run", paramLabel = "FILE", description = "also write the run (trec_eval format)")
   Path run;
 
   @Option(names = "--json", description = "print the means as JSON")

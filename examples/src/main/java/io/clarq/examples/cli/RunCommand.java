@@ -149,7 +149,9 @@ public final class RunCommand implements Callable<Integer> {
       ProviderAgent provider = provider(cl, closing);
       Judge judge = judge(cl, pack, closing);
       PrintWriter err = cl.getErr();
-      PromptOptions.announce(pack, err);
+      if (!seekerSpec.equals("console") || !providerSpec.equals("offline") || judgeKind(cl).startsWith("llm:")) {
+        PromptOptions.announce(pack, err);   // only when an LLM agent speaks from the pack
+      }
       RunConfig.Builder config = RunConfig.builder();
       modelSettings(cl).forEach(config::setting);
       RunResult result = ClarqEvaluator.run(config

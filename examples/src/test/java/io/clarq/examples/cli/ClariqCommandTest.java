@@ -44,14 +44,14 @@ class ClariqCommandTest {
     Files.writeString(bad, "topic_id label\n8 2\n");
     String[] args = {"clariq", "eval", "--task", "clarification_need", "--data", data.toString(), "--run", bad.toString()};
     assertThat(run(args)).isEqualTo(1);
-    assertThat(err.toString()).isEqualTo("clarq eval: run file " + bad
+    assertThat(err.toString()).isEqualTo("clarq clariq eval: run file " + bad
         + ", line 1: expected \"<topic_id> <label>\" with a label 1-4, got a header line" + System.lineSeparator());
     err.getBuffer().setLength(0);
     String[] lenient = java.util.stream.Stream.concat(List.of(args).stream(), java.util.stream.Stream.of("--lenient"))
         .toArray(String[]::new);
     assertThat(run(lenient)).isZero();
     assertThat(out.toString().lines()).containsExactly("Precision:  0.0", "Recall:  0.0", "F1: 0.0");
-    assertThat(err.toString()).startsWith("warning: the topic column holds text");
+    assertThat(err.toString()).startsWith("clarq clariq eval: warning: the topic column holds text");
   }
 
   @Test

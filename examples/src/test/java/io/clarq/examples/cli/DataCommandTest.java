@@ -113,7 +113,10 @@ class DataCommandTest {
     Files.writeString(file, "[]", StandardCharsets.UTF_8);
     assertThat(run("data", "verify", "clarq-llm")).isEqualTo(1);
     assertThat(out.toString()).contains("clarq-llm: 1 file(s) MISMATCH")
-        .contains("MISMATCH   " + file + ": expected SHA-256 ");
+        .contains("MISMATCH   " + file + ": expected SHA-256 ")
+        .contains("  repair: clarq data fetch clarq-llm (downloads the missing and differing files again)");
+    assertThat(run("data", "fetch", "clarq-llm", "--dir", data.toString(), "--mirror", mirrorUrl())).isEqualTo(0);
+    assertThat(run("data", "verify", "clarq-llm")).isEqualTo(0);
   }
 
   @Test

@@ -312,9 +312,11 @@ class FlmToaCommandTest {
       int code = run("toa", "run", "--flm", small.toString(), "--asker", "file:" + questions, "--primary",
           server.baseUrl().toString(), "--out", tmp.resolve("f").toString());
       assertThat(code).isEqualTo(1);
-      // the finished example's progress line, then the error
-      assertThat(err).startsWith("toa run: examples: 1/2\nclarq run: example " + FlmJsonl.read(small).get(1).id() + " failed: question file "
-          + questions + " has no question for example " + FlmJsonl.read(small).get(1).id());
+      // the runner's log line and the finished example's progress line in the command's form, then the error
+      assertThat(err).startsWith("clarq toa run: TOA run in " + tmp.resolve("f") + ": 2 examples")
+          .contains("\nclarq toa run: examples: 1/2\nclarq toa run: example " + FlmJsonl.read(small).get(1).id()
+              + " failed: question file " + questions + " has no question for example "
+              + FlmJsonl.read(small).get(1).id());
       assertThat(Files.readAllLines(tmp.resolve("f").resolve("toa-results.jsonl"))).hasSize(1);
     }
     assertThat(run("toa", "run", "--flm", flm.toString(), "--asker", "repeater")).isEqualTo(2);
