@@ -26,8 +26,9 @@ import java.util.TreeMap;
  * <p>Each verdict belongs to the task whose gold line it judges, found by its purpose (the annotation of a gold
  * line); tasks that share a purpose text are kept in one group, and a verdict whose purpose no task holds is a group
  * of its own. The groups are dealt to the folds in a seeded shuffle. For each fold the coverage with the highest
- * agreement on the other folds is chosen from the grid 0.05, 0.10, ..., 1.00 (ties go to the higher, stricter
- * coverage) and the verdicts of the fold are judged at it.
+ * agreement on the other folds is chosen from the grid 0.05, 0.10, ..., 1.00 (ties go to the lowest: a stricter
+ * coverage that agrees no more often only refuses matches a model judge might grant) and the verdicts of the fold are
+ * judged at it.
  *
  * @param folds one per fold: the coverage chosen on the others and the agreement on it
  * @param heldOutAgreed verdicts the judge agreed with on their held-out fold
@@ -114,7 +115,7 @@ public record CoverageCrossValidation(List<Fold> folds, int heldOutAgreed, int v
           }
         }
         double rate = (double) agreed / n;
-        if (rate >= bestRate) { // ties go to the later, higher coverage
+        if (rate > bestRate) { // ties go to the first, lowest coverage
           best = g;
           bestRate = rate;
         }

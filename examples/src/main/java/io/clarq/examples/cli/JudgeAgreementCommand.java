@@ -46,7 +46,8 @@ public final class JudgeAgreementCommand implements Callable<Integer> {
   Integer folds;
 
   @Option(names = "--tasks", paramLabel = "DIR", description = "The ClarQ-LLM tasks the verdicts' gold lines come from,"
-      + " to fold by task (default: clarq-llm/tasks in the data directory).")
+      + " to fold by task (default: the tasks folder beside the verdict file, else clarq-llm/tasks in the data"
+      + " directory).")
   Path tasks;
 
   @Option(names = "--seed", defaultValue = "8848", paramLabel = "N",
@@ -65,7 +66,9 @@ public final class JudgeAgreementCommand implements Callable<Integer> {
     List<VerdictRecord> recorded = VerdictFile.read(verdicts);
     List<TaskSet> taskSets = new ArrayList<>();
     if (folds != null) {
-      tasks = DataDefaults.orFetched(spec, tasks, "--tasks", "clarq-llm", "tasks");
+      Path beside = verdicts.toAbsolutePath().resolveSibling("tasks");
+      tasks = tasks == null && Files.isDirectory(beside) ? beside
+          : DataDefaults.orFetched(spec, tasks, "--tasks", "clarq-llm", "tasks");
       if (!Files.isDirectory(tasks)) {
         throw new CommandLine.ParameterException(cl, "--tasks " + tasks + ": no such directory");
       }
