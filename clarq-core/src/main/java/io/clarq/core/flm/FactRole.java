@@ -5,5 +5,7 @@ public enum FactRole {
   /** Listed in the example's {@code supporting_facts}. */
   SUPPORTING,
   /** Any other context sentence, from any paragraph. */
-  DISTRACTOR
+  DISTRACTOR,
+  /** Not told: how an oracle sees every candidate ({@link io.clarq.core.toa.OracleQuery}). */
+  UNTOLD
 }

@@ -87,8 +87,11 @@ public record FlmExample(String id, String sourceId, String question, String ans
     return facts;
   }
 
-  /** What an asker may see: the question, the incomplete context and the id; never the masked fact. */
+  /**
+   * What an asker may see: the question and the incomplete context, with an opaque id derived from them; never the
+   * masked fact, its index or the HotpotQA id.
+   */
   public IncompleteTask incompleteTask() {
-    return new IncompleteTask(id, question, incompleteContext());
+    return new IncompleteTask(question, incompleteContext());
   }
 }

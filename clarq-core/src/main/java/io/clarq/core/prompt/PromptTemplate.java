@@ -12,7 +12,8 @@ import java.util.regex.Pattern;
 /**
  * One prompt template of a {@link PromptPack}: text with named placeholders {@code {name}} ({@code name} a lowercase
  * identifier). Nothing else is special: there is no escaping, so {@code {{ 'output': '' }}} or {@code { 'type': 1 }}
- * stay literal. {@link #render} substitutes in one pass; substituted values are never scanned again.
+ * stay literal. {@link #render} fills every placeholder in a single sweep, so a value that itself looks like a
+ * placeholder is left as it is.
  */
 public final class PromptTemplate {
   private static final Pattern PLACEHOLDER = Pattern.compile("\\{([a-z_][a-z0-9_]*)}");

@@ -5,8 +5,8 @@ import io.clarq.core.task.Language;
 import java.util.Locale;
 
 /**
- * The provider's fixed lines, from clarq's own {@link PromptPack} (the same sentences as the reference's, kept as
- * data), and the "Jax: " speaker prefix rules.
+ * The provider's fixed lines, from clarq's own {@link PromptPack} (its own words, serving the reference's four roles;
+ * recordings made with another pack are read with that pack's lines), and the "Jax: " speaker prefix rules.
  */
 public final class FixedReplies {
   /** The provider's speaker prefix. */

@@ -1,12 +1,11 @@
 package io.clarq.core.toa;
 
-import io.clarq.core.flm.FlmExample;
 import io.clarq.core.llm.LlmException;
 
 /**
- * The oracle: answers a question with the best of the example's candidate responses
- * ({@link FlmExample#candidates()}). Implementations read only the candidates, never which one is masked, and are
- * thread-safe.
+ * The oracle: answers a question with the best of the candidate responses it is handed ({@link OracleQuery}: the
+ * question and the candidates, roles untold; never the example, so never which candidate is masked). The answer's
+ * response is one of the query's candidates. Implementations are thread-safe.
  */
 public interface Oracle {
   /**
@@ -14,7 +13,7 @@ public interface Oracle {
    *
    * @throws LlmException when a model behind the oracle gave no usable reply at all
    */
-  OracleAnswer answer(String question, FlmExample example) throws LlmException;
+  OracleAnswer answer(OracleQuery query) throws LlmException;
 
   /** What this oracle is, for run configurations and reports (e.g. "offline-bm25"). */
   String describe();

@@ -1,14 +1,13 @@
 package io.clarq.core.toa;
 
-import java.util.Arrays;
+import io.clarq.core.metrics.stats.Bootstrap;
 import java.util.OptionalDouble;
-import java.util.Random;
 
 /**
  * A seeded percentile bootstrap over examples for {@link Recovery}: each resample draws n examples with replacement
- * (a {@link Random} seeded with {@code seed}, whose algorithm the JDK specifies, so the interval is the same on every
- * machine), computes the recovery of the resample's means, and the interval is the 2.5th and 97.5th percentile of
- * those recoveries (linear interpolation between order statistics, numpy's default). Resamples where R(x^c) = R(x^i)
+ * (the project's one bootstrap, {@link Bootstrap#sortedDraws}, whose {@link java.util.SplittableRandom} the JDK
+ * specifies, so the interval is the same on every machine), computes the recovery of the resample's means, and the
+ * interval is the 2.5th and 97.5th percentile of those recoveries ({@link Bootstrap#percentile}, numpy's default). Resamples where R(x^c) = R(x^i)
  * have no recovery; they are counted and left out.
  *
  * @param resamples how many resamples, at least 1 (default {@value #DEFAULT_RESAMPLES})
@@ -46,39 +45,22 @@ public record RecoveryBootstrap(int resamples, long seed) {
     if (n == 0) {
       return new RecoveryEstimate(value, OptionalDouble.empty(), OptionalDouble.empty(), this, resamples);
     }
-    Random random = new Random(seed);
-    double[] draws = new double[resamples];
-    int defined = 0;
-    for (int b = 0; b < resamples; b++) {
+    double[] sorted = new Bootstrap(resamples, seed).sortedDraws(n, indices -> {
       double c = 0;
       double i = 0;
       double r = 0;
-      for (int k = 0; k < n; k++) {
-        int e = random.nextInt(n);
+      for (int e : indices) {
         c += complete[e];
         i += incomplete[e];
         r += recovered[e];
       }
-      OptionalDouble rec = Recovery.of(c / n, i / n, r / n);
-      if (rec.isPresent()) {
-        draws[defined++] = rec.getAsDouble();
-      }
-    }
-    if (defined == 0) {
+      return Recovery.of(c / n, i / n, r / n).orElse(Double.NaN);
+    });
+    if (sorted.length == 0) {
       return new RecoveryEstimate(value, OptionalDouble.empty(), OptionalDouble.empty(), this, resamples);
     }
-    double[] sorted = Arrays.copyOf(draws, defined);
-    Arrays.sort(sorted);
-    return new RecoveryEstimate(value, OptionalDouble.of(percentile(sorted, 0.025)),
-        OptionalDouble.of(percentile(sorted, 0.975)), this, resamples - defined);
-  }
-
-  /** numpy's default ("linear") percentile of sorted values, q in [0, 1]. */
-  static double percentile(double[] sorted, double q) {
-    double pos = q * (sorted.length - 1);
-    int lo = (int) Math.floor(pos);
-    int hi = Math.min(lo + 1, sorted.length - 1);
-    return sorted[lo] + (pos - lo) * (sorted[hi] - sorted[lo]);
+    return new RecoveryEstimate(value, OptionalDouble.of(Bootstrap.percentile(sorted, 0.025)),
+        OptionalDouble.of(Bootstrap.percentile(sorted, 0.975)), this, resamples - sorted.length);
   }
 
   private static double mean(double[] values) {

@@ -41,7 +41,9 @@ class FlmExampleTest {
         .isEqualTo("A: A is American.\n\nB: B was an American filmmaker.\n\nC: C is a town.");
     IncompleteTask task = flm.incompleteTask();
     assertThat(task.context()).doesNotContain("lives in LA");
-    assertThat(task.exampleId()).isEqualTo("x1/1");
+    // the id is opaque: no HotpotQA id, no fact index
+    assertThat(task.exampleId()).matches("x[0-9a-f]{16}").doesNotContain("x1/").isNotEqualTo(
+        FlmExample.mask(example(), 0).incompleteTask().exampleId());
   }
 
   @Test

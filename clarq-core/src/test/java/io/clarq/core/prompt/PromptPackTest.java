@@ -30,7 +30,19 @@ class PromptPackTest {
     assertThat(p.name()).isEqualTo("clarq");
     assertThat(p.behaviour()).isEqualTo(PackBehaviour.CLARQ);
     assertThat(p.comparableWithPaper()).isFalse();
-    assertThat(p.fixed("opening", Language.ENGLISH)).isEqualTo("Jax: what can help you?");
+    for (Language l : Language.values()) {
+      // the first seeker prompt shows the provider's opening; the end rule wants "Goodbye" / "再见" in the
+      // seeker's last line, so the type-5 line and every briefing ending tell the seeker to say it
+      String goodbye = l == Language.ENGLISH ? "Goodbye" : "再见";
+      assertThat(p.fixed("opening", l)).startsWith("Jax: ");
+      assertThat(p.template("seeker/completion_first", l).render(java.util.Map.of("briefing", "B")))
+          .contains(p.fixed("opening", l));
+      assertThat(p.fixed("type5_unrelated", l)).contains(goodbye);
+      for (String end : java.util.List.of("seeker/briefing_end", "seeker/briefing_end_items_skills",
+          "seeker/briefing_end_items_scenes", "seeker/briefing_end_skills_scenes")) {
+        assertThat(p.template(end, l).render(java.util.Map.of("role", "R", "task", "T"))).contains(goodbye);
+      }
+    }
     assertThat(p.template("provider/relevance", Language.CHINESE).placeholders()).contains("history");
   }
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import io.clarq.core.metrics.stats.Normal;
 import java.util.List;
 import java.util.OptionalDouble;
 import org.junit.jupiter.api.Test;
@@ -15,7 +16,7 @@ class MeanIntervalTest {
     MeanInterval m = MeanInterval.of(List.of(0.0, 1.0, 1.0, 2.0));
     assertThat(m.n()).isEqualTo(4);
     assertThat(m.mean().getAsDouble()).isEqualTo(1.0);
-    assertThat(m.halfWidth().getAsDouble()).isCloseTo(1.96 * Math.sqrt(2.0 / 3.0) / 2.0, within(1e-12));
+    assertThat(m.halfWidth().getAsDouble()).isCloseTo(Normal.Z95 * Math.sqrt(2.0 / 3.0) / 2.0, within(1e-12));
     assertThat(m.toString()).isEqualTo("1.0000 ± 0.8002 (n=4)");
   }
 

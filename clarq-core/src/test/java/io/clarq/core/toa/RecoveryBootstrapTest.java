@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import io.clarq.core.metrics.stats.Bootstrap;
 import org.junit.jupiter.api.Test;
 
 class RecoveryBootstrapTest {
@@ -51,9 +52,9 @@ class RecoveryBootstrapTest {
   @Test
   void testPercentileAsNumpy() {
     // numpy.percentile([1, 2, 3, 4], 2.5) = 1.075, numpy.percentile([1, 2, 3, 4], 97.5) = 3.925
-    assertThat(RecoveryBootstrap.percentile(new double[] {1, 2, 3, 4}, 0.025)).isCloseTo(1.075, within(1e-12));
-    assertThat(RecoveryBootstrap.percentile(new double[] {1, 2, 3, 4}, 0.975)).isCloseTo(3.925, within(1e-12));
-    assertThat(RecoveryBootstrap.percentile(new double[] {2}, 0.975)).isEqualTo(2.0);
+    assertThat(Bootstrap.percentile(new double[] {1, 2, 3, 4}, 0.025)).isCloseTo(1.075, within(1e-12));
+    assertThat(Bootstrap.percentile(new double[] {1, 2, 3, 4}, 0.975)).isCloseTo(3.925, within(1e-12));
+    assertThat(Bootstrap.percentile(new double[] {2}, 0.975)).isEqualTo(2.0);
   }
 
   @Test

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import io.clarq.core.flm.Fact;
 import io.clarq.core.flm.FactRole;
+import io.clarq.core.metrics.stats.Normal;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -45,7 +46,7 @@ class ToaSummaryTest {
     assertThat(s.perExampleEmRecovery().mean().getAsDouble()).isCloseTo(1.0 / 3, within(1e-12));
     // sample sd of (1, 0, 0) is sqrt(1/3)
     assertThat(s.perExampleEmRecovery().halfWidth().getAsDouble())
-        .isCloseTo(1.96 * Math.sqrt(1.0 / 3) / Math.sqrt(3), within(1e-12));
+        .isCloseTo(Normal.Z95 * Math.sqrt(1.0 / 3) / Math.sqrt(3), within(1e-12));
     assertThat(s.undefinedPerExampleEm()).isEqualTo(1);
     assertThat(s.maskedFactResponseRate()).hasValue(0.25);
     assertThat(s.unparsed()).isEqualTo(1);

@@ -7,7 +7,6 @@ import io.clarq.core.flm.FlmExample;
 import io.clarq.core.flm.HotpotExample;
 import io.clarq.core.flm.Paragraph;
 import io.clarq.core.flm.SupportingFact;
-import io.clarq.core.flm.IncompleteTask;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -75,16 +74,22 @@ class FlmJsonlTest {
   @Test
   void testFileAsker() throws IOException {
     Path f = tmp.resolve("questions.jsonl");
-    Files.writeString(f, "{\"id\": \"x/0\", \"question\": \"Where was T born?\"}\n\n");
-    FileAsker asker = FileAsker.read(f);
+    FlmExample e0 = example();
+    FlmExample e1 = FlmExample.mask(hotpot(), 1);
+    Files.writeString(f, "{\"id\": \"" + e0.id() + "\", \"question\": \"Where was T born?\"}\n\n");
+    FileAsker asker = FileAsker.read(f, List.of(e0));
     assertThat(asker.size()).isEqualTo(1);
-    assertThat(asker.ask(new IncompleteTask("x/0", "q", "c"))).isEqualTo("Where was T born?");
-    assertThatThrownBy(() -> asker.ask(new IncompleteTask("x/1", "q", "c")))
-        .hasMessage("question file " + f + " has no question for example x/1");
+    // found by the opaque id of what the asker is shown, not by the FLM id
+    assertThat(asker.ask(e0.incompleteTask())).isEqualTo("Where was T born?");
+    assertThatThrownBy(() -> asker.ask(e1.incompleteTask())).hasMessage("question file " + f
+        + " has no question for the incomplete task " + e1.incompleteTask().exampleId() + " (it was read for other"
+        + " examples)");
+    assertThatThrownBy(() -> FileAsker.read(f, List.of(e0, e1))).hasMessageStartingWith("question file " + f
+        + " has no question for example " + e1.id() + ";");
     Files.writeString(f, "{\"id\": \"x/0\", \"question\": \"a\"}\n{\"id\": \"x/0\", \"question\": \"b\"}\n");
-    assertThatThrownBy(() -> FileAsker.read(f)).hasMessage(f + ", line 2: id x/0 appears twice");
+    assertThatThrownBy(() -> FileAsker.read(f, List.of())).hasMessage(f + ", line 2: id x/0 appears twice");
     Files.writeString(f, "{\"id\": \"x/0\"}\n");
-    assertThatThrownBy(() -> FileAsker.read(f))
+    assertThatThrownBy(() -> FileAsker.read(f, List.of()))
         .hasMessage(f + ", line 1: expected {\"id\": \"...\", \"question\": \"...\"}");
   }
 }

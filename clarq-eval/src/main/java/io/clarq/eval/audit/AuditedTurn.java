@@ -13,11 +13,13 @@ import java.util.Objects;
  *
  * @param recorded the turn as recorded
  * @param reply what the audited provider replied, with its explanation
+ * @param recordedReading the recorded provider's reading, as far as its reply tells
  */
-public record AuditedTurn(RecordedTurn recorded, ProviderReply reply) {
+public record AuditedTurn(RecordedTurn recorded, ProviderReply reply, RecordedReading recordedReading) {
   public AuditedTurn {
     Objects.requireNonNull(recorded, "recorded");
     Objects.requireNonNull(reply, "reply");
+    Objects.requireNonNull(recordedReading, "recordedReading");
   }
 
   /** Both gave Response I, or both Response II. */
@@ -36,12 +38,6 @@ public record AuditedTurn(RecordedTurn recorded, ProviderReply reply) {
 
   boolean sameChoice(List<NodeId> nodes) {
     return new HashSet<>(nodes).equals(new HashSet<>(recorded.recordedNodes()));
-  }
-
-  /** The recorded provider's reading, as far as its reply tells. */
-  public RecordedReading recordedReading() {
-    return RecordedReading.of(recorded.task().language(), recorded.recordedReply(),
-        !recorded.recordedNodes().isEmpty());
   }
 
   /** The audited provider's reading: its intent, or "answerable" for Response I, "unclassified" without one. */

@@ -1,6 +1,7 @@
 package io.clarq.eval.audit;
 
 import io.clarq.core.llm.LlmException;
+import io.clarq.core.prompt.PromptPack;
 import io.clarq.core.provider.ProviderAgent;
 import io.clarq.core.task.ClarqTask;
 import io.clarq.core.task.TaskSet;
@@ -20,7 +21,8 @@ import java.util.function.IntPredicate;
  * turns from 2 on, after node 0 was given, are audited: turn 1 is the relevance gate, which every run passes.
  *
  * <pre>{@code
- * AuditReport r = ProviderAudit.audit(List.of(run), tasks, run -> new OfflineProvider(), type -> type <= 13);
+ * AuditReport r = ProviderAudit.audit("offline", ProviderAudit.turns(run, tasks, type -> type <= 13),
+ *     name -> new OfflineProvider(), PromptPack.load(referencePromptsDir));
  * r.overall().audited().exactAgreement();
  * }</pre>
  */
@@ -51,10 +53,12 @@ public final class ProviderAudit {
    * @param turns the recorded turns (see {@link #turns})
    * @param providerForRun the provider to audit on a run, by run name (e.g. a multi-info variant for the multi-info
    *     runs)
+   * @param recordedWith the prompt pack the runs were recorded with (the reference pack for the published runs): its
+   *     fixed lines tell the recorded provider's readings apart
    * @throws LlmException when a model behind the provider could not be reached
    */
   public static AuditReport audit(String name, List<RecordedTurn> turns,
-      Function<String, ProviderAgent> providerForRun) throws LlmException {
+      Function<String, ProviderAgent> providerForRun, PromptPack recordedWith) throws LlmException {
     Map<String, ProviderAgent> providers = new LinkedHashMap<>();
     List<AuditedTurn> audited = new ArrayList<>(turns.size());
     AuditGroup overall = AuditGroup.empty("all");
@@ -64,7 +68,8 @@ public final class ProviderAudit {
     Map<RecordedReading, Map<String, Integer>> confusion = new EnumMap<>(RecordedReading.class);
     for (RecordedTurn t : turns) {
       ProviderAgent provider = providers.computeIfAbsent(t.run(), providerForRun);
-      AuditedTurn a = new AuditedTurn(t, provider.reply(t.providerTurn()));
+      AuditedTurn a = new AuditedTurn(t, provider.reply(t.providerTurn()), RecordedReading.of(recordedWith,
+          t.task().language(), t.recordedReply(), !t.recordedNodes().isEmpty()));
       audited.add(a);
       overall = overall.plus(a);
       perRun.computeIfAbsent(t.run(), AuditGroup::empty);

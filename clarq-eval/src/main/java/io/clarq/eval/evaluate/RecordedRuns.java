@@ -2,8 +2,8 @@ package io.clarq.eval.evaluate;
 
 import io.clarq.core.transcript.DialogueRecord;
 import io.clarq.core.task.ClarqTask;
-import io.clarq.core.provider.FixedReplies;
 import io.clarq.core.task.Language;
+import io.clarq.core.task.ReferenceText;
 import io.clarq.core.task.Split;
 import io.clarq.core.task.TaskId;
 import io.clarq.core.task.TaskSet;
@@ -96,14 +96,14 @@ public final class RecordedRuns {
         throw new IllegalArgumentException(where + ": task " + r.taskId() + " (" + r.language().code()
             + ") was already recorded at line " + earlier + "; a transcript holds one finished dialogue per task");
       }
-      for (Language other : Language.values()) {
-        // the provider's fixed opening says which language a dialogue was played in
-        if (other != r.language() && !r.dialogue().utterances().isEmpty()
-            && r.dialogue().utterances().get(0).text().equals(FixedReplies.opening(other))) {
-          throw new IllegalArgumentException(where + ": task " + r.taskId() + " is recorded as "
-              + r.language().code() + " but its dialogue opens in " + other.code() + " (\""
-              + FixedReplies.opening(other) + "\"); it would be scored against the wrong task");
-        }
+      // the provider's opening line says which language a dialogue was played in (whichever pack it came from)
+      String opening = r.dialogue().utterances().isEmpty()
+          || r.dialogue().utterances().get(0).speaker() != io.clarq.core.dialogue.Speaker.PROVIDER ? ""
+          : ReferenceText.stripSpeaker(r.dialogue().utterances().get(0).text());
+      if (!opening.isEmpty() && Language.detect(opening) != r.language()) {
+        throw new IllegalArgumentException(where + ": task " + r.taskId() + " is recorded as "
+            + r.language().code() + " but its dialogue opens in " + Language.detect(opening).code() + " (\""
+            + r.dialogue().utterances().get(0).text() + "\"); it would be scored against the wrong task");
       }
       TaskSet set = tasks.computeIfAbsent(r.language(), l -> ClarqLlmTasks.load(tasksDir, l));
       TaskId id = r.taskId();

@@ -29,8 +29,15 @@ public record RetrievalScores(String run, MetricTable perTopic, int topics) {
 
   /** trec_eval-like lines: {@code map  all  0.3123}. */
   public String summary() {
+    return summary(java.util.List.copyOf(means().keySet()));
+  }
+
+  /** trec_eval-like lines of the given measures, in the order given. */
+  public String summary(java.util.List<String> measures) {
     StringBuilder sb = new StringBuilder();
-    means().forEach((m, v) -> sb.append(String.format(java.util.Locale.ROOT, "%-15s\tall\t%.4f%n", m, v)));
+    for (String m : measures) {
+      sb.append(String.format(java.util.Locale.ROOT, "%-15s\tall\t%.4f%n", m, mean(m)));
+    }
     return sb.toString();
   }
 

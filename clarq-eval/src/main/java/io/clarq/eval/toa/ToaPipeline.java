@@ -3,11 +3,13 @@ package io.clarq.eval.toa;
 import io.clarq.core.flm.FlmExample;
 import io.clarq.core.llm.LlmException;
 import io.clarq.core.flm.Fact;
+import io.clarq.core.flm.IncompleteTask;
 import io.clarq.core.toa.Asker;
 import io.clarq.core.toa.HotpotAnswerMetrics;
 import io.clarq.core.toa.Improvability;
 import io.clarq.core.toa.Oracle;
 import io.clarq.core.toa.OracleAnswer;
+import io.clarq.core.toa.OracleQuery;
 import io.clarq.core.toa.PrimaryModel;
 import io.clarq.core.toa.ToaOutcome;
 import java.util.Objects;
@@ -56,8 +58,12 @@ public final class ToaPipeline {
     String incompleteContext = example.incompleteContext();
     String complete = primary.answer(example.question(), example.completeContext());
     String incomplete = primary.answer(example.question(), incompleteContext);
-    String question = asker.ask(example.incompleteTask());
-    OracleAnswer answer = oracle.answer(question, example);
+    // the asker sees the incomplete task alone, the oracle the question and the candidates (roles untold); only
+    // this scorer sees the example and its masked fact
+    IncompleteTask task = example.incompleteTask();
+    String question = asker.ask(task);
+    OracleAnswer answer = ofExample(example, oracle.answer(OracleQuery.of(task.exampleId(), question,
+        example.candidates())));
     String recovered = answer.response().isPresent()
         ? primary.answer(example.question(), example.recoveredContext(answer.response().get()))
         : incomplete;
@@ -67,6 +73,18 @@ public final class ToaPipeline {
         : Optional.empty();
     return new ToaOutcome(example.id(), question, answer, masked, example.answer(), complete, incomplete, recovered,
         improvability);
+  }
+
+  /** The oracle's answer with its response mapped back to the example's own fact (role and all). */
+  private OracleAnswer ofExample(FlmExample example, OracleAnswer answer) {
+    if (answer.response().isEmpty()) {
+      return answer;
+    }
+    Fact r = answer.response().get();
+    Fact own = example.candidates().stream().filter(f -> f.sameSentence(r)).findFirst().orElseThrow(
+        () -> new IllegalStateException("oracle " + oracle.describe() + " answered example " + example.id()
+            + " with " + r.ref() + ", which is not one of its candidates"));
+    return new OracleAnswer(answer.status(), Optional.of(own), answer.raw(), answer.unparsedReplies());
   }
 
   private Improvability improvability(FlmExample example, double incompleteF1) throws LlmException {

@@ -3,6 +3,7 @@ package io.clarq.eval.audit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.clarq.core.prompt.PromptPack;
 import io.clarq.core.task.Language;
 import io.clarq.core.task.TaskSet;
 import io.clarq.core.testing.SharedData;
@@ -33,13 +34,16 @@ class PublishedAuditTest {
           l -> ClarqLlmTasks.load(SharedData.require("clarq-llm/tasks"), l));
       turns.addAll(ProviderAudit.turns(r, set, type -> type <= 13));
     }
-    AuditReport report = ProviderAudit.audit("offline", turns, run -> new OfflineProvider());
+    AuditReport report = ProviderAudit.audit("offline", turns, run -> new OfflineProvider(),
+        PromptPack.load(SharedData.require("clarq-llm/reference-prompts")));
     AuditGroup all = report.overall();
     assertThat(all.firstNode().exactAgreement()).isCloseTo(0.70, within(0.005));
     assertThat(all.firstNode().decisionAgreement()).isCloseTo(0.885, within(0.005));
     assertThat(all.alwaysResponseII().exactAgreement()).isCloseTo(0.18, within(0.005));
     assertThat(all.audited().exactAgreement()).isGreaterThanOrEqualTo(0.82);
     assertThat(all.audited().decisionAgreement()).isGreaterThanOrEqualTo(0.94);
+    // the recorded replies are read with the reference pack's fixed lines, which the published runs use
+    assertThat(report.confusion().get(RecordedReading.ENOUGH_INFORMATION)).isNotEmpty();
     assertThat(report.perRun()).hasSize(4)
         .allSatisfy(g -> assertThat(g.audited().exactAgreement()).as(g.name()).isGreaterThanOrEqualTo(0.77));
   }

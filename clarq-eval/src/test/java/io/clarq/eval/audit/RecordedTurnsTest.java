@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.clarq.core.dialogue.Dialogue;
 import io.clarq.core.dialogue.EndReason;
+import io.clarq.core.prompt.PromptPack;
 import io.clarq.core.provider.ProviderAgent;
 import io.clarq.core.provider.ProviderReply;
 import io.clarq.core.provider.ReplyKind;
@@ -71,7 +72,7 @@ class RecordedTurnsTest {
         return new ProviderReply("Jax: x", ReplyKind.RESPONSE_I, Optional.empty(), List.of(first), 0, "first");
       }
     };
-    AuditReport r = ProviderAudit.audit("first", turns, run -> firstNode);
+    AuditReport r = ProviderAudit.audit("first", turns, run -> firstNode, PromptPack.clarq());
     // turn 2: recorded 1, first node 1 -> same; turn 3: recorded II -> decision differs; turn 4: {1.1, 2} vs {1.1}
     assertThat(r.overall().audited()).isEqualTo(new Agreement(3, 2, 1));
     assertThat(r.overall().firstNode()).isEqualTo(r.overall().audited());

@@ -46,6 +46,7 @@ class RecordedRunsTest {
           FixedReplies.opening(Language.CHINESE), "你好", "Jax: 好的", "再见"), EndReason.GOODBYE)));
     }
     assertThatThrownBy(() -> RecordedRuns.load(jsonl, tasks)).hasMessage(jsonl + ", line 1: task 1.0 is recorded "
-        + "as en but its dialogue opens in zh (\"Jax: 有什么可以帮助你？\"); it would be scored against the wrong task");
+        + "as en but its dialogue opens in zh (\"" + FixedReplies.opening(Language.CHINESE) + "\"); it would be scored"
+        + " against the wrong task");
   }
 }

@@ -1,6 +1,7 @@
 package io.clarq.eval.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.clarq.core.judge.offline.OfflineJudge;
@@ -19,8 +20,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Loads report.html in a headless Chromium from disk and checks the browser laid out every chart (the page counts
- * the charts whose SVG has a non-empty box into {@code data-charts-rendered} on load) and every dialogue. Skipped,
- * with a message, where no Chromium is installed ({@code apt-get install -y chromium}).
+ * the charts whose SVG has a non-empty box into {@code data-charts-rendered} on load) and every dialogue. Where no
+ * Chromium is installed ({@code apt-get install -y chromium}) it is skipped with a message, except under
+ * {@code CI=true}, where it fails: CI ({@code .ci/run}) installs Chromium, so a missing one is a broken setup.
  */
 class ReportBrowserTest {
   @TempDir Path dir;
@@ -28,7 +30,12 @@ class ReportBrowserTest {
   @Test
   void testHeadlessChromiumRendersEveryChartAndDialogue() throws Exception {
     Optional<Path> chromium = chromium();
-    assumeTrue(chromium.isPresent(), "no chromium or chromium-browser on the PATH: headless browser check skipped");
+    String missing = "no chromium or chromium-browser on the PATH: headless browser check not run"
+        + " (apt-get install -y chromium)";
+    if (chromium.isEmpty() && "true".equalsIgnoreCase(System.getenv("CI"))) {
+      fail(missing + "; under CI=true the check is required (.ci/run installs Chromium)");
+    }
+    assumeTrue(chromium.isPresent(), missing);
     RunResult r = ReportFixture.run(dir, new OfflineJudge());
     Path dom = dir.resolve("dom.html");
     Process p = new ProcessBuilder(chromium.get().toString(), "--headless", "--no-sandbox", "--disable-gpu",

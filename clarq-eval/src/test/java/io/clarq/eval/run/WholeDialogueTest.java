@@ -87,7 +87,7 @@ class WholeDialogueTest {
     assertThat(r.finished()).isTrue();
     assertThat(r.dialogue().endReason()).isEqualTo(EndReason.GOODBYE);
     assertThat(r.dialogue().lines()).containsExactly(
-        "Jax: what can help you?",
+        FixedReplies.opening(Language.ENGLISH),
         OFF_TOPIC, FixedReplies.notAboutTheTask(Language.ENGLISH),
         ASK_TASK, "Jax: " + SmallTasks.ROOT_EN,
         ASK_ENTER, "Jax: " + SmallTasks.MINE_EN,
@@ -134,7 +134,7 @@ class WholeDialogueTest {
     assertThat(r.dialogue().seekerLines()).hasSize(12).last().isEqualTo("还有别的吗？11");
     assertThat(r.dialogue().lines().get(2)).isEqualTo("Jax: " + SmallTasks.ROOT_ZH);
     assertThat(r.dialogue().lines().get(4)).isEqualTo("Jax: 别想太多。");
-    assertThat(r.dialogue().lines().get(0)).isEqualTo("Jax: 有什么可以帮助你？");
+    assertThat(r.dialogue().lines().get(0)).isEqualTo(FixedReplies.opening(Language.CHINESE));
   }
 
   @Test

@@ -1,9 +1,9 @@
 package io.clarq.retrieval.oracle;
 
 import io.clarq.core.flm.Fact;
-import io.clarq.core.flm.FlmExample;
 import io.clarq.core.toa.Oracle;
 import io.clarq.core.toa.OracleAnswer;
+import io.clarq.core.toa.OracleQuery;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -55,8 +55,9 @@ public final class Bm25Oracle implements Oracle {
   }
 
   /** The candidates ranked for the question, best first (score, then context order); all candidates scored. */
-  public List<Ranked> rank(String question, FlmExample example) {
-    List<Fact> candidates = example.candidates();
+  public List<Ranked> rank(OracleQuery q) {
+    String question = q.question();
+    List<Fact> candidates = q.candidates();
     try (ByteBuffersDirectory dir = new ByteBuffersDirectory()) {
       // a throw-away index of a few dozen sentences: no compound files, no merges, no commit
       IndexWriterConfig config = new IndexWriterConfig(analyzer).setSimilarity(similarity)
@@ -85,7 +86,7 @@ public final class Bm25Oracle implements Oracle {
       ranked.sort(Comparator.comparingDouble(Ranked::score).reversed().thenComparingInt(Ranked::position));
       return ranked;
     } catch (IOException e) {
-      throw new UncheckedIOException("in-memory index for example " + example.id() + " failed", e);
+      throw new UncheckedIOException("in-memory index for example " + q.exampleId() + " failed", e);
     }
   }
 
@@ -93,8 +94,8 @@ public final class Bm25Oracle implements Oracle {
   public record Ranked(Fact fact, int position, float score) {}
 
   @Override
-  public OracleAnswer answer(String question, FlmExample example) {
-    List<Ranked> ranked = rank(question, example);
+  public OracleAnswer answer(OracleQuery query) {
+    List<Ranked> ranked = rank(query);
     if (ranked.isEmpty()) {
       return OracleAnswer.noMatch("no candidate shares an indexed term with the question");
     }

@@ -16,6 +16,12 @@ package io.clarq.retrieval.provider;
  */
 public record OfflineProviderSettings(
     double matchThreshold, double minScore, double vagueThreshold, double repeatThreshold, boolean multiInfo) {
+  /**
+   * The defaults were tuned on ClarQ-LLM task types 1 to this (by provider-audit on the published runs); figures on
+   * those types are not held out and reports say so.
+   */
+  public static final int TUNED_UP_TO_TYPE = 13;
+
   /** The tuned defaults, single-node replies. */
   public static final OfflineProviderSettings DEFAULTS = new OfflineProviderSettings(0.10, 0.04, 0.25, 0.30, false);
 

@@ -10,7 +10,7 @@ import io.clarq.core.task.Language;
 final class ReplyTemplates {
   private ReplyTemplates() {}
 
-  /** Before the task started, to a line that is not about the task: the reference's apology. */
+  /** Before the task started, to a line that is not about the task: the pack's apology. */
   static String notAboutTheTask(Language language) {
     return FixedReplies.notAboutTheTask(language);
   }
@@ -25,8 +25,8 @@ final class ReplyTemplates {
   /** To a vague question or a detail no line answers (types 3 and 6): a reassurance without new content. */
   static String reassurance(Language language) {
     return zh(language)
-        ? "Jax: 你想得太多了，这个任务没有那么复杂，不用担心这些细节。"
-        : "Jax: You are overthinking it; the task is not that complicated, so do not worry about these details.";
+        ? "Jax: 别钻牛角尖，这个任务比看上去简单，那些细节不必操心。"
+        : "Jax: No need to dig that deep; this task is simpler than it looks, so let those details go.";
   }
 
   /** To a question that was already answered (type 4): the earlier answer again. */
@@ -34,7 +34,7 @@ final class ReplyTemplates {
     return zh(language) ? "Jax: 我之前说过：" + earlierText : "Jax: As I said before: " + earlierText;
   }
 
-  /** To unrelated chat (type 5): the reference's fixed line. */
+  /** To unrelated chat (type 5): the pack's fixed line. */
   static String unrelated(Language language) {
     return FixedReplies.unrelatedChat(language);
   }
@@ -44,7 +44,7 @@ final class ReplyTemplates {
     return zh(language) ? "Jax: 再见，祝你顺利完成任务。" : "Jax: Goodbye, and good luck with the task.";
   }
 
-  /** To a detail question when no node is available any more: the reference's fixed line. */
+  /** To a detail question when no node is available any more: the pack's fixed line. */
   static String enoughInformation(Language language) {
     return FixedReplies.enoughInformation(language);
   }

@@ -3,19 +3,22 @@ package io.clarq.examples.cli;
 import io.clarq.core.judge.Judge;
 import io.clarq.core.metrics.ClarqStatistics;
 import io.clarq.core.metrics.ClarqSummary;
+import io.clarq.core.metrics.DialogueScore;
 import io.clarq.core.metrics.GroupFigures;
 import io.clarq.core.metrics.stats.Bootstrap;
 import io.clarq.core.seeker.rule.RuleBasedSeeker;
 import io.clarq.core.task.Language;
+import io.clarq.datasets.demo.DemoTasks;
 import io.clarq.eval.report.FigureText;
 import io.clarq.eval.run.ClarqEvaluator;
 import io.clarq.eval.run.RunConfig;
 import io.clarq.eval.run.RunResult;
-import io.clarq.datasets.demo.DemoTasks;
 import io.clarq.retrieval.provider.OfflineProvider;
+import io.clarq.retrieval.provider.OfflineProviderSettings;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -76,11 +79,40 @@ public final class DemoCommand implements Callable<Integer> {
       config.taskSets(DemoTasks.all()).languages(DemoTasks.languages());
     }
     RunResult result = ClarqEvaluator.run(config.build());
-    print(spec.commandLine().getOut(), result);
+    print(spec.commandLine().getOut(), result, tasks != null);
     return result.complete() ? 0 : 1;
   }
 
+  /**
+   * On ClarQ-LLM tasks: success apart on the task types the offline provider's thresholds were tuned on and on the
+   * others, so a reader does not take the tuned types for held-out figures.
+   */
+  static void printTuned(PrintWriter out, RunResult result) {
+    int tuned = OfflineProviderSettings.TUNED_UP_TO_TYPE;
+    out.printf(Locale.ROOT, "the offline provider was tuned on task types 1-%d (docs/clarq-llm.md); success apart:%n",
+        tuned);
+    for (Map.Entry<Language, ClarqSummary> e : new java.util.TreeMap<>(result.summaries()).entrySet()) {
+      for (boolean onTuned : new boolean[] {true, false}) {
+        List<DialogueScore> part = e.getValue().scores().stream()
+            .filter(s -> (s.taskId().type() <= tuned) == onTuned).toList();
+        if (part.isEmpty()) {
+          continue;
+        }
+        GroupFigures f = ClarqStatistics.of(part, Bootstrap.DEFAULT);
+        out.printf(Locale.ROOT, "%-8s %-24s %9d %8s %13s %13s%n", e.getKey().directoryName(),
+            onTuned ? "types 1-" + tuned + " (tuned on)" : "types " + (tuned + 1) + "+ (not tuned on)", f.dialogues(),
+            FigureText.fixed(f.success().value()), FigureText.interval(f.success()), FigureText.range(f));
+      }
+    }
+    out.flush();
+  }
+
   static void print(PrintWriter out, RunResult result) {
+    print(out, result, false);
+  }
+
+  /** Prints the figures; {@code clarqLlmTasks}: also apart on the types the offline provider was tuned on. */
+  static void print(PrintWriter out, RunResult result, boolean clarqLlmTasks) {
     out.println("judge: " + result.judge() + (result.judge().equals("none") ? " (leftover gold lines unjudged)" : ""));
     out.printf(Locale.ROOT, "%-8s %9s %8s %13s %8s %8s %7s %9s %13s%n", "language", "dialogues", "success",
         "95% interval", "AQD", "AQL", "turns", "unjudged", "success range");
@@ -92,6 +124,9 @@ public final class DemoCommand implements Callable<Integer> {
     }
     out.println("success is over the judged dialogues, with its 95% Wilson interval; the success range is success"
         + " over all dialogues if every unjudged one failed / succeeded (a single value when none is unjudged).");
+    if (clarqLlmTasks) {
+      printTuned(out, result);
+    }
     if (!result.failed().isEmpty() || !result.unscored().isEmpty()) {
       out.printf(Locale.ROOT, "%d dialogues failed, %d could not be scored: see %s%n", result.failed().size(),
           result.unscored().size(), result.summaryFile());

@@ -3,6 +3,7 @@ package io.clarq.examples.cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.clarq.core.files.AtomicFiles;
+import io.clarq.core.prompt.PromptPack;
 import io.clarq.core.provider.ProviderAgent;
 import io.clarq.core.task.Language;
 import io.clarq.core.task.TaskSet;
@@ -117,7 +118,7 @@ public final class ProviderAuditCommand implements Callable<Integer> {
     err.println("provider-audit: " + turns.size() + " recorded turns from " + transcripts.size() + " run(s), provider "
         + provider);
     err.flush();
-    AuditReport report = ProviderAudit.audit(provider, turns, providerForRun);
+    AuditReport report = ProviderAudit.audit(provider, turns, providerForRun, recordedWith());
     err.println("provider-audit: done");
     err.flush();
     PrintWriter out = spec.commandLine().getOut();
@@ -133,6 +134,14 @@ public final class ProviderAuditCommand implements Callable<Integer> {
     }
     out.flush();
     return 0;
+  }
+
+  /** The published runs were recorded with the reference prompt pack: its fixed lines tell their readings apart. */
+  private PromptPack recordedWith() {
+    return PromptPack.besideTasks(tasks).map(PromptPack::load).orElseThrow(() -> new CommandLine.ParameterException(
+        spec.commandLine(), "--tasks " + tasks + ": no reference-prompts folder beside it; the recorded replies are"
+            + " read with the reference prompt pack's fixed lines: give the tasks of a clarq-llm data folder that"
+            + " holds reference-prompts (clarq data fetch clarq-llm)"));
   }
 
   private void checkFiles() {

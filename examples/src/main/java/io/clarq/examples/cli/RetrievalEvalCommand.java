@@ -11,6 +11,7 @@ import io.clarq.eval.retrieval.TrecEvaluation;
 import io.clarq.retrieval.document.ClarifiedQuery;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,7 +26,9 @@ import picocli.CommandLine.Option;
     mixinStandardHelpOptions = true,
     description = {
       "Indexes a TREC-style collection, retrieves 1000 documents per topic and prints MAP, P@5/10/30, nDCG@10/20 and"
-          + " MRR as trec_eval computes them (CACM reproduces Anserini's published Lucene regression).",
+          + " MRR as trec_eval computes them (CACM reproduces Anserini's published Lucene regression), and beside"
+          + " them ClariQ's document-relevance measures under the official tool's names (NDCG3 first, NDCG1/5/10/20,"
+          + " P1/3/5/10/20, MRR100, MAP), computed as `clarq cq run` computes them for ClariQ.",
       "With --clarifications, each topic's query is its text expanded with a clarifying question and the user's"
           + " answer, as in ClariQ's document-relevance task."
     })
@@ -74,7 +77,9 @@ public final class RetrievalEvalCommand implements Callable<Integer> {
         }
       }
       Map<String, List<ScoredItem>> hits = cacm.run(model.model(), model.rm3(), queries);
-      RetrievalScores scores = TrecEvaluation.score(model.id(), hits, cacm.qrels());
+      List<String> measures = new ArrayList<>(TrecEvaluation.MEASURES);
+      measures.addAll(TrecEvaluation.CLARIQ_MEASURES);
+      RetrievalScores scores = TrecEvaluation.score(model.id(), hits, cacm.qrels(), measures);
       if (run != null) {
         TrecRunWriter.write(run, CacmExperiment.runRows(hits, "clarq_" + model.id()), "Q0", TrecRunWriter.SIX_DECIMALS);
       }
@@ -83,7 +88,9 @@ public final class RetrievalEvalCommand implements Callable<Integer> {
       String figures = scores.json();
       out.print(json ? figures.substring(0, figures.length() - 1) + ", \"documents\": " + cacm.index().documentCount()
           + ", \"topics_read\": " + cacm.topics().size() + "}" + System.lineSeparator()
-          : "# " + cacm.describe() + System.lineSeparator() + scores.summary());
+          : "# " + cacm.describe() + System.lineSeparator() + scores.summary(TrecEvaluation.MEASURES)
+              + "# ClariQ's document-relevance measures (official tool's names)" + System.lineSeparator()
+              + scores.summary(TrecEvaluation.CLARIQ_MEASURES));
       out.flush();
     }
     return 0;

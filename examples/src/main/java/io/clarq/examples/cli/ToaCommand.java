@@ -155,7 +155,7 @@ public final class ToaCommand implements Runnable {
         ToaPipeline pipeline;
         ToaRunner runner;
         try {
-          pipeline = new ToaPipeline(asker(), oracle(), new LlmPrimaryModel(client("--primary", primary),
+          pipeline = new ToaPipeline(asker(examples), oracle(), new LlmPrimaryModel(client("--primary", primary),
               model("--primary", primary)), improvability);
           runner = new ToaRunner(pipeline, threads, new RecoveryBootstrap(bootstrapResamples, bootstrapSeed));
         } catch (IllegalArgumentException e) {
@@ -200,12 +200,12 @@ public final class ToaCommand implements Runnable {
       }
     }
 
-    private Asker asker() throws IOException {
+    private Asker asker(List<FlmExample> examples) throws IOException {
       if (asker.equals("repeater")) {
         return new RepeaterAsker();
       }
       if (asker.startsWith("file:")) {
-        return FileAsker.read(Path.of(asker.substring(5)));
+        return FileAsker.read(Path.of(asker.substring(5)), examples);
       }
       return new LlmAsker(client("--asker", asker), model("--asker", asker), askerPrompt());
     }

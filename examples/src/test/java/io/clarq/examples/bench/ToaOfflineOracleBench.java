@@ -2,6 +2,7 @@ package io.clarq.examples.bench;
 
 import io.clarq.core.flm.FlmExample;
 import io.clarq.core.flm.HotpotExample;
+import io.clarq.core.toa.OracleQuery;
 import io.clarq.core.toa.PrimaryModel;
 import io.clarq.core.toa.RepeaterAsker;
 import io.clarq.core.toa.ToaSummary;
@@ -49,13 +50,13 @@ public final class ToaOfflineOracleBench {
     FactMasker one = new FactMasker(seed, FactMasker.Masks.ONE);
     hotpot.forEach(e -> flm.addAll(one.mask(e)));
     for (int warm = 0; warm < 30; warm++) {
-      flm.forEach(e -> oracle.answer(e.question(), e));
+      flm.forEach(e -> oracle.answer(OracleQuery.of(e.incompleteTask().exampleId(), e.question(), e.candidates())));
     }
     int rounds = 15;
     double[] perRound = new double[rounds];
     for (int r = 0; r < rounds; r++) {
       long t0 = System.nanoTime();
-      flm.forEach(e -> oracle.answer(e.question(), e));
+      flm.forEach(e -> oracle.answer(OracleQuery.of(e.incompleteTask().exampleId(), e.question(), e.candidates())));
       perRound[r] = (System.nanoTime() - t0) / 1e6 / flm.size();
     }
     java.util.Arrays.sort(perRound);
@@ -101,7 +102,7 @@ public final class ToaOfflineOracleBench {
     int hits = 0;
     int noMatch = 0;
     for (FlmExample e : flm) {
-      var a = oracle.answer(question.apply(e), e);
+      var a = oracle.answer(OracleQuery.of(e.incompleteTask().exampleId(), question.apply(e), e.candidates()));
       hits += a.response().map(f -> f.sameSentence(e.maskedFact())).orElse(false) ? 1 : 0;
       noMatch += a.response().isEmpty() ? 1 : 0;
     }

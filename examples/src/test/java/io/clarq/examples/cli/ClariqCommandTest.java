@@ -133,7 +133,15 @@ class ClariqCommandTest {
     assertThat(run("retrieval", "eval", "--collection", "cacm", "--data", cacm.toString(), "--model", "bm25", "--json"))
         .isZero();
     assertThat(out.toString()).startsWith("{\"run\": \"bm25\", \"topics\": 52, \"map\": 0.3122")
-        .contains("\"documents\": 3204, \"topics_read\": 64}");
+        .contains("\"documents\": 3204, \"topics_read\": 64}").contains("\"NDCG3\": ", "\"MRR100\": ");
+    out.getBuffer().setLength(0);
+    assertThat(run("retrieval", "eval", "--collection", "cacm", "--data", cacm.toString(), "--model", "bm25")).isZero();
+    String text = out.toString();
+    // trec_eval's measures, then ClariQ's under the official names, NDCG3 first; MAP is trec_eval's map
+    assertThat(text).contains("map            \tall\t0.3123").contains("MAP            \tall\t0.3123");
+    assertThat(text.indexOf("recip_rank")).isLessThan(text.indexOf("NDCG3"));
+    assertThat(text.indexOf("NDCG3")).isLessThan(text.indexOf("NDCG1 "));
+    assertThat(text).contains("NDCG5", "NDCG10", "NDCG20", "P1 ", "P3 ", "P20", "MRR100");
     assertThat(run("retrieval", "eval", "--collection", "robust04", "--data", cacm.toString())).isEqualTo(2);
   }
 }

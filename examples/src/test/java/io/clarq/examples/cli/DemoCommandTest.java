@@ -31,7 +31,9 @@ class DemoCommandTest {
             + "\\s+\\d+\\.\\d{2}\\s+0\\s+(\\d\\.\\d{4})-\\1")
         .containsPattern("Chinese\\s+10\\s+\\d\\.\\d{4}")
         .contains("transcripts: " + output.resolve("transcripts.jsonl"))
-        .contains("report:      " + output.resolve("report.html"));
+        .contains("report:      " + output.resolve("report.html"))
+        // the demo tasks are not the ClarQ-LLM tasks the offline provider was tuned on
+        .doesNotContain("tuned on");
     assertThat(output.resolve("report.html")).isNotEmptyFile();
     assertThat(Files.readAllLines(output.resolve("transcripts.jsonl")))
         .hasSize(20)
@@ -52,6 +54,19 @@ class DemoCommandTest {
         .contains("| English | 10 | 1.0000 | ").contains("| 2 | 0.8000-1.0000 |");
     assertThat(Files.readString(output.resolve("results.json"))).contains("\"judge\" : \"none\"")
         .contains("\"success_range\" : [ 0.8, 1.0 ]");
+  }
+
+  @Test
+  void testOnClarqLlmTasksTheTunedTypesAreShownApart() throws Exception {
+    Path english = io.clarq.core.testing.SharedData.require("clarq-llm/tasks/English");
+    StringWriter out = new StringWriter();
+    CommandLine cl = ClarqCommand.commandLine();
+    cl.setOut(new PrintWriter(out, true));
+    assertThat(cl.execute("demo", "--tasks", english.toString(), "--out", tmp.resolve("o").toString())).isZero();
+    assertThat(out.toString()).contains("the offline provider was tuned on task types 1-13")
+        // the 260 test tasks: types 1-13 (tuned on) and 14-26, 130 each
+        .containsPattern("English\\s+types 1-13 \\(tuned on\\)\\s+130\\s")
+        .containsPattern("English\\s+types 14\\+ \\(not tuned on\\)\\s+130\\s");
   }
 
   @Test

@@ -312,12 +312,15 @@ class FlmToaCommandTest {
       int code = run("toa", "run", "--flm", small.toString(), "--asker", "file:" + questions, "--primary",
           server.baseUrl().toString(), "--out", tmp.resolve("f").toString());
       assertThat(code).isEqualTo(1);
-      // the runner's log line and the finished example's progress line in the command's form, then the error
-      assertThat(err).startsWith("clarq toa run: TOA run in " + tmp.resolve("f") + ": 2 examples")
-          .contains("\nclarq toa run: examples: 1/2\nclarq toa run: example " + FlmJsonl.read(small).get(1).id()
-              + " failed: question file " + questions + " has no question for example "
-              + FlmJsonl.read(small).get(1).id());
-      assertThat(Files.readAllLines(tmp.resolve("f").resolve("toa-results.jsonl"))).hasSize(1);
+      // the question file is read against every example before anything runs or is written
+      assertThat(err).contains("question file " + questions + " has no question for example "
+          + FlmJsonl.read(small).get(1).id() + ";");
+      assertThat(tmp.resolve("f").resolve("toa-results.jsonl")).doesNotExist();
+      Files.writeString(questions, "{\"id\": \"" + FlmJsonl.read(small).get(1).id() + "\", \"question\": \"?\"}\n",
+          java.nio.file.StandardOpenOption.APPEND);
+      assertThat(run("toa", "run", "--flm", small.toString(), "--asker", "file:" + questions, "--primary",
+          server.baseUrl().toString(), "--out", tmp.resolve("f").toString())).isEqualTo(0);
+      assertThat(Files.readAllLines(tmp.resolve("f").resolve("toa-results.jsonl"))).hasSize(2);
     }
     assertThat(run("toa", "run", "--flm", flm.toString(), "--asker", "repeater")).isEqualTo(2);
     assertThat(err).contains("Missing required option: '--primary=SPEC'");

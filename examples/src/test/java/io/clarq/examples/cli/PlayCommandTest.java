@@ -42,7 +42,7 @@ class PlayCommandTest {
         "Should I use the invisibility cloak or the potion?", "goodbye"), "--task", "3.2");
     assertThat(code).as(err.toString()).isZero();
     assertThat(out.toString())
-        .contains("You are a thief in a game")
+        .contains("you play a thief") // the briefing in clarq's own words
         .contains("Jax: Arthur is a merchant in the Nine Heavens Black Market")
         .contains("Success: Jax gave you every gold line.")
         .doesNotContain("Gold lines you did not get")
@@ -65,7 +65,8 @@ class PlayCommandTest {
     int code = play("我该怎么偷机密文件？\n", "--task", "3.2", "--lang", "zh");
     // closed input is no goodbye: the dialogue is abandoned, recorded as failed and not scored
     assertThat(code).as(err.toString()).isEqualTo(1);
-    assertThat(out.toString()).contains("Jax: 有什么可以帮助你？").contains("你的任务是潜入")
+    assertThat(out.toString()).contains(io.clarq.core.provider.FixedReplies.opening(io.clarq.core.task.Language.CHINESE))
+        .contains("你的任务是潜入")
         .contains("The dialogue was abandoned: your input ended before you said goodbye, so it is not scored")
         .doesNotContain("Not a success");
     String transcript = java.nio.file.Files.readString(tmp.resolve("transcripts.jsonl"));

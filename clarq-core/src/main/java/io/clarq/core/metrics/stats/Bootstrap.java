@@ -28,6 +28,43 @@ public record Bootstrap(int resamples, long seed) {
   }
 
   /**
+   * A statistic of one resample: the n drawn indices (with replacement) in the order drawn. {@code NaN} when the
+   * statistic is undefined for that resample; such resamples are left out of the interval.
+   */
+  @FunctionalInterface
+  public interface Statistic {
+    /** The statistic of the values at the drawn indices. */
+    double of(int[] indices);
+  }
+
+  /**
+   * The statistic of every resample of n items, sorted, the undefined ones ({@code NaN}) left out: resample b draws
+   * n indices from one {@link SplittableRandom} seeded with {@code seed}, n draws a resample, in order. Every
+   * bootstrap of the project (means, paired differences, TOA recovery) draws its resamples here.
+   */
+  public double[] sortedDraws(int n, Statistic statistic) {
+    if (n < 1) {
+      throw new IllegalArgumentException("illegal bootstrap over " + n + " items: must be at least 1");
+    }
+    SplittableRandom random = new SplittableRandom(seed);
+    double[] draws = new double[resamples];
+    int defined = 0;
+    int[] indices = new int[n];
+    for (int r = 0; r < resamples; r++) {
+      for (int i = 0; i < n; i++) {
+        indices[i] = random.nextInt(n);
+      }
+      double s = statistic.of(indices);
+      if (!Double.isNaN(s)) {
+        draws[defined++] = s;
+      }
+    }
+    double[] sorted = Arrays.copyOf(draws, defined);
+    Arrays.sort(sorted);
+    return sorted;
+  }
+
+  /**
    * The mean of the paired differences a[i] - b[i] with its 95% interval, resampling pairs (the same indices for
    * both), so what the two runs share cancels out.
    */
@@ -45,21 +82,21 @@ public record Bootstrap(int resamples, long seed) {
       d[i] = a[i] - b[i];
       sum += d[i];
     }
-    SplittableRandom random = new SplittableRandom(seed);
-    double[] means = new double[resamples];
-    for (int r = 0; r < resamples; r++) {
+    double[] means = sortedDraws(n, indices -> {
       double s = 0;
-      for (int i = 0; i < n; i++) {
-        s += d[random.nextInt(n)];
+      for (int i : indices) {
+        s += d[i];
       }
-      means[r] = s / n;
-    }
-    Arrays.sort(means);
+      return s / n;
+    });
     return new Estimate(sum / n, new Interval(percentile(means, 0.025), percentile(means, 0.975)));
   }
 
-  /** The q-quantile of sorted values, interpolating linearly at position q·(n - 1). */
-  static double percentile(double[] sorted, double q) {
+  /**
+   * The q-quantile (q in [0, 1]) of sorted values, interpolating linearly at position q·(n - 1): numpy's default
+   * ("linear") percentile. The one percentile function of the project.
+   */
+  public static double percentile(double[] sorted, double q) {
     double pos = q * (sorted.length - 1);
     int lo = (int) Math.floor(pos);
     int hi = Math.min(lo + 1, sorted.length - 1);

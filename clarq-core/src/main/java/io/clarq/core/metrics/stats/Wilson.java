@@ -6,9 +6,6 @@ package io.clarq.core.metrics.stats;
  * {@code (p + z²/2n ± z·sqrt(p(1-p)/n + z²/4n²)) / (1 + z²/n)} with p = successes / n.
  */
 public final class Wilson {
-  /** The two-sided 95% normal quantile, Φ⁻¹(0.975). */
-  public static final double Z95 = 1.959963984540054;
-
   private Wilson() {}
 
   /** The rate successes / n with its 95% Wilson interval; {@link Estimate#UNDEFINED} when n is 0. */
@@ -17,7 +14,7 @@ public final class Wilson {
       throw new IllegalArgumentException("illegal proportion " + successes + "/" + n
           + ": successes must be between 0 and n");
     }
-    return n == 0 ? Estimate.UNDEFINED : new Estimate((double) successes / n, interval(successes, n, Z95));
+    return n == 0 ? Estimate.UNDEFINED : new Estimate((double) successes / n, interval(successes, n, Normal.Z95));
   }
 
   /** The Wilson interval at normal quantile z; the ends are clamped into [0, 1] against rounding. */

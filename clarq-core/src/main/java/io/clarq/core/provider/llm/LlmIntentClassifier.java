@@ -15,8 +15,8 @@ import java.util.Optional;
 
 /**
  * The six-way task analysis by a model: one JSON-mode call (temperature 0, seed 8848) with the pack's
- * {@code provider/classify} prompt, showing the dialogue and the available nodes with their purposes (none listed when
- * none is available: the call is still made, as in the reference). A reply without a type 1-6 is reported unparsed.
+ * {@code provider/classify} prompt, showing the dialogue and the available nodes with their purposes (with an empty
+ * list when no node is left, the model is asked all the same, as in the reference). A reply without a type 1-6 is reported unparsed.
  */
 public final class LlmIntentClassifier implements IntentClassifier {
   private final PackAsk ask;

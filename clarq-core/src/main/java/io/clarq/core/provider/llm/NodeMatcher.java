@@ -13,8 +13,8 @@ import java.util.List;
  * <ul>
  *   <li>Pass 1 per node ("multiple" variant for English purposes about several objects), reading
  *       {@code answerable}; a "no" keeps the node's {@code analysis}.
- *   <li>Pass 2 per node, only if pass 1 said no everywhere, with that node's pass-1 analysis.
- *   <li>Pass 3 per node, only if pass 2 said no everywhere: "multiple" purposes read {@code answerable}, the others
+ *   <li>Pass 2 per node when pass 1 found no node, with that node's pass-1 analysis.
+ *   <li>Pass 3 per node when pass 2 found no node either: "multiple" purposes read {@code answerable}, the others
  *       {@code correct}.
  * </ul>
  *

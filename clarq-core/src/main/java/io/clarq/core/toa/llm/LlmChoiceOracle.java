@@ -2,13 +2,13 @@ package io.clarq.core.toa.llm;
 
 import io.clarq.core.flm.ExampleSeed;
 import io.clarq.core.flm.Fact;
-import io.clarq.core.flm.FlmExample;
 import io.clarq.core.llm.ChatRequest;
 import io.clarq.core.llm.ChatResponse;
 import io.clarq.core.llm.LlmClient;
 import io.clarq.core.llm.LlmException;
 import io.clarq.core.toa.Oracle;
 import io.clarq.core.toa.OracleAnswer;
+import io.clarq.core.toa.OracleQuery;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -52,9 +52,9 @@ public final class LlmChoiceOracle implements Oracle {
   }
 
   /** The candidates in the order the model sees them. */
-  public List<Fact> shuffled(FlmExample example) {
-    List<Fact> order = new ArrayList<>(example.candidates());
-    Collections.shuffle(order, new Random(ExampleSeed.of(seed, example.id())));
+  public List<Fact> shuffled(OracleQuery query) {
+    List<Fact> order = new ArrayList<>(query.candidates());
+    Collections.shuffle(order, new Random(ExampleSeed.of(seed, query.exampleId())));
     return order;
   }
 
@@ -68,9 +68,9 @@ public final class LlmChoiceOracle implements Oracle {
   }
 
   @Override
-  public OracleAnswer answer(String question, FlmExample example) throws LlmException {
-    List<Fact> order = shuffled(example);
-    ChatRequest request = ChatRequest.builder().model(model).user(prompt(question, order)).temperature(0.0)
+  public OracleAnswer answer(OracleQuery query) throws LlmException {
+    List<Fact> order = shuffled(query);
+    ChatRequest request = ChatRequest.builder().model(model).user(prompt(query.question(), order)).temperature(0.0)
         .maxTokens(8).build();
     ChatResponse response = client.chat(request);
     client.accept(request, response); // read or not, the reply is recorded in the outcome
@@ -86,7 +86,7 @@ public final class LlmChoiceOracle implements Oracle {
       }
     }
     if (unparsed == Unparsed.RANDOM_INDEX) {
-      int pick = new Random(ExampleSeed.of(seed ^ 0x5bd1e995L, example.id())).nextInt(order.size());
+      int pick = new Random(ExampleSeed.of(seed ^ 0x5bd1e995L, query.exampleId())).nextInt(order.size());
       return OracleAnswer.answered(order.get(pick), "[unparsed, random index " + (pick + 1) + "] " + reply)
           .withUnparsedReplies(1);
     }

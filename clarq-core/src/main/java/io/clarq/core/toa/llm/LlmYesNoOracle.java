@@ -1,13 +1,13 @@
 package io.clarq.core.toa.llm;
 
 import io.clarq.core.flm.Fact;
-import io.clarq.core.flm.FlmExample;
 import io.clarq.core.llm.ChatRequest;
 import io.clarq.core.llm.ChatResponse;
 import io.clarq.core.llm.LlmClient;
 import io.clarq.core.llm.LlmException;
 import io.clarq.core.toa.Oracle;
 import io.clarq.core.toa.OracleAnswer;
+import io.clarq.core.toa.OracleQuery;
 import java.util.Locale;
 import java.util.Objects;
 
@@ -41,14 +41,15 @@ public final class LlmYesNoOracle implements Oracle {
   }
 
   @Override
-  public OracleAnswer answer(String question, FlmExample example) throws LlmException {
+  public OracleAnswer answer(OracleQuery query) throws LlmException {
+    String question = query.question();
     Fact best = null;
     double bestP = Double.NEGATIVE_INFINITY;
     String bestReply = "";
     boolean bestFromLogprobs = false;
     int unparsed = 0;
     String firstUnparsed = null;
-    for (Fact candidate : example.candidates()) {
+    for (Fact candidate : query.candidates()) {
       ChatRequest request = ChatRequest.builder().model(model).user(prompt(question, candidate)).temperature(0.0)
           .maxTokens(1).logprobs(true).topLogprobs(TOP_LOGPROBS).build();
       ChatResponse response = client.chat(request);

@@ -286,7 +286,7 @@ class LlmProviderAgentTest {
     assertThat(unrelated.text()).isEqualTo(FixedReplies.unrelatedChat(Language.CHINESE));
     TreeCursor all = ZH.tree().start().giveAll(List.of(NodeId.ROOT, NodeId.parse("1"), NodeId.parse("1.1"),
         NodeId.parse("2")));
-    assertThat(reply(script, turn(ZH, all, "还有呢？")).text()).isEqualTo("Jax: 你已经收集到足够完成任务的信息。");
+    assertThat(reply(script, turn(ZH, all, "还有呢？")).text()).isEqualTo(FixedReplies.enoughInformation(Language.CHINESE));
   }
 
   @Test

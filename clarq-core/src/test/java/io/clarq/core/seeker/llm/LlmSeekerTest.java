@@ -12,8 +12,10 @@ import io.clarq.core.provider.llm.SmallTasks;
 import io.clarq.core.seeker.SeekerTurn;
 import io.clarq.core.task.Briefing;
 import io.clarq.core.task.ClarqTask;
+import io.clarq.core.task.Language;
 import io.clarq.core.testing.ScriptedLlmClient;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class LlmSeekerTest {
@@ -36,8 +38,10 @@ class LlmSeekerTest {
     assertThat(r.messages()).hasSize(1);
     assertThat(r.messages().get(0).role()).isEqualTo(ChatMessage.Role.USER);
     String prompt = r.messages().get(0).content();
-    assertThat(prompt).startsWith(SeekerBriefing.render(PromptPack.clarq(), EN.briefing()) + "\n\nWhat Jax said to you:\n"
-        + "Jax: what can help you?\n\n").endsWith("You:");
+    // the first-turn template holds the pack's own opening line
+    assertThat(prompt).isEqualTo(PromptPack.clarq().template("seeker/completion_first", Language.ENGLISH)
+        .render(Map.of("briefing", SeekerBriefing.render(PromptPack.clarq(), EN.briefing()))))
+        .contains(PromptPack.clarq().fixed("opening", Language.ENGLISH)).endsWith("You:");
     assertThat(r.temperature()).contains(0.0);
     assertThat(r.seed()).contains(8848L);
     assertThat(seeker.name()).isEqualTo("llm-comp:gpt-4o");
@@ -50,8 +54,9 @@ class LlmSeekerTest {
     assertThat(seeker.next(turn(EN, "Jax: what can help you?", "How do I get rubies?", "Jax: Dig in the mine.")))
         .isEqualTo("Which mine?");
     String prompt = client.requests().get(0).messages().get(0).content();
-    assertThat(prompt).contains("Your previous conversation with Jax:\nJax: what can help you?\n"
-        + "You: How do I get rubies?\nJax: Dig in the mine.\n\n").endsWith("You:");
+    assertThat(prompt).isEqualTo(PromptPack.clarq().template("seeker/completion_later", Language.ENGLISH).render(Map.of(
+        "briefing", SeekerBriefing.render(PromptPack.clarq(), EN.briefing()),
+        "transcript", "Jax: what can help you?\nYou: How do I get rubies?\nJax: Dig in the mine."))).endsWith("You:");
   }
 
   @Test
@@ -69,23 +74,25 @@ class LlmSeekerTest {
   @Test
   void testBriefingListsWhatIsPresentOnly() {
     String full = SeekerBriefing.render(PromptPack.clarq(), EN.briefing());
-    assertThat(full).contains("You are a adventurer in a game", "collect rubies", "An air sucker",
-        "Summon the excavator to dig", "Fantasy Forest", "\"goodbye\"", "clarification questions",
-        "the scenes, your items and your skills/actions listed above are enough");
+    assertThat(full).contains("you play a adventurer", "collect rubies", "An air sucker",
+        "Summon the excavator to dig", "Fantasy Forest", "\"Goodbye\"", "follow-up questions",
+        "with the scenes, your items and your skills/actions");
     String bare = SeekerBriefing.render(PromptPack.clarq(),
         new Briefing("chef", "bake bread", List.of("Flour"), List.of("Knead"), List.of()));
     assertThat(bare).doesNotContain("scenes").contains("Flour", "Knead",
-        "your items and your skills/actions listed above are enough");
+        "with your items and your skills/actions");
     String zh = SeekerBriefing.render(PromptPack.clarq(), SmallTasks.chinese().briefing());
-    assertThat(zh).contains("冒险者", "收集红宝石", "一个吸气器", "“再见”", "澄清问题");
+    assertThat(zh).contains("冒险者", "收集红宝石", "一个吸气器", "“再见”", "追问");
   }
 
   @Test
   void testChineseCompletionHeader() throws Exception {
     ScriptedLlmClient client = ScriptedLlmClient.replying("我该怎么做？");
     new LlmSeeker(client, LlmSeeker.Mode.COMPLETION, "").next(turn(SmallTasks.chinese(), "Jax: 有什么可以帮助你？"));
-    assertThat(client.requests().get(0).messages().get(0).content()).contains("Jax对你说的话：\nJax: 有什么可以帮助你？")
-        .endsWith("You:");
+    assertThat(client.requests().get(0).messages().get(0).content())
+        .isEqualTo(PromptPack.clarq().template("seeker/completion_first", Language.CHINESE).render(Map.of("briefing",
+            SeekerBriefing.render(PromptPack.clarq(), SmallTasks.chinese().briefing()))))
+        .contains(PromptPack.clarq().fixed("opening", Language.CHINESE)).endsWith("You:");
   }
 
   @Test

@@ -44,7 +44,7 @@ class LlmAgentsTest {
 
   @Test
   void testEveryTemplateUsesQuestionAndContext() {
-    IncompleteTask task = new IncompleteTask("id", "QQQ", "CCC");
+    IncompleteTask task = new IncompleteTask("QQQ", "CCC");
     for (AskerTemplate t : AskerTemplate.values()) {
       assertThat(t.render(task)).contains("QQQ").contains("CCC").doesNotContain("{");
     }

@@ -12,6 +12,7 @@ import io.clarq.core.llm.TokenLogprob.Alternative;
 import io.clarq.core.llm.TokenUsage;
 import io.clarq.core.testing.ScriptedLlmClient;
 import io.clarq.core.toa.OracleAnswer;
+import io.clarq.core.toa.OracleQuery;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -21,6 +22,10 @@ import org.junit.jupiter.api.Test;
 
 class LlmOraclesTest {
   private final FlmExample example = LlmAgentsTest.example();
+
+  private OracleQuery query(String question) {
+    return OracleQuery.of(example.incompleteTask().exampleId(), question, example.candidates());
+  }
 
   /** A client answering each yes/no prompt by the candidate it holds. */
   private static LlmClient byCandidate(Function<String, ChatResponse> reply, List<ChatRequest> seen) {
@@ -46,9 +51,9 @@ class LlmOraclesTest {
             new Alternative("No", -2.5))
         : c.startsWith("Ohio") ? withLogprobs("No", -0.2, new Alternative("No", -0.2), new Alternative("Yes", -1.8))
         : withLogprobs("No", -0.01, new Alternative("No", -0.01), new Alternative("Maybe", -5)), seen);
-    OracleAnswer a = new LlmYesNoOracle(client, "t5").answer("Where was Spielberg born?", example);
+    OracleAnswer a = new LlmYesNoOracle(client, "t5").answer(query("Where was Spielberg born?"));
     assertThat(a.status()).isEqualTo(OracleAnswer.Status.ANSWERED);
-    assertThat(a.response().get()).isEqualTo(example.maskedFact());
+    assertThat(a.response().get().ref()).isEqualTo(example.maskedFact().ref());
     assertThat(a.raw()).startsWith("P(yes)=0.9");
     assertThat(a.unparsedReplies()).isZero();
     assertThat(seen).hasSize(4);
@@ -77,14 +82,13 @@ class LlmOraclesTest {
     List<ChatRequest> seen = new ArrayList<>();
     LlmClient client = byCandidate(c -> ChatResponse.ofText(c.startsWith("Jaws") ? "I cannot say"
         : c.contains("77") ? "Yes" : c.contains("Cincinnati") ? "yes" : "no"), seen);
-    OracleAnswer a = new LlmYesNoOracle(client, "").answer("q", example);
+    OracleAnswer a = new LlmYesNoOracle(client, "").answer(query("q"));
     // two "yes": the earlier in context order wins; the unreadable reply is counted, not taken as "no"
-    assertThat(a.response().get()).isEqualTo(example.maskedFact());
+    assertThat(a.response().get().ref()).isEqualTo(example.maskedFact().ref());
     assertThat(a.unparsedReplies()).isEqualTo(1);
     assertThat(a.raw()).isEqualTo("P(yes)=1.0000 from text; reply \"yes\"");
 
-    OracleAnswer none = new LlmYesNoOracle(byCandidate(c -> ChatResponse.ofText("??"), seen), "").answer("q",
-        example);
+    OracleAnswer none = new LlmYesNoOracle(byCandidate(c -> ChatResponse.ofText("??"), seen), "").answer(query("q"));
     assertThat(none.status()).isEqualTo(OracleAnswer.Status.UNPARSED);
     assertThat(none.unparsedReplies()).isEqualTo(4);
     assertThat(none.raw()).isEqualTo("no reply read as yes/no (4 unparsed); first: ??");
@@ -94,23 +98,23 @@ class LlmOraclesTest {
   void testChoiceOracleSeededShuffleAndParsing() throws Exception {
     LlmChoiceOracle oracle = new LlmChoiceOracle(ScriptedLlmClient.replying("2", "Candidate 9", "It is number 3."),
         "m", 5, LlmChoiceOracle.Unparsed.RECORD);
-    List<Fact> order = oracle.shuffled(example);
-    assertThat(order).containsExactlyInAnyOrderElementsOf(example.candidates());
+    List<Fact> order = oracle.shuffled(query("q"));
+    assertThat(order).containsExactlyInAnyOrderElementsOf(query("q").candidates());
     assertThat(new LlmChoiceOracle(ScriptedLlmClient.replying(), "m", 5, LlmChoiceOracle.Unparsed.RECORD)
-        .shuffled(example)).isEqualTo(order);
+        .shuffled(query("q"))).isEqualTo(order);
     boolean someSeedDiffers = false;
     for (long s = 6; s < 16 && !someSeedDiffers; s++) {
       someSeedDiffers = !new LlmChoiceOracle(ScriptedLlmClient.replying(), "m", s, LlmChoiceOracle.Unparsed.RECORD)
-          .shuffled(example).equals(order);
+          .shuffled(query("q")).equals(order);
     }
     assertThat(someSeedDiffers).isTrue();
 
-    assertThat(oracle.answer("q", example).response()).contains(order.get(1));
-    OracleAnswer outOfRange = oracle.answer("q", example);
+    assertThat(oracle.answer(query("q")).response()).contains(order.get(1));
+    OracleAnswer outOfRange = oracle.answer(query("q"));
     assertThat(outOfRange.status()).isEqualTo(OracleAnswer.Status.UNPARSED);
     assertThat(outOfRange.raw()).isEqualTo("Candidate 9");
     assertThat(outOfRange.unparsedReplies()).isEqualTo(1);
-    assertThat(oracle.answer("q", example).response()).contains(order.get(2));
+    assertThat(oracle.answer(query("q")).response()).contains(order.get(2));
     assertThat(LlmChoiceOracle.prompt("q", order)).startsWith("Question: q\n\nCandidate answers:\n1. ")
         .contains("\n4. ").endsWith("Reply with its number only.");
   }
@@ -121,10 +125,10 @@ class LlmOraclesTest {
         LlmChoiceOracle.Unparsed.RANDOM_INDEX);
     LlmChoiceOracle b = new LlmChoiceOracle(ScriptedLlmClient.replying("no idea"), "", 1,
         LlmChoiceOracle.Unparsed.RANDOM_INDEX);
-    OracleAnswer first = a.answer("q", example);
+    OracleAnswer first = a.answer(query("q"));
     assertThat(first.status()).isEqualTo(OracleAnswer.Status.ANSWERED);
     assertThat(first.unparsedReplies()).isEqualTo(1);
     assertThat(first.raw()).matches("\\[unparsed, random index [1-4]\\] no idea");
-    assertThat(b.answer("q", example)).isEqualTo(first);
+    assertThat(b.answer(query("q"))).isEqualTo(first);
   }
 }
