@@ -34,10 +34,11 @@ import picocli.CommandLine.Option;
  */
 public final class LlmOptions {
   @Option(names = "--base-url", paramLabel = "URL",
-      description = "The OpenAI-compatible server for the model SPEC, e.g. http://127.0.0.1:8000/v1 (vLLM, Ollama, "
-          + "llama.cpp, LM Studio). Replaces the spec's default server. Give it several times for replicas of one "
-          + "model: each call goes to the one with the fewest calls in flight; one that keeps failing is benched "
-          + "for 30 s.")
+      description = "The server for the model SPEC, replacing the scheme's default: an OpenAI-compatible one such as "
+          + "http://127.0.0.1:8000/v1 (vLLM, Ollama, llama.cpp, LM Studio, an Azure deployment URL with its "
+          + "?api-version=), http://host:port/v1 for anthropic:, http://host:port/v1beta for gemini:, "
+          + "http://host:11434 for ollama:. Give it several times for replicas of one model: each call goes to the one "
+          + "with the fewest calls in flight; one that keeps failing is benched for 30 s.")
   List<String> baseUrls;
 
   @Option(names = "--model", paramLabel = "NAME",
@@ -45,8 +46,10 @@ public final class LlmOptions {
   String model;
 
   @Option(names = "--api-key-env", paramLabel = "VAR", split = ",",
-      description = "Environment variables the API key is read from, tried in order (default: "
-          + "CLARQ_LLM_API_KEY,OPENAI_API_KEY). No key is fine for a local server. Keys are never printed.")
+      description = "Environment variables the API key is read from, tried in order (default: the scheme's: "
+          + "CLARQ_LLM_API_KEY then OPENAI_API_KEY, ANTHROPIC_API_KEY, or GEMINI_API_KEY and GOOGLE_API_KEY). No key is "
+          + "fine for a local server; a remote one without a key is refused before the first call, naming the "
+          + "variables. Keys are never printed.")
   List<String> apiKeyEnv;
 
   @Option(names = {"--llm-cache", "--cache"}, paramLabel = "FILE",
