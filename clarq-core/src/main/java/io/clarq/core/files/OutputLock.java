@@ -60,7 +60,7 @@ public final class OutputLock implements AutoCloseable {
     try {
       Files.createDirectories(directory);
       // a holder that ends cleanly removes the file while it still holds it; a writer that opened the file just
-      // before may then lock the removed file: it sees its own id missing from the path and tries again
+      // before may then lock the removed file: it sees that the path names another file, or none, and tries again
       for (int attempt = 1; ; attempt++) {
         OutputLock held = tryAcquire(directory, key);
         if (held != null) {
@@ -84,10 +84,14 @@ public final class OutputLock implements AutoCloseable {
   /** The lock, or null when the file locked was removed meanwhile by its last holder. */
   private static OutputLock tryAcquire(Path directory, Path key) throws IOException {
     Path file = directory.resolve(FILE);
+    // which file the path names is read with stat only: opening and closing a second descriptor of the locked file
+    // would drop this process's lock on it (POSIX)
+    Object before = fileKey(file);
     FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ,
         StandardOpenOption.WRITE);
     boolean keep = false;
     try {
+      Object opened = fileKey(file);
       FileLock lock;
       try {
         lock = ch.tryLock();
@@ -97,20 +101,16 @@ public final class OutputLock implements AutoCloseable {
       if (lock == null) {
         throw refused(directory, holder(ch));
       }
-      String pid = String.valueOf(ProcessHandle.current().pid());
-      ch.truncate(0);
-      ch.write(ByteBuffer.wrap((pid + "\n").getBytes(StandardCharsets.US_ASCII)), 0);
-      ch.force(true);
-      String atPath;
-      try {
-        atPath = Files.readString(file, StandardCharsets.US_ASCII).strip();
-      } catch (java.nio.file.NoSuchFileException e) {
-        atPath = "";
-      }
-      if (!atPath.equals(pid)) {
+      Object after = fileKey(file);
+      if (opened == null ? after != null : !opened.equals(after) || before != null && !before.equals(opened)) {
+        // the path names another file than the one locked (or none): the last holder removed it meanwhile
         lock.release();
         return null;
       }
+      byte[] pid = (ProcessHandle.current().pid() + "\n").getBytes(StandardCharsets.US_ASCII);
+      ch.truncate(0);
+      ch.write(ByteBuffer.wrap(pid), 0);
+      ch.force(true);
       keep = true;
       return new OutputLock(key, ch, lock);
     } finally {
@@ -121,6 +121,18 @@ public final class OutputLock implements AutoCloseable {
           // the first failure is the one to report
         }
       }
+    }
+  }
+
+  /**
+   * The identity of the file {@code path} names (device and inode where the platform has them), read without opening
+   * it; null when there is no such file, or when the platform gives files no key (then every look agrees).
+   */
+  private static Object fileKey(Path path) throws IOException {
+    try {
+      return Files.readAttributes(path, java.nio.file.attribute.BasicFileAttributes.class).fileKey();
+    } catch (java.nio.file.NoSuchFileException e) {
+      return null;
     }
   }
 
