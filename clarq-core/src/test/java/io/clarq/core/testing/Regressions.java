@@ -72,6 +72,12 @@ public final class Regressions {
     return root.path(field).asText("");
   }
 
+  /** The display name of a figure's column ({@code columns.METRIC}), or null when the file gives none. */
+  public String columnName(String metric) {
+    JsonNode n = root.path("columns").path(metric);
+    return n.isTextual() ? n.asText() : null;
+  }
+
   /** The runs the file lists, in file order. */
   public List<String> runs() {
     List<String> runs = new ArrayList<>();
