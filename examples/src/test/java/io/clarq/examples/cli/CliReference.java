@@ -8,8 +8,9 @@ import picocli.CommandLine;
 
 /**
  * docs/cli.md's command reference, written from the command tree in memory: for {@code clarq} and every subcommand
- * depth-first (picocli's {@code help} left out), a heading with the command's full name and its {@code --help} text
- * (picocli's usage message, no colours, 80 columns) in a code block. It fills the section of docs/cli.md marked
+ * depth-first ({@code help} left out), a heading with the command's full name and its {@code --help} text (the usage
+ * message of the command line {@link ClarqCommand#commandLine} builds, laid out as it lays it out, no colours) in a
+ * code block. It fills the section of docs/cli.md marked
  * {@code <!-- generated: cli -->}; {@code CliDocsTest} checks it and {@value #COMMAND} rewrites it.
  */
 final class CliReference {
@@ -26,7 +27,6 @@ final class CliReference {
     }
     // the data directory only supplies defaults at run time; help text does not depend on it
     CommandLine root = ClarqCommand.commandLine(new DataDirectory(Path.of("clarq-data")));
-    root.setUsageHelpWidth(80);
     List<String> sections = new ArrayList<>();
     add(root, sections);
     return String.join("\n", sections);
@@ -36,12 +36,11 @@ final class CliReference {
     String usage = cl.getUsageMessage(CommandLine.Help.Ansi.OFF);
     sections.add("## `" + cl.getCommandSpec().qualifiedName() + "`\n\n```\n" + usage + (usage.endsWith("\n") ? "" : "\n")
         + "```\n");
-    for (CommandLine sub : cl.getSubcommands().values()) {
-      if (sub.getCommandSpec().userObject() instanceof CommandLine.HelpCommand
-          || !sub.getCommandName().equals(sub.getCommandSpec().name())) {
-        continue; // picocli's help command, and aliases (listed under their command's name)
+    for (var sub : cl.getSubcommands().entrySet()) {
+      if (sub.getKey().equals("help") || !sub.getKey().equals(sub.getValue().getCommandName())) {
+        continue; // the help command, and aliases (listed under their command's name)
       }
-      add(sub, sections);
+      add(sub.getValue(), sections);
     }
   }
 }
