@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.clarq.core.flm.Fact;
 import io.clarq.core.flm.FactRole;
+import io.clarq.core.testing.Regressions;
 import io.clarq.core.testing.SharedData;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -15,15 +16,50 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The TOA paper's published recoveries and response flow follow from its published means and shares
- * ({@code flm-toa/published-tables.json}): recovery is a ratio of the dataset-level means.
+ * ({@code regressions/toa.json}, transcribed in {@code flm-toa/published-tables.json}): recovery is a ratio of the
+ * dataset-level means.
  */
 class PublishedRecoveryTest {
-  private static final double HALF_UNIT = 0.05; // the tables print one decimal (in percent)
   private static final Fact MASKED = new Fact("T", 0, "masked", FactRole.SUPPORTING);
   private static final Fact OTHER = new Fact("U", 1, "other", FactRole.DISTRACTOR);
 
-  private static JsonNode tables() throws IOException {
-    return new ObjectMapper().readTree(SharedData.require("flm-toa/published-tables.json").toFile());
+  private static final Regressions TABLE4 = Regressions.of("toa").table("table4");
+  private static final Regressions TABLE5 = Regressions.of("toa").table("table5");
+  private static final double HALF_UNIT = TABLE4.tolerance(); // the tables print one decimal (in percent)
+  private static final String[] MEASURES = {"masked", "answered", "supporting", "recovery"};
+
+  /** A Table 4 row's masked, answered, supporting means and printed recovery for F1 or EM. */
+  private static double[] row(String primary, String score) {
+    double[] cols = new double[MEASURES.length];
+    for (int i = 0; i < cols.length; i++) {
+      cols[i] = TABLE4.figure(primary, score + " " + MEASURES[i]);
+    }
+    return cols;
+  }
+
+  @Test
+  void testRegressionFileIsThePublishedTablesFile() throws IOException {
+    JsonNode tables = new ObjectMapper().readTree(SharedData.require("flm-toa/published-tables.json").toFile());
+    List<String> primaries = new ArrayList<>();
+    for (JsonNode row : tables.get("table4")) {
+      String primary = row.get("primary").asText();
+      primaries.add(primary);
+      for (int i = 0; i < MEASURES.length; i++) {
+        assertThat(row(primary, "F1")[i]).as(primary + " F1").isEqualTo(row.get("f1").get(i).asDouble());
+        assertThat(row(primary, "EM")[i]).as(primary + " EM").isEqualTo(row.get("em").get(i).asDouble());
+      }
+    }
+    assertThat(TABLE4.runs()).isEqualTo(primaries);
+    List<String> columns = new ArrayList<>();
+    tables.get("table5_columns").forEach(c -> columns.add(c.asText()));
+    assertThat(TABLE5.runs()).isEqualTo(columns);
+    tables.get("table5").fields().forEachRemaining(f -> {
+      for (int col = 0; col < columns.size(); col++) {
+        assertThat(TABLE5.figure(columns.get(col), f.getKey())).as(columns.get(col) + " " + f.getKey())
+            .isEqualTo(f.getValue().get(col).asDouble());
+      }
+    });
+    assertThat(TABLE5.metrics()).containsExactlyInAnyOrderElementsOf(() -> tables.get("table5").fieldNames());
   }
 
   /**
@@ -31,11 +67,11 @@ class PublishedRecoveryTest {
    * monotone in each of its three arguments, so its range is spanned by the corners of that box; the printed recovery
    * is itself rounded to +-0.05.
    */
-  private static void assertRecoveryFollowsFromMeans(String row, JsonNode cols) {
-    double masked = cols.get(0).asDouble();
-    double answered = cols.get(1).asDouble();
-    double supporting = cols.get(2).asDouble();
-    double printed = cols.get(3).asDouble();
+  private static void assertRecoveryFollowsFromMeans(String row, double[] cols) {
+    double masked = cols[0];
+    double answered = cols[1];
+    double supporting = cols[2];
+    double printed = cols[3];
     double lo = Double.POSITIVE_INFINITY;
     double hi = Double.NEGATIVE_INFINITY;
     for (int a = -1; a <= 1; a += 2) {
@@ -55,14 +91,15 @@ class PublishedRecoveryTest {
 
   @Test
   void testTable4RecoveriesFollowFromTheirMeans() throws IOException {
-    JsonNode table4 = tables().get("table4");
-    assertThat(table4).hasSize(7);
-    for (JsonNode row : table4) {
-      assertRecoveryFollowsFromMeans(row.get("primary").asText() + " F1", row.get("f1"));
-      assertRecoveryFollowsFromMeans(row.get("primary").asText() + " EM", row.get("em"));
+    assertThat(TABLE4.runs()).hasSize(7);
+    for (String primary : TABLE4.runs()) {
+      assertRecoveryFollowsFromMeans(primary + " F1", row(primary, "F1"));
+      assertRecoveryFollowsFromMeans(primary + " EM", row(primary, "EM"));
     }
-    // the worked example: (68.8 - 53.0) / (71.7 - 53.0) = 84.49, printed 84.4
-    assertThat(Recovery.of(71.7, 53.0, 68.8).getAsDouble()).isCloseTo(0.8449, within(5e-5));
+    // the worked example, Flan-T5-Base F1: (68.8 - 53.0) / (71.7 - 53.0) = 84.49, printed 84.4
+    double[] base = row("Flan-T5-Base", "F1");
+    assertThat(Recovery.of(base[2], base[0], base[1]).getAsDouble())
+        .isCloseTo((base[1] - base[0]) / (base[2] - base[0]), within(1e-12));
   }
 
   /**
@@ -71,12 +108,12 @@ class PublishedRecoveryTest {
    * the summary takes the ratio of means, not a mean of per-example ratios.
    */
   @Test
-  void testSummaryRecoveryIsTheRatioOfMeansForTable4() throws IOException {
-    for (JsonNode row : tables().get("table4")) {
-      JsonNode em = row.get("em");
-      int masked = (int) Math.round(em.get(0).asDouble() * 10);
-      int answered = (int) Math.round(em.get(1).asDouble() * 10);
-      int supporting = (int) Math.round(em.get(2).asDouble() * 10);
+  void testSummaryRecoveryIsTheRatioOfMeansForTable4() {
+    for (String primary : TABLE4.runs()) {
+      double[] em = row(primary, "EM");
+      int masked = (int) Math.round(em[0] * 10);
+      int answered = (int) Math.round(em[1] * 10);
+      int supporting = (int) Math.round(em[2] * 10);
       List<ToaOutcome> outcomes = new ArrayList<>();
       for (int k = 0; k < 1000; k++) {
         // complete right on the first examples, incomplete on the last ones, recovered in the middle
@@ -85,11 +122,10 @@ class PublishedRecoveryTest {
             k >= 500 - answered / 2 && k < 500 - answered / 2 + answered ? "gold" : "wrong"));
       }
       ToaSummary s = ToaSummary.of(outcomes, new RecoveryBootstrap(20, 1));
-      assertThat(s.em().complete()).isCloseTo(em.get(2).asDouble() / 100, within(1e-12));
+      assertThat(s.em().complete()).isCloseTo(em[2] / 100, within(1e-12));
       double expected = (double) (answered - masked) / (supporting - masked);
-      assertThat(s.emRecovery().value().getAsDouble()).as(row.get("primary").asText()).isCloseTo(expected,
-          within(1e-12));
-      assertThat(100 * expected).isCloseTo(em.get(3).asDouble(), within(1.0));
+      assertThat(s.emRecovery().value().getAsDouble()).as(primary).isCloseTo(expected, within(1e-12));
+      assertThat(100 * expected).isCloseTo(em[3], within(1.0));
     }
   }
 
@@ -98,17 +134,14 @@ class PublishedRecoveryTest {
    * to 400 in every column); outcomes with those counts give back every printed share and hallucination rate.
    */
   @Test
-  void testTable5ResponseFlowFromItsCounts() throws IOException {
-    JsonNode t = tables();
-    JsonNode table5 = t.get("table5");
-    for (int col = 0; col < t.get("table5_columns").size(); col++) {
-      String name = t.get("table5_columns").get(col).asText();
+  void testTable5ResponseFlowFromItsCounts() {
+    for (String name : TABLE5.runs()) {
       int[] counts = new int[6];
       String[] keys = {"masked_plus", "masked_equal", "masked_minus", "distractor_plus", "distractor_equal",
           "distractor_minus"};
       List<ToaOutcome> outcomes = new ArrayList<>();
       for (int k = 0; k < keys.length; k++) {
-        counts[k] = (int) Math.round(table5.get(keys[k]).get(col).asDouble() * 4);
+        counts[k] = (int) Math.round(TABLE5.figure(name, keys[k]) * 4);
         boolean masked = k < 3;
         // gold "x y"; x^i answers "x" (F1 2/3); x^r rises to "x y" (1), stays at "x" or falls to "z" (0)
         String recovered = switch (k % 3) {
@@ -124,23 +157,23 @@ class PublishedRecoveryTest {
       assertThat(outcomes).as(name).hasSize(400);
       ResponseFlow flow = ResponseFlow.of(outcomes);
       assertThat(flow.responses()).isEqualTo(400);
-      assertPercent(name, flow.share(flow.masked().total()).getAsDouble(), table5.get("masked_response").get(col));
+      assertPercent(name, flow.share(flow.masked().total()).getAsDouble(), TABLE5.figure(name, "masked_response"));
       assertPercent(name, flow.share(flow.distractor().total()).getAsDouble(),
-          table5.get("distractor_response").get(col));
-      assertPercent(name, flow.share(flow.masked().rose()).getAsDouble(), table5.get("masked_plus").get(col));
-      assertPercent(name, flow.share(flow.masked().same()).getAsDouble(), table5.get("masked_equal").get(col));
-      assertPercent(name, flow.share(flow.masked().fell()).getAsDouble(), table5.get("masked_minus").get(col));
-      assertPercent(name, flow.share(flow.distractor().rose()).getAsDouble(), table5.get("distractor_plus").get(col));
+          TABLE5.figure(name, "distractor_response"));
+      assertPercent(name, flow.share(flow.masked().rose()).getAsDouble(), TABLE5.figure(name, "masked_plus"));
+      assertPercent(name, flow.share(flow.masked().same()).getAsDouble(), TABLE5.figure(name, "masked_equal"));
+      assertPercent(name, flow.share(flow.masked().fell()).getAsDouble(), TABLE5.figure(name, "masked_minus"));
+      assertPercent(name, flow.share(flow.distractor().rose()).getAsDouble(), TABLE5.figure(name, "distractor_plus"));
       assertPercent(name, flow.share(flow.distractor().same()).getAsDouble(),
-          table5.get("distractor_equal").get(col));
+          TABLE5.figure(name, "distractor_equal"));
       assertPercent(name, flow.share(flow.distractor().fell()).getAsDouble(),
-          table5.get("distractor_minus").get(col));
+          TABLE5.figure(name, "distractor_minus"));
       assertPercent(name, flow.hallucinationRate().getAsDouble(),
-          table5.get("distractor_hallucination_rate").get(col));
+          TABLE5.figure(name, "distractor_hallucination_rate"));
     }
   }
 
-  private static void assertPercent(String column, double share, JsonNode printed) {
-    assertThat(100 * share).as(column).isCloseTo(printed.asDouble(), within(HALF_UNIT + 1e-9));
+  private static void assertPercent(String column, double share, double printed) {
+    assertThat(100 * share).as(column).isCloseTo(printed, within(HALF_UNIT + 1e-9));
   }
 }

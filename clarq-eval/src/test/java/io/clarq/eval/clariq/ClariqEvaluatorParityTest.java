@@ -3,14 +3,30 @@ package io.clarq.eval.clariq;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.clarq.core.clariq.ClariqSplit;
+import io.clarq.core.testing.Regressions;
 import io.clarq.core.testing.SharedData;
 import io.clarq.datasets.clariq.OfficialEvalFiles;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
-/** Expected values are the official tool's output, from docs/protocol/clariq.md. */
+/** Expected values are the official tool's output, from regressions/clariq.json (docs/protocol/clariq.md quotes it). */
 class ClariqEvaluatorParityTest {
+  private static final Regressions CLARIQ = Regressions.of("clariq");
+
+  /** What the official tool prints for a question-relevance run: "Recall5: 0.32..." as the file writes it. */
+  static java.util.List<String> officialQuestionRelevance(String run) {
+    Regressions t = CLARIQ.table("question_relevance_dev");
+    return t.metrics().stream().map(m -> m + ": " + t.printed(run, m)).toList();
+  }
+
+  /** What the official tool prints for a clarification-need run (its two spaces after Precision and Recall). */
+  static java.util.List<String> officialClarificationNeed(String run) {
+    Regressions t = CLARIQ.table("clarification_need_dev");
+    return java.util.List.of("Precision:  " + t.printed(run, "Precision"), "Recall:  " + t.printed(run, "Recall"),
+        "F1: " + t.printed(run, "F1"));
+  }
+
   private static ClariqReport questionRelevance(String run) {
     Path data = SharedData.require("clariq");
     return ClariqEvaluator.evaluate(data, ClariqTask.QUESTION_RELEVANCE, ClariqSplit.DEV,
@@ -19,29 +35,18 @@ class ClariqEvaluatorParityTest {
 
   @Test
   void testReproducesDevBm25Recall() {
-    assertThat(questionRelevance("dev_bm25").officialLines()).containsExactly(
-        "Recall5: 0.3245570421150917",
-        "Recall10: 0.5638042646208281",
-        "Recall20: 0.6674997108155003",
-        "Recall30: 0.6912818698329535");
+    assertThat(questionRelevance("dev_bm25").officialLines()).isEqualTo(officialQuestionRelevance("dev_bm25"));
   }
 
   @Test
   void testReproducesDevBertRankerRecall() {
-    assertThat(questionRelevance("dev_BERT-ranker").officialLines()).containsExactly(
-        "Recall5: 0.3493763159784832",
-        "Recall10: 0.6134226147949058",
-        "Recall20: 0.7248462956032615",
-        "Recall30: 0.7542703960126561");
+    assertThat(questionRelevance("dev_BERT-ranker").officialLines())
+        .isEqualTo(officialQuestionRelevance("dev_BERT-ranker"));
   }
 
   @Test
   void testReproducesDevNoQuestionRecall() {
-    assertThat(questionRelevance("dev_no_q").officialLines()).containsExactly(
-        "Recall5: 0.05560622994136926",
-        "Recall10: 0.05560622994136926",
-        "Recall20: 0.05560622994136926",
-        "Recall30: 0.05560622994136926");
+    assertThat(questionRelevance("dev_no_q").officialLines()).isEqualTo(officialQuestionRelevance("dev_no_q"));
   }
 
   @Test
@@ -59,11 +64,8 @@ class ClariqEvaluatorParityTest {
       boolean lenient = run == fiveColumns;
       ClariqReport r = ClariqEvaluator.evaluate(data, ClariqTask.QUESTION_RELEVANCE, ClariqSplit.DEV, run, lenient,
           null);
-      assertThat(r.officialLines()).as(run.getFileName().toString()).containsExactly(
-          "Recall5: 0.3245570421150917",
-          "Recall10: 0.5638042646208281",
-          "Recall20: 0.6674997108155003",
-          "Recall30: 0.6912818698329535");
+      assertThat(r.officialLines()).as(run.getFileName().toString())
+          .isEqualTo(officialQuestionRelevance("dev_bm25"));
       assertThat(r.warnings()).isEmpty();
     }
     org.assertj.core.api.Assertions.assertThatThrownBy(() -> ClariqEvaluator.evaluate(data,
@@ -71,7 +73,7 @@ class ClariqEvaluatorParityTest {
     Path cn = dir.resolve("cn");
     Files.writeString(cn, Files.readString(data.resolve("reference-runs/cn_dev_all2")).replace("\n", " \r\n"));
     assertThat(ClariqEvaluator.evaluate(data, ClariqTask.CLARIFICATION_NEED, ClariqSplit.DEV, cn, false, null)
-        .officialLines()).containsExactly("Precision:  0.1764", "Recall:  0.42", "F1: 0.24845070422535212");
+        .officialLines()).isEqualTo(officialClarificationNeed("cn_dev_all2"));
   }
 
   @Test
@@ -86,20 +88,21 @@ class ClariqEvaluatorParityTest {
     Path data = SharedData.require("clariq");
     ClariqReport all2 = ClariqEvaluator.evaluate(data, ClariqTask.CLARIFICATION_NEED, ClariqSplit.DEV,
         data.resolve("reference-runs/cn_dev_all2"), false, null);
-    assertThat(all2.officialLines()).containsExactly("Precision:  0.1764", "Recall:  0.42", "F1: 0.24845070422535212");
+    assertThat(all2.officialLines()).isEqualTo(officialClarificationNeed("cn_dev_all2"));
     ClariqReport half = ClariqEvaluator.evaluate(data, ClariqTask.CLARIFICATION_NEED, ClariqSplit.DEV,
         data.resolve("reference-runs/cn_dev_gold_firsthalf"), false, null);
-    assertThat(half.officialLines()).containsExactly("Precision:  0.92", "Recall:  0.5", "F1: 0.6421538461538462");
+    assertThat(half.officialLines()).isEqualTo(officialClarificationNeed("cn_dev_gold_firsthalf"));
   }
 
   @Test
   void testCommittedPerFacetFilesAverageToPublishedDocumentRelevance() {
-    var bm25 = OfficialEvalFiles.readPerTopic(SharedData.require("clariq/sample_runs/dev_bm25.eval")).means();
-    assertThat(bm25).containsEntry("NDCG1", 0.1859375).containsEntry("NDCG3", 0.16076878817226317)
-        .containsEntry("P1", 0.23125).containsEntry("MRR100", 0.30959228090067364);
-    var noQ = OfficialEvalFiles.readPerTopic(SharedData.require("clariq/sample_runs/dev_no_q.eval")).means();
-    assertThat(noQ).containsEntry("NDCG1", 0.1390625).containsEntry("NDCG3", 0.14504362859721148)
-        .containsEntry("P1", 0.20625).containsEntry("MRR100", 0.29998363816703477);
+    Regressions expected = CLARIQ.table("document_relevance_dev");
+    for (String run : expected.runs()) {
+      var means = OfficialEvalFiles.readPerTopic(SharedData.require("clariq/sample_runs/" + run + ".eval")).means();
+      for (String metric : expected.metrics()) {
+        expected.assertFigure(run, metric, means.get(metric));
+      }
+    }
     assertThat(OfficialEvalFiles.readPerTopic(SharedData.require("clariq/sample_runs/dev_bm25.eval"))
         .metric("NDCG1")).hasSize(160);
   }

@@ -2,6 +2,7 @@ package io.clarq.examples.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.clarq.core.testing.Regressions;
 import io.clarq.core.testing.SharedData;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -31,8 +32,11 @@ class ClariqCommandTest {
     int code = run("clariq", "eval", "--task", "question_relevance", "--split", "dev", "--data", data.toString(),
         "--run", data.resolve("sample_runs/dev_bm25").toString(), "--per-topic", perTopic.toString());
     assertThat(code).isZero();
-    assertThat(out.toString().lines()).containsExactly("Recall5: 0.3245570421150917", "Recall10: 0.5638042646208281",
-        "Recall20: 0.6674997108155003", "Recall30: 0.6912818698329535");
+    // the official tool's lines (regressions/clariq.json)
+    Regressions official = Regressions.of("clariq").table("question_relevance_dev");
+    assertThat(out.toString().lines())
+        .containsExactlyElementsOf(official.metrics().stream().map(m -> m + ": " + official.printed("dev_bm25", m))
+            .toList());
     assertThat(Files.readString(perTopic))
         .isEqualTo(Files.readString(data.resolve("sample_runs/dev_bm25_question_relevance.eval")).strip());
   }
@@ -67,14 +71,17 @@ class ClariqCommandTest {
         "--run", all2.toString()};
     assertThat(run(args)).isZero();
     // docs/protocol/clariq.md, "Which F formula": scikit-learn >= 1.3 vs < 1.3 on test, every topic 2
-    assertThat(out.toString().lines()).containsExactly(
-        "Precision:  0.2582639075517334", "Recall:  0.5081967213114754", "F1: 0.3424803991446899");
+    Regressions sklearn = Regressions.of("clariq").table("clarification_need_test_all2");
+    String precision = "Precision:  " + sklearn.printed("const2", "Precision");
+    String recall = "Recall:  " + sklearn.printed("const2", "Recall");
+    assertThat(out.toString().lines())
+        .containsExactly(precision, recall, "F1: " + sklearn.printed("const2", "F1 (counts)"));
     out.getBuffer().setLength(0);
     String[] pr = java.util.stream.Stream.concat(List.of(args).stream(), java.util.stream.Stream.of("--f1-formula", "pr"))
         .toArray(String[]::new);
     assertThat(run(pr)).isZero();
-    assertThat(out.toString().lines()).containsExactly(
-        "Precision:  0.2582639075517334", "Recall:  0.5081967213114754", "F1: 0.34248039914469");
+    assertThat(out.toString().lines())
+        .containsExactly(precision, recall, "F1: " + sklearn.printed("const2", "F1 (P and R)"));
     assertThat(run("clariq", "eval", "--task", "clarification_need", "--data", "x", "--run", "y", "--f1-formula", "f"))
         .isEqualTo(2);
     assertThat(err.toString()).contains("unknown F1 formula \"f\"");
@@ -128,17 +135,21 @@ class ClariqCommandTest {
   }
 
   @Test
-  void testRetrievalEvalOnCacm() {
+  void testRetrievalEvalOnCacm() throws Exception {
     Path cacm = SharedData.require("cacm");
     assertThat(run("retrieval", "eval", "--collection", "cacm", "--data", cacm.toString(), "--model", "bm25", "--json"))
         .isZero();
-    assertThat(out.toString()).startsWith("{\"run\": \"bm25\", \"topics\": 52, \"map\": 0.3122")
+    Regressions.of("cacm").assertFigure("bm25", "map",
+        new com.fasterxml.jackson.databind.ObjectMapper().readTree(out.toString()).get("map").asDouble());
+    assertThat(out.toString()).startsWith("{\"run\": \"bm25\", \"topics\": 52, \"map\": ")
         .contains("\"documents\": 3204, \"topics_read\": 64}").contains("\"NDCG3\": ", "\"MRR100\": ");
     out.getBuffer().setLength(0);
     assertThat(run("retrieval", "eval", "--collection", "cacm", "--data", cacm.toString(), "--model", "bm25")).isZero();
     String text = out.toString();
-    // trec_eval's measures, then ClariQ's under the official names, NDCG3 first; MAP is trec_eval's map
-    assertThat(text).contains("map            \tall\t0.3123").contains("MAP            \tall\t0.3123");
+    // trec_eval's measures, then ClariQ's under the official names, NDCG3 first; ClariQ's MAP is trec_eval's map
+    java.util.regex.Matcher map = java.util.regex.Pattern.compile("(?m)^map +\\tall\\t(\\S+)$").matcher(text);
+    assertThat(map.find()).as(text).isTrue();
+    assertThat(text).contains("MAP            \tall\t" + map.group(1));
     assertThat(text.indexOf("recip_rank")).isLessThan(text.indexOf("NDCG3"));
     assertThat(text.indexOf("NDCG3")).isLessThan(text.indexOf("NDCG1 "));
     assertThat(text).contains("NDCG5", "NDCG10", "NDCG20", "P1 ", "P3 ", "P20", "MRR100");

@@ -64,8 +64,11 @@ class EvaluateCommandTest extends CommandTestBase {
     int unjudged = json.get("unjudged").asInt();
     assertThat(unjudged).isPositive();
     assertThat(json.get("unjudged_tasks")).hasSize(unjudged);
-    assertThat(json.get("success_lower_bound").asDouble()).isLessThanOrEqualTo(35 / 260.0); // 0.1346 of 260
-    assertThat(json.get("success_upper_bound").asDouble()).isGreaterThanOrEqualTo(35 / 260.0);
+    // the published success (35 of 260) lies in the range the unjudged dialogues leave
+    Regressions published = Regressions.of("clarq-llm");
+    double success = published.figure("provider.Chat.En", "success");
+    assertThat(json.get("success_lower_bound").asDouble()).isLessThanOrEqualTo(success + published.tolerance());
+    assertThat(json.get("success_upper_bound").asDouble()).isGreaterThanOrEqualTo(success - published.tolerance());
     Regressions.of("clarq-llm").assertFigure("provider.Chat.En", "aql", json.get("aql").asDouble());
     // the hint to give --verdicts appears only when none was given
     assertThat(run("evaluate", "--tasks", data("tasks"), "--transcripts", published("Chat.En"), "--no-judge"))

@@ -1,7 +1,6 @@
 package io.clarq.examples.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -73,6 +72,8 @@ class EvaluateJudgeCommandTest {
     return SharedData.require("clarq-llm/" + relative).toString();
   }
 
+  private static final io.clarq.core.testing.Regressions CHAT_EN_PUBLISHED =
+      io.clarq.core.testing.Regressions.of("clarq-llm");
   private static final String CHAT_EN = "transcripts/l2l_GPT-4o_seeker_vs_GPT-4o_provider.Chat.En.json";
 
   @Test
@@ -83,7 +84,7 @@ class EvaluateJudgeCommandTest {
         "--json"};
     assertThat(run(args)).as(err.toString()).isEqualTo(0);
     JsonNode first = JSON.readTree(out.toString());
-    assertThat(first.get("success").asDouble()).isCloseTo(0.1346, within(5e-5));
+    CHAT_EN_PUBLISHED.assertFigure("provider.Chat.En", "success", first.get("success").asDouble());
     assertThat(first.get("unjudged").asInt()).isZero();
     int asked = server.callCount();
     assertThat(asked).isPositive();
@@ -98,7 +99,7 @@ class EvaluateJudgeCommandTest {
     // the second run finds every verdict in the file and asks nothing
     out.getBuffer().setLength(0);
     assertThat(run(args)).as(err.toString()).isEqualTo(0);
-    assertThat(JSON.readTree(out.toString()).get("success").asDouble()).isCloseTo(0.1346, within(5e-5));
+    CHAT_EN_PUBLISHED.assertFigure("provider.Chat.En", "success", JSON.readTree(out.toString()).get("success").asDouble());
     assertThat(server.callCount()).isEqualTo(asked);
     assertThat(Files.readString(verdicts) + out + err).doesNotContain(KEY);
   }
@@ -117,7 +118,7 @@ class EvaluateJudgeCommandTest {
         "--base-url", server.baseUrl().toString(), "--llm-cache", cache.toString(), "--replay-only",
         "--judge-verdicts", tmp.resolve("v2.jsonl").toString(), "--json")).as(err.toString()).isEqualTo(0);
     assertThat(server.callCount()).isZero();
-    assertThat(JSON.readTree(out.toString()).get("success").asDouble()).isCloseTo(0.1346, within(5e-5));
+    CHAT_EN_PUBLISHED.assertFigure("provider.Chat.En", "success", JSON.readTree(out.toString()).get("success").asDouble());
     assertThat(err.toString()).contains("calls 0 (cache hits " + asked + ")");
     assertThat(Files.readString(cache)).doesNotContain(KEY);
   }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.clarq.core.testing.Regressions;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.jsoup.Jsoup;
@@ -15,6 +16,10 @@ import org.junit.jupiter.api.io.TempDir;
 /** {@code clarq evaluate --report}, {@code clarq report} and {@code clarq compare} on the published runs. */
 class ReportCompareCommandTest extends CommandTestBase {
   private static final ObjectMapper JSON = new ObjectMapper();
+  private static final Regressions PUBLISHED = Regressions.of("clarq-llm");
+  private static final Regressions INTERVAL = PUBLISHED.table("success_interval");
+  private static final Regressions PAIR = PUBLISHED.table("comparison");
+  private static final String COMP_VS_CHAT = "provider.Comp.En vs provider.Chat.En";
   @TempDir Path tmp;
 
   @Test
@@ -25,9 +30,10 @@ class ReportCompareCommandTest extends CommandTestBase {
     JsonNode json = JSON.readTree(out.toString());
     assertThat(json.get("judge").asText()).isEqualTo("verdicts judge-verdicts.jsonl");
     JsonNode stats = json.get("statistics");
-    assertThat(stats.get("success").get("value").asDouble()).isCloseTo(0.4846, within(5e-5));   // the paper's
-    // 126 of 260 by Wilson's formula: 0.42454-0.54514 (see StatsTest)
-    assertThat(stats.get("success").get("ci95").get(0).asDouble()).isCloseTo(0.42454, within(1e-5));
+    PUBLISHED.assertFigure("provider.Comp.En", "success", stats.get("success").get("value").asDouble());
+    // 126 of 260 by Wilson's formula (see StatsTest)
+    INTERVAL.assertFigure("provider.Comp.En", "lower", stats.get("success").get("ci95").get(0).asDouble());
+    INTERVAL.assertFigure("provider.Comp.En", "upper", stats.get("success").get("ci95").get(1).asDouble());
     assertThat(stats.get("by_type")).hasSize(26);
     assertThat(stats.get("by_gold_lines").fieldNames()).toIterable().containsExactly("2", "3", "4", "5", "6");
     // test-split tasks by non-root nodes: 1/40/102/83/34 (docs/protocol/clarq-llm.md §1)
@@ -46,20 +52,25 @@ class ReportCompareCommandTest extends CommandTestBase {
     assertThat(code).as(err.toString()).isZero();
     JsonNode pair = JSON.readTree(out.toString()).get("pairs").get(0);
     assertThat(pair.get("shared").asInt()).isEqualTo(260);
-    assertThat(pair.get("success_a").asDouble()).isCloseTo(0.4846, within(5e-5));   // the paper's figures
-    assertThat(pair.get("success_b").asDouble()).isCloseTo(0.1346, within(5e-5));
+    PUBLISHED.assertFigure("provider.Comp.En", "success", pair.get("success_a").asDouble());
+    PUBLISHED.assertFigure("provider.Chat.En", "success", pair.get("success_b").asDouble());
     int aOnly = pair.get("a_only").size();
     int bOnly = pair.get("b_only").size();
-    assertThat(aOnly - bOnly).isEqualTo(126 - 35);   // the successes differ by the discordant counts
+    // the successes differ by the discordant counts
+    assertThat(aOnly - bOnly).isEqualTo(Math.round(PAIR.figure(COMP_VS_CHAT, "success_difference") * 260));
     assertThat(pair.get("a_only").get(0).asText()).matches("en:\\d+\\.\\d");
-    // 98 and 7 discordant: 2 * sum_{k<=7} C(105, k) / 2^105, computed with Python's math.comb
-    assertThat(aOnly).isEqualTo(98);
-    assertThat(pair.get("mcnemar_p").asDouble()).isCloseTo(1.2065431169279858e-21, within(1e-30));
+    assertThat(aOnly).isEqualTo(PAIR.whole(COMP_VS_CHAT, "a_only"));
+    assertThat(bOnly).isEqualTo(PAIR.whole(COMP_VS_CHAT, "b_only"));
+    PAIR.assertFigure(COMP_VS_CHAT, "mcnemar_p", pair.get("mcnemar_p").asDouble());
     JsonNode diff = pair.get("success_difference");
-    assertThat(diff.get("value").asDouble()).isCloseTo(0.35, within(1e-12));
-    assertThat(diff.get("ci95").get(0).asDouble()).isLessThan(0.35);
-    assertThat(diff.get("ci95").get(1).asDouble()).isGreaterThan(0.35);
-    assertThat(pair.get("aqd_difference").get("value").asDouble()).isCloseTo(0.4923 + 1.1923, within(1e-4));
+    double difference = PAIR.figure(COMP_VS_CHAT, "success_difference");
+    assertThat(diff.get("value").asDouble()).isCloseTo(difference, within(1e-12));
+    assertThat(diff.get("ci95").get(0).asDouble()).isLessThan(difference);
+    assertThat(diff.get("ci95").get(1).asDouble()).isGreaterThan(difference);
+    // the published AQDs' difference, to their printed precision
+    assertThat(pair.get("aqd_difference").get("value").asDouble()).isCloseTo(
+        PUBLISHED.figure("provider.Comp.En", "aqd") - PUBLISHED.figure("provider.Chat.En", "aqd"),
+        within(2 * PUBLISHED.tolerance()));
     assertThat(pair.get("by_type")).hasSize(26);
     Document page = Jsoup.parse(Files.readString(html));
     assertThat(page.select("table.by-type tr")).hasSize(1 + 1 + 26);

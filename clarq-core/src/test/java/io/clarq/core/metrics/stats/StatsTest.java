@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import io.clarq.core.testing.Regressions;
 import org.junit.jupiter.api.Test;
 
 /** The statistics against values computed by hand (and the published tables they are checked against). */
@@ -21,11 +22,13 @@ class StatsTest {
     assertThat(Wilson.rate(10, 10).interval().upper()).isEqualTo(1.0);
     // 1/1: lower = 1 / (1 + z^2) = 0.20655
     assertThat(Wilson.rate(1, 1).interval().lower()).isCloseTo(0.20655, within(1e-5));
-    // the published Comp.En run: 126 of 260
-    Estimate compEn = Wilson.rate(126, 260);
-    assertThat(compEn.value()).isCloseTo(0.4846, within(5e-5));
-    assertThat(compEn.interval().lower()).isCloseTo(0.42454, within(1e-5));
-    assertThat(compEn.interval().upper()).isCloseTo(0.54514, within(1e-5));
+    // the published Comp.En run: 126 of 260 (regressions/clarq-llm.json, with the interval computed in Python)
+    Regressions interval = Regressions.of("clarq-llm").table("success_interval");
+    Estimate compEn = Wilson.rate((int) interval.whole("provider.Comp.En", "successes"),
+        (int) interval.whole("provider.Comp.En", "dialogues"));
+    Regressions.of("clarq-llm").assertFigure("provider.Comp.En", "success", compEn.value());
+    interval.assertFigure("provider.Comp.En", "lower", compEn.interval().lower());
+    interval.assertFigure("provider.Comp.En", "upper", compEn.interval().upper());
   }
 
   @Test
@@ -44,8 +47,11 @@ class StatsTest {
     assertThat(McNemar.exactTwoSided(0, 1)).isEqualTo(1.0);   // 2 * 1/2
     assertThat(McNemar.exactTwoSided(5, 5)).isEqualTo(1.0);   // capped at 1
     assertThat(McNemar.exactTwoSided(0, 0)).isEqualTo(1.0);   // no discordant pair
-    // large counts do not underflow: 98 vs 7 discordant, 2 * sum_{k<=7} C(105, k) / 2^105 (Python's math.comb)
-    assertThat(McNemar.exactTwoSided(98, 7)).isCloseTo(1.2065431169279858e-21, within(1e-30));
+    // large counts do not underflow: the published Comp.En against Chat.En, 98 vs 7 discordant (Python's math.comb)
+    Regressions pair = Regressions.of("clarq-llm").table("comparison");
+    String run = "provider.Comp.En vs provider.Chat.En";
+    pair.assertFigure(run, "mcnemar_p",
+        McNemar.exactTwoSided((int) pair.whole(run, "a_only"), (int) pair.whole(run, "b_only")));
     assertThatThrownBy(() -> McNemar.exactTwoSided(-1, 2)).hasMessageContaining("illegal discordant counts");
   }
 
