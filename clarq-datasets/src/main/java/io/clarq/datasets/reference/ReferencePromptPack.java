@@ -1,5 +1,6 @@
 package io.clarq.datasets.reference;
 
+import io.clarq.datasets.jsonl.PythonJson;
 import io.clarq.datasets.reference.PyTemplateEval.Dict;
 import io.clarq.datasets.reference.PyTemplateEval.Fn;
 import io.clarq.datasets.reference.PyTemplateEval.Indexed;
@@ -242,11 +243,11 @@ final class ReferencePromptPack {
     Map<String, Location> at = fixedLocations();
     StringBuilder sb = new StringBuilder("{\n");
     for (int lang = 0; lang < 2; lang++) {
-      sb.append(" ").append(PyJson.string(lang == 0 ? "en" : "zh")).append(": {\n");
+      sb.append(" ").append(PythonJson.string(lang == 0 ? "en" : "zh", false)).append(": {\n");
       for (int k = 0; k < FIXED.size(); k++) {
         String key = FIXED.get(k);
         String text = evaluate(modules, at.get(key), lang == 1);
-        sb.append("  ").append(PyJson.string(key)).append(": ").append(PyJson.string(text))
+        sb.append("  ").append(PythonJson.string(key, false)).append(": ").append(PythonJson.string(text, false))
             .append(k + 1 < FIXED.size() ? ",\n" : "\n");
       }
       sb.append(lang == 0 ? " },\n" : " }\n");
@@ -258,14 +259,14 @@ final class ReferencePromptPack {
     StringBuilder sb = new StringBuilder("[\n");
     int n = 0;
     for (Map.Entry<String, Set<String>> e : placeholders.entrySet()) {
-      sb.append(" {\n  \"template\": ").append(PyJson.string(e.getKey())).append(",\n  \"placeholders\": [");
+      sb.append(" {\n  \"template\": ").append(PythonJson.string(e.getKey(), false)).append(",\n  \"placeholders\": [");
       if (e.getValue().isEmpty()) {
         sb.append("]");
       } else {
         sb.append("\n");
         int k = 0;
         for (String p : e.getValue()) {
-          sb.append("   ").append(PyJson.string(p)).append(++k < e.getValue().size() ? ",\n" : "\n");
+          sb.append("   ").append(PythonJson.string(p, false)).append(++k < e.getValue().size() ? ",\n" : "\n");
         }
         sb.append("  ]");
       }

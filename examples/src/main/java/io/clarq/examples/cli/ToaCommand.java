@@ -207,7 +207,8 @@ public final class ToaCommand implements Runnable {
       if (asker.startsWith("file:")) {
         return FileAsker.read(Path.of(asker.substring(5)), examples);
       }
-      return new LlmAsker(client("--asker", asker), model("--asker", asker), askerPrompt());
+      AskerPrompt prompt = askerPrompt();   // options first: a wrong template is named before a missing key
+      return new LlmAsker(client("--asker", asker), model("--asker", asker), prompt);
     }
 
     /** Ours (--asker-template), the paper's by number, or a prompt file (--asker-prompt). */

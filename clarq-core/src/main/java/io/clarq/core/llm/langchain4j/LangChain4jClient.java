@@ -8,6 +8,7 @@ import dev.langchain4j.model.chat.request.DefaultChatRequestParameters;
 import dev.langchain4j.model.chat.request.ResponseFormat;
 import dev.langchain4j.model.output.FinishReason;
 import io.clarq.core.llm.ApiKey;
+import io.clarq.core.llm.Backoff;
 import io.clarq.core.llm.ChatMessage;
 import io.clarq.core.llm.ChatRequest;
 import io.clarq.core.llm.ChatResponse;
@@ -24,7 +25,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Semaphore;
@@ -51,7 +51,7 @@ public final class LangChain4jClient implements LlmClient {
   private final LlmSettings settings;
   private final LlmListener listener;
   private final Semaphore inFlight;
-  private final Random jitter;
+  private final Backoff backoff;
   private final List<Deviation> standing;
   private final Set<String> reported = ConcurrentHashMap.newKeySet();
   private volatile boolean jsonRefused;
@@ -70,7 +70,7 @@ public final class LangChain4jClient implements LlmClient {
     this.settings = Objects.requireNonNull(settings, "settings");
     this.listener = Objects.requireNonNull(listener, "listener");
     this.inFlight = new Semaphore(settings.maxInFlight(), true);
-    this.jitter = new Random(settings.retry().jitterSeed());
+    this.backoff = new Backoff(settings.retry());
   }
 
   /**
@@ -119,7 +119,7 @@ public final class LangChain4jClient implements LlmClient {
           stop = "the server asks to wait " + asked.get().toSeconds() + " s, more than the limit of "
               + settings.retry().maxRetryAfter().toSeconds() + " s";
         } else {
-          delay = asked.orElseGet(() -> backoff(history.size()));
+          delay = asked.orElseGet(() -> backoff.after(history.size()));
         }
       }
       if (stop != null) {
@@ -265,23 +265,6 @@ public final class LangChain4jClient implements LlmClient {
     if (wait > 0) {
       Thread.sleep(wait / 1_000_000, (int) (wait % 1_000_000));
     }
-  }
-
-  /** Attempt n waits between half and all of min(max, initial * 2^(n-1)), as {@link RetryPolicy} says. */
-  private Duration backoff(int attempt) {
-    RetryPolicy policy = settings.retry();
-    long initial = policy.initialBackoff().toNanos();
-    long max = policy.maxBackoff().toNanos();
-    long base = initial == 0 ? 0 : Math.min(max, initial << Math.min(attempt - 1, 20));
-    if (base < 0) {
-      base = max;
-    }
-    long half = base / 2;
-    double r;
-    synchronized (jitter) {
-      r = jitter.nextDouble();
-    }
-    return Duration.ofNanos(half + (long) (r * (base - half)));
   }
 
   private LlmException fail(ChatRequest request, long start, LlmException e) {

@@ -3,6 +3,7 @@ package io.clarq.core.llm.openai;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.clarq.core.llm.ApiKey;
+import io.clarq.core.llm.Backoff;
 import io.clarq.core.llm.ChatRequest;
 import io.clarq.core.llm.ChatResponse;
 import io.clarq.core.llm.LlmClient;

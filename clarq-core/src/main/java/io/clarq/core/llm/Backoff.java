@@ -1,21 +1,20 @@
-package io.clarq.core.llm.openai;
+package io.clarq.core.llm;
 
-import io.clarq.core.llm.RetryPolicy;
 import java.time.Duration;
 import java.util.Random;
 
 /** Waits between attempts as {@link RetryPolicy} describes; the jitter comes from a seeded random source. */
-final class Backoff {
+public final class Backoff {
   private final RetryPolicy policy;
   private final Random random;
 
-  Backoff(RetryPolicy policy) {
+  public Backoff(RetryPolicy policy) {
     this.policy = policy;
     this.random = new Random(policy.jitterSeed());
   }
 
   /** The wait after failed attempt {@code attempt} (1-based) when the server named none. */
-  Duration after(int attempt) {
+  public Duration after(int attempt) {
     long initial = policy.initialBackoff().toNanos();
     long max = policy.maxBackoff().toNanos();
     // cap the shift: beyond 2^20 the cap has long been reached
