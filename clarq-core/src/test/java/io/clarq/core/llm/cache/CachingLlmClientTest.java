@@ -290,4 +290,14 @@ class CachingLlmClientTest {
     client.accept(request, response);
     return response;
   }
+
+  @Test
+  void testTheUsersBodyFieldsArePartOfTheKeyAndNothingElseChanges() {
+    io.clarq.core.llm.LlmSpec plain = io.clarq.core.llm.LlmSpec.parse("http://127.0.0.1:8000/v1").withModel("m");
+    // without body fields the key is as it always was, so caches recorded before stay valid
+    assertThat(CachingLlmClient.endpointOf(plain)).isEqualTo("http://127.0.0.1:8000/v1");
+    String effort = CachingLlmClient.endpointOf(plain.withParam("reasoning_effort", "\"high\""));
+    assertThat(effort).isNotEqualTo(CachingLlmClient.endpointOf(plain))
+        .isNotEqualTo(CachingLlmClient.endpointOf(plain.withParam("reasoning_effort", "\"low\"")));
+  }
 }
