@@ -11,6 +11,7 @@ import io.clarq.core.seeker.EndDetection;
 import io.clarq.core.seeker.SeekerAgent;
 import io.clarq.core.seeker.console.ConsoleSeeker;
 import io.clarq.core.seeker.llm.LlmSeeker;
+import io.clarq.core.seeker.rule.RuleBasedSeeker;
 import io.clarq.core.task.Language;
 import io.clarq.core.task.Split;
 import io.clarq.eval.evaluate.VerdictCacheJudge;
@@ -21,6 +22,7 @@ import io.clarq.eval.run.RunProgress;
 import io.clarq.eval.run.RunResult;
 import io.clarq.eval.run.Shard;
 import io.clarq.eval.run.TaskSelection;
+import io.clarq.eval.run.ShardEnvironment;
 import io.clarq.eval.run.TurnUsage;
 import io.clarq.retrieval.provider.OfflineProvider;
 import io.clarq.retrieval.provider.OfflineProviderSettings;
@@ -65,7 +67,8 @@ public final class RunCommand implements Callable<Integer> {
 
   @Option(names = "--seeker", required = true, paramLabel = "SPEC",
       description = "The seeker: [comp:|chat:]MODEL-SPEC for the paper's baseline LLM seeker in Completion (default)"
-          + " or Chat mode, e.g. chat:openai:gpt-4o; or 'console' to play it yourself.")
+          + " or Chat mode, e.g. chat:openai:gpt-4o; 'rule' for the demo's rule-based seeker (no model: a dry "
+          + "rehearsal, e.g. of a sharded run on a cluster); or 'console' to play it yourself.")
   String seekerSpec;
 
   @Option(names = "--provider", required = true, paramLabel = "SPEC",
@@ -112,10 +115,20 @@ public final class RunCommand implements Callable<Integer> {
       + " case-sensitive 'Goodbye'.")
   boolean lenientEnd;
 
-  @Option(names = "--shard", paramLabel = "I/N", defaultValue = "1/1",
+  @Option(names = "--shard", paramLabel = "I/N|auto",
       description = "Play only part I of N of the selected dialogues (every N-th, by language and task id), into its "
-          + "own --out; 'clarq merge' joins the N directories into what one run writes (default: ${DEFAULT-VALUE}).")
+          + "own --out; 'clarq merge' joins the N directories into what one run writes. 'auto' reads it from a Slurm "
+          + "array job (SLURM_ARRAY_TASK_ID, _MIN, _COUNT) or a Kubernetes Indexed Job (JOB_COMPLETION_INDEX with "
+          + "--shards N). Default: auto inside a Slurm array job (said on stderr), else 1/1. --out may hold {shard}, "
+          + "replaced by I (e.g. runs/exp/shard-{shard}).")
   String shard;
+
+  @Option(names = "--shards", paramLabel = "N",
+      description = "How many shards a Kubernetes Indexed Job makes (its completions), for --shard auto.")
+  Integer shards;
+
+  /** Where --shard auto reads the scheduler's variables; tests replace it. */
+  static java.util.function.Function<String, String> environment = System::getenv;
 
   @Option(names = "--verdicts", paramLabel = "FILE", description = "Judge leftover gold lines by replaying this "
       + "verdict file (e.g. clarq-llm/judge-verdicts.jsonl) first; without it or --judge they are reported unjudged.")
@@ -143,7 +156,8 @@ public final class RunCommand implements Callable<Integer> {
       EnumSet<Language> languages = languages(cl);
       Split chosenSplit = parse(cl, "--split", split, Split::parse);
       TaskSelection selection = parse(cl, "--select", select, TaskSelection::parse);
-      Shard chosenShard = parse(cl, "--shard", shard, Shard::parse);
+      Shard chosenShard = shard(cl);
+      out = Path.of(ShardEnvironment.expand(out.toString(), chosenShard));
       PromptPack pack = prompts.pack(cl, Optional.of(tasks));
       SeekerAgent seeker = seeker(cl, closing);
       ProviderAgent provider = provider(cl, closing);
@@ -245,7 +259,7 @@ public final class RunCommand implements Callable<Integer> {
   /** Who answers for the seeker and the provider (models and servers, without credentials), for the fingerprint. */
   private Map<String, String> modelSettings(CommandLine cl) {
     Map<String, String> out = new LinkedHashMap<>();
-    if (!seekerSpec.equals("console")) {
+    if (!seekerSpec.equals("console") && !seekerSpec.equals("rule")) {
       out.put("seeker_model", identity(llm.spec(cl, "--seeker", seekerModelSpec())));
     }
     if (!providerSpec.equals("offline")) {
@@ -268,7 +282,37 @@ public final class RunCommand implements Callable<Integer> {
     return seekerSpec;
   }
 
+  /** {@code --shard}: given, read from the scheduler ('auto', or by default inside a Slurm array), or 1/1. */
+  private Shard shard(CommandLine cl) {
+    if (shards != null && shards < 1) {
+      throw new CommandLine.ParameterException(cl, "--shards " + shards + ": must be at least 1");
+    }
+    if (shard != null && !shard.equals("auto")) {
+      return parse(cl, "--shard", shard, Shard::parse);
+    }
+    Optional<ShardEnvironment.Found> found;
+    try {
+      found = ShardEnvironment.read(environment,
+          shards == null ? java.util.OptionalInt.empty() : java.util.OptionalInt.of(shards));
+    } catch (IllegalArgumentException e) {
+      throw new CommandLine.ParameterException(cl, "--shard auto: " + e.getMessage(), e, null, "auto");
+    }
+    if (found.isEmpty()) {
+      if (shard != null) {
+        throw new CommandLine.ParameterException(cl, "--shard auto: neither SLURM_ARRAY_TASK_ID nor "
+            + "JOB_COMPLETION_INDEX is set (not an array job); give --shard I/N");
+      }
+      return Shard.ALL;
+    }
+    cl.getErr().println("shard " + found.get().shard() + " from " + found.get().source()
+        + (shard == null ? " (a Slurm or Kubernetes array job; give --shard 1/1 to run everything)" : ""));
+    return found.get().shard();
+  }
+
   private SeekerAgent seeker(CommandLine cl, List<AutoCloseable> closing) {
+    if (seekerSpec.equals("rule")) {
+      return new RuleBasedSeeker();
+    }
     if (seekerSpec.equals("console")) {
       return new ConsoleSeeker(new InputStreamReader(System.in, StandardCharsets.UTF_8), cl.getOut());
     }

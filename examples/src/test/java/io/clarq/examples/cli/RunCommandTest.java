@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -229,6 +230,34 @@ class RunCommandTest extends CommandTestBase {
       assertThat(Files.readAllBytes(replay.resolve("transcripts.jsonl")))
           .isEqualTo(Files.readAllBytes(out.resolve("transcripts.jsonl")));
     }
+  }
+
+  @Test
+  void testARuleSeekerRunsWithoutAModelAndASlurmArrayTaskRunsItsShard() throws Exception {
+    Path tasks = SharedData.require("clarq-llm/tasks");
+    assertThat(run("run", "--seeker", "rule", "--provider", "offline", "--tasks", tasks.toString(), "--select",
+        "1.1,2.1", "--out", dir.resolve("rule").toString())).as(err.toString()).isZero();
+    assertThat(out.toString()).contains("| English | 2 |");
+    assertThat(Files.readString(dir.resolve("rule/run-config.json"))).contains("\"seeker\" : \"rule-based\"")
+        .doesNotContain("seeker_model");
+
+    // inside a Slurm array job (sbatch --array=0-2), task 1 is shard 2/3 without --shard, into --out's {shard}
+    java.util.function.Function<String, String> before = RunCommand.environment;
+    RunCommand.environment = Map.of("SLURM_ARRAY_TASK_ID", "1", "SLURM_ARRAY_TASK_MIN", "0",
+        "SLURM_ARRAY_TASK_MAX", "2", "SLURM_ARRAY_TASK_COUNT", "3")::get;
+    try {
+      assertThat(run("run", "--seeker", "rule", "--provider", "offline", "--tasks", tasks.toString(), "--select",
+          "1-2", "--out", dir.resolve("array/shard-{shard}").toString())).as(err.toString()).isZero();
+      assertThat(err.toString()).contains("shard 2/3 from SLURM_ARRAY_TASK_ID=1 of 0-2");
+      assertThat(Files.readString(dir.resolve("array/shard-2/run-config.json"))).contains("\"shard\" : \"2/3\"");
+      assertThat(dir.resolve("array/shard-{shard}")).doesNotExist();
+    } finally {
+      RunCommand.environment = before;
+    }
+    // outside an array job, --shard auto says so
+    assertThat(run("run", "--seeker", "rule", "--provider", "offline", "--tasks", tasks.toString(), "--shard", "auto",
+        "--out", dir.resolve("x").toString())).isEqualTo(2);
+    assertThat(err.toString()).contains("--shard auto: neither SLURM_ARRAY_TASK_ID nor JOB_COMPLETION_INDEX is set");
   }
 
   private static String[] with(List<String> args, String... more) {
