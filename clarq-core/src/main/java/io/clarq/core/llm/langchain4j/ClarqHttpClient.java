@@ -23,7 +23,8 @@ import java.util.concurrent.TimeoutException;
  * The HTTP client clarq gives LangChain4j's provider modules, on the JDK's HttpClient as theirs is, with two
  * differences: an error carries the server's {@code Retry-After} (or {@code retry-after-ms}), which LangChain4j's
  * own client drops, so clarq can wait as the server asks; and the read timeout bounds the whole exchange, to the
- * reply's last byte (a server trickling its body cannot hold a call past it). Streaming is not used by clarq.
+ * reply's last byte (a server trickling its body cannot hold a call past it). A streamed request is read whole
+ * within that bound, then its events are handed on.
  */
 final class ClarqHttpClient implements HttpClient {
   /** An HTTP error with the wait the server asked for, if any. */
@@ -112,9 +113,28 @@ final class ClarqHttpClient implements HttpClient {
     return null;
   }
 
+  /**
+   * A streamed request, read whole within the same bound as any other: the body's events are handed to
+   * {@code listener} once the reply has arrived (clarq's own calls are never streamed; a model a user builds over this
+   * client may be). An HTTP error or a failed exchange goes to {@link ServerSentEventListener#onError}.
+   */
   @Override
   public void execute(HttpRequest request, ServerSentEventParser parser, ServerSentEventListener listener) {
-    throw new UnsupportedOperationException("clarq sends no streaming requests");
+    SuccessfulHttpResponse response;
+    try {
+      response = execute(request);
+    } catch (RuntimeException e) {
+      listener.onError(e);
+      return;
+    }
+    listener.onOpen(response);
+    try {
+      parser.parse(new java.io.ByteArrayInputStream(response.bodyBytes()), listener);
+    } catch (RuntimeException e) {
+      listener.onError(e);
+      return;
+    }
+    listener.onClose();
   }
 
   /** Builds the client; the read timeout is the whole attempt's bound. */
