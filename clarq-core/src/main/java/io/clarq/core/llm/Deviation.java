@@ -1,5 +1,10 @@
 package io.clarq.core.llm;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -27,6 +32,33 @@ public record Deviation(String model, String name, String reason) {
     if (name.contains("\n") || reason.contains("\n")) {
       throw new IllegalArgumentException("illegal deviation '" + name + "' for " + model + ": must be one line");
     }
+  }
+
+  /**
+   * Appends {@code deviations} to {@code list} as {@code {"model", "name", "reason"}} objects, the form every file
+   * clarq writes them in (run config, results, response cache).
+   */
+  public static void writeAll(Collection<Deviation> deviations, ArrayNode list) {
+    deviations.forEach(d -> list.addObject().put("model", d.model()).put("name", d.name()).put("reason", d.reason()));
+  }
+
+  /**
+   * Reads what {@link #writeAll} wrote.
+   *
+   * @throws IllegalArgumentException naming the item ({@code [i]}) that is not a deviation
+   */
+  public static List<Deviation> readAll(JsonNode list) {
+    List<Deviation> out = new ArrayList<>();
+    int i = 0;
+    for (JsonNode d : list) {
+      try {
+        out.add(new Deviation(d.path("model").asText(), d.path("name").asText(), d.path("reason").asText()));
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException("[" + i + "]: " + e.getMessage(), e);
+      }
+      i++;
+    }
+    return out;
   }
 
   /** {@code name (reason)}, the form a summary quotes: "temperature omitted (the model refuses 0)". */

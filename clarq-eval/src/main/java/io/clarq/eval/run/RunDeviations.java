@@ -1,9 +1,7 @@
 package io.clarq.eval.run;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.clarq.core.files.AtomicFiles;
 import io.clarq.core.llm.Deviation;
@@ -52,18 +50,9 @@ final class RunDeviations {
       return List.of();
     }
     try {
-      JsonNode list = JSON.readTree(file.toFile()).path(FIELD);
-      List<Deviation> out = new ArrayList<>();
-      int i = 0;
-      for (JsonNode d : list) {
-        try {
-          out.add(new Deviation(d.path("model").asText(), d.path("name").asText(), d.path("reason").asText()));
-        } catch (IllegalArgumentException e) {
-          throw new IllegalArgumentException(file + ": " + FIELD + "[" + i + "]: " + e.getMessage(), e);
-        }
-        i++;
-      }
-      return out;
+      return Deviation.readAll(JSON.readTree(file.toFile()).path(FIELD));
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(file + ": " + FIELD + e.getMessage(), e);
     } catch (IOException e) {
       throw new IllegalArgumentException(file + ": cannot read the run config: " + e.getMessage(), e);
     }
@@ -85,12 +74,9 @@ final class RunDeviations {
   static void write(Path file, Collection<Deviation> deviations) {
     try {
       ObjectNode root = (ObjectNode) JSON.readTree(file.toFile());
-      ArrayNode list = root.putArray(FIELD);
       List<Deviation> sorted = new ArrayList<>(deviations);
       sorted.sort(ORDER);
-      for (Deviation d : sorted) {
-        list.addObject().put("model", d.model()).put("name", d.name()).put("reason", d.reason());
-      }
+      Deviation.writeAll(sorted, root.putArray(FIELD));
       AtomicFiles.write(file, JSON.writeValueAsString(root) + "\n");
     } catch (IOException e) {
       throw new UncheckedIOException("cannot record a deviation in " + file + ": " + e.getMessage(), e);

@@ -67,8 +67,7 @@ final class RunReports {
       notes.forEach(n::add);
     }
     root.put("comparable_with_paper", comparable(settings, deviations));
-    ArrayNode devs = root.putArray(RunDeviations.FIELD);
-    deviations.forEach(d -> devs.addObject().put("model", d.model()).put("name", d.name()).put("reason", d.reason()));
+    Deviation.writeAll(deviations, root.putArray(RunDeviations.FIELD));
     FiguresJson.method(BOOTSTRAP, root.putObject("bootstrap"));
     ObjectNode types = root.putObject("task_types");
     r.taskTypes().forEach((t, name) -> types.put(String.valueOf(t), name));

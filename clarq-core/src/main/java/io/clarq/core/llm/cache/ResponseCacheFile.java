@@ -145,8 +145,7 @@ public final class ResponseCacheFile implements AutoCloseable {
     rec.set("request", request);
     rec.set("response", toJson(response));
     if (!made.isEmpty()) {
-      com.fasterxml.jackson.databind.node.ArrayNode list = rec.putArray("deviations");
-      made.forEach(d -> list.addObject().put("model", d.model()).put("name", d.name()).put("reason", d.reason()));
+      Deviation.writeAll(made, rec.putArray("deviations"));
     }
     byte[] line;
     try {
@@ -253,11 +252,7 @@ public final class ResponseCacheFile implements AutoCloseable {
         throw new IOException("no key or response");
       }
       if (index.putIfAbsent(key, fromJson(rec.path("response"))) == null && rec.path("deviations").size() > 0) {
-        List<Deviation> made = new java.util.ArrayList<>();
-        for (JsonNode d : rec.path("deviations")) {
-          made.add(new Deviation(d.path("model").asText(), d.path("name").asText(), d.path("reason").asText()));
-        }
-        deviations.put(key, List.copyOf(made));
+        deviations.put(key, List.copyOf(Deviation.readAll(rec.path("deviations"))));
       }
     } catch (IOException | IllegalArgumentException | NullPointerException e) {
       skipped++;
