@@ -67,8 +67,7 @@ final class SeekerIdentity {
   private static List<String> classFiles(Class<?> top) throws IOException {
     String own = top.getName().replace('.', '/') + ".class";
     String nestedPrefix = top.getName().replace('.', '/') + "$";
-    List<String> names = new ArrayList<>();
-    names.add(own);
+    List<String> nested = new ArrayList<>();
     CodeSource source = top.getProtectionDomain() == null ? null : top.getProtectionDomain().getCodeSource();
     URL location = source == null ? null : source.getLocation();
     if (location != null && "file".equals(location.getProtocol())) {
@@ -76,26 +75,25 @@ final class SeekerIdentity {
       try {
         where = Path.of(location.toURI());
       } catch (URISyntaxException | IllegalArgumentException e) {
-        return names;
+        return List.of(own);
       }
       if (Files.isDirectory(where)) {
         Path dir = where.resolve(own).getParent();
         if (dir != null && Files.isDirectory(dir)) {
           try (Stream<Path> files = Files.list(dir)) {
             files.map(f -> where.relativize(f).toString().replace(java.io.File.separatorChar, '/'))
-                .filter(n -> n.startsWith(nestedPrefix) && n.endsWith(".class")).forEach(names::add);
+                .filter(n -> n.startsWith(nestedPrefix) && n.endsWith(".class")).forEach(nested::add);
           }
         }
       } else if (Files.isRegularFile(where)) {
         try (JarFile jar = new JarFile(where.toFile())) {
           jar.stream().map(JarEntry::getName).filter(n -> n.startsWith(nestedPrefix) && n.endsWith(".class"))
-              .forEach(names::add);
+              .forEach(nested::add);
         }
       }
     }
-    List<String> sorted = new ArrayList<>(names.subList(1, names.size()));
-    java.util.Collections.sort(sorted);
-    sorted.add(0, own);
-    return sorted;
+    nested.sort(null);
+    nested.add(0, own);
+    return nested;
   }
 }
