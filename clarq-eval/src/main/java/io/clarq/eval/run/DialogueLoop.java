@@ -79,6 +79,15 @@ public final class DialogueLoop {
    * servers are all down ({@link OutageStop}): then the dialogue is abandoned unrecorded, to be played on a resume.
    */
   public DialogueRecord play(ClarqTask task) {
+    return play(task, deviations);
+  }
+
+  /**
+   * Plays the task as {@link #play(ClarqTask)} does, telling {@code deviations} (instead of the loop's own listener)
+   * of every deviation the agents' clients report during its turns.
+   */
+  public DialogueRecord play(ClarqTask task, Consumer<Deviation> deviations) {
+    Objects.requireNonNull(deviations, "deviations");
     Instant startedAt = Instant.now();
     long start = System.nanoTime();
     List<Utterance> utterances = new ArrayList<>();
@@ -102,14 +111,14 @@ public final class DialogueLoop {
         }
         turns.add(seekerTurn(tally, System.nanoTime() - t0));
       } catch (LlmException | RuntimeException e) {
-        report(tally);
+        report(tally, deviations);
         OutageStop.rethrowIfOutage(e);
         failure = "seeker: " + describe(e);
         failureKind = failureKind(e);
         end = EndReason.UNKNOWN;
         break;
       }
-      report(tally);
+      report(tally, deviations);
       utterances.add(Utterance.seeker(line));
       seekerLines++;
       if (endDetection.ends(line, task.language())) {
@@ -128,14 +137,14 @@ public final class DialogueLoop {
         cursor = cursor.giveAll(reply.nodes());
         turns.add(providerTurn(reply, providerTally, System.nanoTime() - t0));
       } catch (LlmException | RuntimeException e) {
-        report(providerTally);
+        report(providerTally, deviations);
         OutageStop.rethrowIfOutage(e);
         failure = "provider: " + describe(e);
         failureKind = failureKind(e);
         end = EndReason.UNKNOWN;
         break;
       }
-      report(providerTally);
+      report(providerTally, deviations);
       utterances.add(Utterance.provider(reply.text()));
     }
     DialogueRecord.Builder b = DialogueRecord.builder(task.id(), task.language(), seeker.name(), provider.name())
@@ -164,7 +173,7 @@ public final class DialogueLoop {
   }
 
   /** Hands the turn's deviations on, whether the turn succeeded or not (a refused field is learnt either way). */
-  private void report(TurnUsage.Tally tally) {
+  private static void report(TurnUsage.Tally tally, Consumer<Deviation> deviations) {
     tally.deviations().forEach(deviations);
   }
 

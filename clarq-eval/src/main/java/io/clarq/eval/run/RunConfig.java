@@ -1,5 +1,6 @@
 package io.clarq.eval.run;
 
+import io.clarq.eval.kernel.Shard;
 import io.clarq.core.prompt.PromptPack;
 import io.clarq.core.prompt.PromptPackUser;
 

@@ -1,48 +1,32 @@
 package io.clarq.eval.run;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.clarq.core.files.AtomicFiles;
 import io.clarq.core.prompt.PromptPackUser;
 import io.clarq.core.task.ClarqTask;
 import io.clarq.core.task.Language;
 import io.clarq.core.tree.ResponseNode;
-import java.io.IOException;
-import java.io.UncheckedIOException;
+import io.clarq.eval.kernel.RunSettings;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.function.BiFunction;
 import java.util.stream.Collectors;
 
 /**
- * The settings that decide what a run's dialogues are: what the models are asked and who answers (languages, split,
- * task selection and shard, the tasks' content, seeker, provider and its variant, the models and servers behind
- * them, turn cap, end detection, judge), stored as {@code run-config.json} in the output directory. A run may resume
- * only into a directory with the same fingerprint; otherwise it refuses, naming each differing setting with both
- * values. Concurrency and the listener are not part of it: they do not change what is said.
+ * The settings that decide what a ClarQ-LLM run's dialogues are: what the models are asked and who answers
+ * (languages, split, task selection and shard, the tasks' content, seeker, provider and its variant, the models and
+ * servers behind them, turn cap, end detection, judge). The run kernel keeps them as {@code run-config.json}
+ * ({@link RunSettings}) and refuses a resume into a directory with other settings, naming each. Concurrency and the
+ * listener are not part of them: they do not change what is said.
  *
  * <p>The settings are {@link #SETTINGS}, a list of named values of the config: adding one is one line there.
  * Settings the agents cannot tell about themselves come from {@link RunConfig#settings()} and follow, in order.
  */
-record RunFingerprint(Map<String, String> settings) {
-  static final String FILE = "run-config.json";
-  /** The setting that names the shard; the one that may differ between the shards of one run. */
-  static final String SHARD = "shard";
-  private static final String FORMAT = "clarq-run-config/1";
-  private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-
+final class RunFingerprint {
   /** A named setting of the fingerprint, read from the config and the run's whole task selection. */
   record Setting(String name, BiFunction<RunConfig, List<ClarqTask>, String> value) {}
 
@@ -51,7 +35,7 @@ record RunFingerprint(Map<String, String> settings) {
       new Setting("languages", (c, t) -> c.languages().stream().map(Language::code).collect(Collectors.joining(","))),
       new Setting("split", (c, t) -> c.split().name().toLowerCase(Locale.ROOT)),
       new Setting("tasks", (c, t) -> c.selection().toString()),
-      new Setting(SHARD, (c, t) -> c.shard().toString()),
+      new Setting(RunSettings.SHARD, (c, t) -> c.shard().toString()),
       new Setting("task_count", (c, t) -> String.valueOf(t.size())),
       new Setting("task_digest", (c, t) -> digest(t)),
       new Setting("seeker", (c, t) -> c.seeker().name()),
@@ -65,16 +49,14 @@ record RunFingerprint(Map<String, String> settings) {
       new Setting("judge", (c, t) -> c.judgeDescription()),
       new Setting("record_timings", (c, t) -> String.valueOf(c.recordTimings())));
 
+  private RunFingerprint() {}
+
   private static boolean usesPrompts(RunConfig c) {
     return c.seeker() instanceof PromptPackUser<?> || c.provider() instanceof PromptPackUser<?>;
   }
 
-  RunFingerprint {
-    settings = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(settings));
-  }
-
   /** @param selection the run's whole selection (every shard's dialogues) */
-  static RunFingerprint of(RunConfig config, List<ClarqTask> selection) {
+  static RunSettings of(RunConfig config, List<ClarqTask> selection) {
     Map<String, String> s = new LinkedHashMap<>();
     for (Setting setting : SETTINGS) {
       s.put(setting.name(), setting.value().apply(config, selection));
@@ -86,14 +68,7 @@ record RunFingerprint(Map<String, String> settings) {
       }
       s.put(name, value);
     });
-    return new RunFingerprint(s);
-  }
-
-  /** This fingerprint with the shard setting replaced (a merged run is the whole selection). */
-  RunFingerprint withShard(Shard shard) {
-    Map<String, String> s = new LinkedHashMap<>(settings);
-    s.put(SHARD, shard.toString());
-    return new RunFingerprint(s);
+    return new RunSettings(RunSettings.CLARQ_LLM, s);
   }
 
   /** A digest of everything the agents may see of the selected tasks, so edited task files are noticed. */
@@ -114,69 +89,5 @@ record RunFingerprint(Map<String, String> settings) {
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException("SHA-256 is missing from this JVM", e);
     }
-  }
-
-  /** The fingerprint stored in an output directory, if any. */
-  static Optional<RunFingerprint> read(Path outputDir) {
-    Path file = outputDir.resolve(FILE);
-    if (!Files.exists(file)) {
-      return Optional.empty();
-    }
-    try {
-      JsonNode root = JSON.readTree(file.toFile());
-      if (!FORMAT.equals(root.path("format").asText()) || !root.path("settings").isObject()) {
-        throw new IllegalArgumentException(file + ": not a clarq run config (expected format \"" + FORMAT + "\")");
-      }
-      Map<String, String> s = new LinkedHashMap<>();
-      root.get("settings").fields().forEachRemaining(e -> s.put(e.getKey(), e.getValue().asText()));
-      return Optional.of(new RunFingerprint(s));
-    } catch (IOException e) {
-      throw new IllegalArgumentException(file + ": cannot read the run config: " + e.getMessage(), e);
-    }
-  }
-
-  void write(Path outputDir) {
-    ObjectNode root = JSON.createObjectNode();
-    root.put("format", FORMAT);
-    ObjectNode s = root.putObject("settings");
-    settings.forEach(s::put);
-    try {
-      AtomicFiles.write(outputDir.resolve(FILE), JSON.writeValueAsString(root) + "\n");
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot write " + outputDir.resolve(FILE) + ": " + e.getMessage(), e);
-    }
-  }
-
-  /**
-   * @throws IllegalStateException naming every setting that differs from the stored one, with both values
-   */
-  void requireSameAs(RunFingerprint stored, Path outputDir) {
-    List<String> differences = differences(stored, false);
-    if (!differences.isEmpty()) {
-      throw new IllegalStateException("cannot resume into " + outputDir + ": it holds a run with "
-          + String.join("; ", differences) + "; use the same settings to resume, or another output directory");
-    }
-  }
-
-  /**
-   * Each setting that differs, as "a different NAME (was "X", now "Y")".
-   *
-   * @param ignoreShard whether the shard setting is left out (comparing the shards of one run)
-   */
-  List<String> differences(RunFingerprint stored, boolean ignoreShard) {
-    List<String> out = new ArrayList<>();
-    for (Map.Entry<String, String> e : settings.entrySet()) {
-      String before = stored.settings.get(e.getKey());
-      if (!(ignoreShard && e.getKey().equals(SHARD)) && !e.getValue().equals(before)) {
-        out.add("a different " + e.getKey() + " (was " + (before == null ? "not set" : "\"" + before + "\"")
-            + ", now \"" + e.getValue() + "\")");
-      }
-    }
-    for (String key : stored.settings.keySet()) {
-      if (!settings.containsKey(key)) {
-        out.add("setting " + key + " = \"" + stored.settings.get(key) + "\" (not set now)");
-      }
-    }
-    return out;
   }
 }

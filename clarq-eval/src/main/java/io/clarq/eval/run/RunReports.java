@@ -1,5 +1,6 @@
 package io.clarq.eval.run;
 
+import io.clarq.eval.kernel.RunDeviations;
 import static io.clarq.eval.report.FigureText.fixed;
 import static io.clarq.eval.report.FigureText.interval;
 import static io.clarq.eval.report.FigureText.range;

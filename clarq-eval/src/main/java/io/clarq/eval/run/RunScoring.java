@@ -10,8 +10,8 @@ import io.clarq.core.task.ClarqTask;
 import io.clarq.core.task.Language;
 import io.clarq.core.transcript.DialogueRecord;
 import io.clarq.eval.report.RunReport;
+import io.clarq.eval.kernel.RunEnd;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -28,17 +28,15 @@ import java.util.function.Consumer;
  */
 final class RunScoring {
   private final Judge judge;
-  private final Consumer<Deviation> deviations;
   private final Map<DialogueKey, DialogueScore> scores = new ConcurrentHashMap<>();
   private final Map<DialogueKey, String> errors = new ConcurrentHashMap<>();
 
-  RunScoring(Judge judge, Consumer<Deviation> deviations) {
+  RunScoring(Judge judge) {
     this.judge = judge;
-    this.deviations = deviations;
   }
 
   /** Scores a dialogue as it ends; empty when it failed or the judge could not be asked (kept as unscored). */
-  Optional<DialogueScore> score(ClarqTask task, DialogueRecord record) {
+  Optional<DialogueScore> score(ClarqTask task, DialogueRecord record, Consumer<Deviation> deviations) {
     if (!record.finished()) {
       return Optional.empty();
     }
@@ -56,19 +54,29 @@ final class RunScoring {
     }
   }
 
+  /** The score a dialogue got as it ended; empty when it failed or could not be scored. */
+  Optional<DialogueScore> scored(DialogueKey key) {
+    return Optional.ofNullable(scores.get(key));
+  }
+
   /**
-   * Rewrites the transcript with {@code all} (sorted), scores what is not scored yet and writes the reports.
+   * Scores what is not scored yet and writes the reports; the kernel has rewritten the transcript in order.
    *
    * @param tasks the run's tasks by dialogue
-   * @param all every record of the run, resumed ones included
-   * @param settings the settings the results JSON shows
-   * @param deviations the deviations from the reference protocol the run's clients made
+   * @param end the run: every record, resumed ones included; the settings the results JSON shows; the deviations
+   *     from the reference protocol the run's clients made
    */
-  RunResult finish(Path out, Map<DialogueKey, ClarqTask> tasks, Map<DialogueKey, DialogueRecord> all, int resumed,
-      Duration wallTime, long calls, long tokens, Map<String, String> settings, List<Deviation> deviations) {
+  RunResult finish(Map<DialogueKey, ClarqTask> tasks, RunEnd<ClarqTask, DialogueRecord> end) {
+    Path out = end.output();
     Path transcript = out.resolve(ClarqEvaluator.TRANSCRIPT);
-    Map<DialogueKey, DialogueRecord> sorted = new TreeMap<>(all);
-    ResumeState.rewrite(transcript, sorted.values());
+    Map<DialogueKey, DialogueRecord> sorted = new TreeMap<>();
+    end.records().values().forEach(r -> sorted.put(DialogueKey.of(r), r));
+    long calls = 0;
+    long tokens = 0;
+    for (DialogueRecord r : sorted.values()) {
+      calls += r.totalLlmCalls();
+      tokens += r.totalUsage().totalTokens();
+    }
     List<DialogueRecord> finished = new ArrayList<>();
     List<DialogueRecord> failed = new ArrayList<>();
     Map<Language, List<DialogueScore>> perLanguage = new EnumMap<>(Language.class);
@@ -81,7 +89,7 @@ final class RunScoring {
       finished.add(r);
       DialogueScore s = scores.get(e.getKey());
       if (s == null && !errors.containsKey(e.getKey())) {
-        s = score(tasks.get(e.getKey()), r).orElse(null);
+        s = score(tasks.get(e.getKey()), r, end.log()::deviation).orElse(null);
       }
       if (s != null) {
         perLanguage.computeIfAbsent(r.language(), l -> new ArrayList<>()).add(s);
@@ -91,10 +99,11 @@ final class RunScoring {
     perLanguage.forEach((l, s) -> summaries.put(l, new ClarqSummary(s)));
     List<RunResult.Unscored> unscored = new ArrayList<>();
     new TreeMap<>(errors).forEach((k, msg) -> unscored.add(new RunResult.Unscored(k.language(), k.taskId(), msg)));
-    RunResult result = new RunResult(finished, failed, summaries, unscored, resumed, wallTime, calls, tokens,
+    RunResult result = new RunResult(finished, failed, summaries, unscored, end.resumed(), end.wallTime(), calls,
+        tokens,
         transcript, out.resolve(ClarqEvaluator.RESULTS), out.resolve(ClarqEvaluator.SUMMARY), judge.name(),
         typeNames(tasks.values()));
-    RunReports.write(result, settings, deviations);
+    RunReports.write(result, end.settings().values(), end.log().deviations());
     RunReport.write(out);
     return result;
   }

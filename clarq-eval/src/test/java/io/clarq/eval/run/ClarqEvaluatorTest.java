@@ -1,5 +1,6 @@
 package io.clarq.eval.run;
 
+import io.clarq.eval.kernel.Shard;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -125,7 +126,7 @@ class ClarqEvaluatorTest {
     assertThat(seen).hasSize(9);
     assertThat(seen.get(8).done()).isEqualTo(9);
     assertThat(seen.get(8).succeeded()).isEqualTo(9);
-    assertThat(seeker.threads).allMatch(t -> t.matches("clarq-run\\d+-dialogue-[123]"));
+    assertThat(seeker.threads).allMatch(t -> t.matches("clarq-run\\d+-worker-[123]"));
   }
 
   @Test

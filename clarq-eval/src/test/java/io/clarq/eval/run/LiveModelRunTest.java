@@ -1,5 +1,6 @@
 package io.clarq.eval.run;
 
+import io.clarq.eval.kernel.RunDeviations;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -1,5 +1,6 @@
 package io.clarq.eval.run;
 
+import io.clarq.eval.kernel.Shard;
 import io.clarq.core.llm.LlmClient;
 import io.clarq.core.llm.LlmClients;
 import io.clarq.core.llm.LlmListener;

@@ -1,5 +1,7 @@
 package io.clarq.examples.cli;
 
+import io.clarq.eval.kernel.ItemListener;
+import io.clarq.eval.kernel.Progress;
 import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -33,5 +35,33 @@ final class ProgressLine {
         err.flush();
       }
     }
+  }
+
+  /**
+   * A run kernel listener printing {@code "WHAT: n/total"} about twenty times over a run, and the kernel's progress
+   * line (resumed, failed, elapsed, time left) at its end.
+   */
+  static <I, R> ItemListener<I, R> listener(PrintWriter err, String what) {
+    return new ItemListener<>() {
+      private ProgressLine line;
+
+      @Override
+      public void started(Progress progress) {
+        line = new ProgressLine(err, what, progress.total(), progress.resumed());
+      }
+
+      @Override
+      public void itemDone(I item, R record, Progress progress) {
+        line.tick();
+      }
+
+      @Override
+      public void finished(Progress progress) {
+        synchronized (err) {
+          err.println(progress.line(what));
+          err.flush();
+        }
+      }
+    };
   }
 }

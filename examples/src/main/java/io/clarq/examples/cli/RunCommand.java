@@ -20,9 +20,8 @@ import io.clarq.eval.run.RunConfig;
 import io.clarq.eval.run.RunListener;
 import io.clarq.eval.run.RunProgress;
 import io.clarq.eval.run.RunResult;
-import io.clarq.eval.run.Shard;
+import io.clarq.eval.kernel.Shard;
 import io.clarq.eval.run.TaskSelection;
-import io.clarq.eval.run.ShardEnvironment;
 import io.clarq.eval.run.TurnUsage;
 import io.clarq.retrieval.provider.OfflineProvider;
 import io.clarq.retrieval.provider.OfflineProviderSettings;
@@ -115,20 +114,7 @@ public final class RunCommand implements Callable<Integer> {
       + " case-sensitive 'Goodbye'.")
   boolean lenientEnd;
 
-  @Option(names = "--shard", paramLabel = "I/N|auto",
-      description = "Play only part I of N of the selected dialogues (every N-th, by language and task id), into its "
-          + "own --out; 'clarq merge' joins the N directories into what one run writes. 'auto' reads it from a Slurm "
-          + "array job (SLURM_ARRAY_TASK_ID, _MIN, _COUNT) or a Kubernetes Indexed Job (JOB_COMPLETION_INDEX with "
-          + "--shards N). Default: auto inside a Slurm array job (said on stderr), else 1/1. --out may hold {shard}, "
-          + "replaced by I (e.g. runs/exp/shard-{shard}).")
-  String shard;
-
-  @Option(names = "--shards", paramLabel = "N",
-      description = "How many shards a Kubernetes Indexed Job makes (its completions), for --shard auto.")
-  Integer shards;
-
-  /** Where --shard auto reads the scheduler's variables; tests replace it. */
-  static java.util.function.Function<String, String> environment = System::getenv;
+  @CommandLine.Mixin ShardOptions sharding;
 
   @Option(names = "--verdicts", paramLabel = "FILE", description = "Judge leftover gold lines by replaying this "
       + "verdict file (e.g. clarq-llm/judge-verdicts.jsonl) first; without it or --judge they are reported unjudged.")
@@ -156,8 +142,8 @@ public final class RunCommand implements Callable<Integer> {
       EnumSet<Language> languages = languages(cl);
       Split chosenSplit = parse(cl, "--split", split, Split::parse);
       TaskSelection selection = parse(cl, "--select", select, TaskSelection::parse);
-      Shard chosenShard = shard(cl);
-      out = Path.of(ShardEnvironment.expand(out.toString(), chosenShard));
+      Shard chosenShard = sharding.shard(cl);
+      out = ShardOptions.out(out, chosenShard);
       PromptPack pack = prompts.pack(cl, Optional.of(tasks));
       SeekerAgent seeker = seeker(cl, closing);
       ProviderAgent provider = provider(cl, closing);
@@ -280,33 +266,6 @@ public final class RunCommand implements Callable<Integer> {
       }
     }
     return seekerSpec;
-  }
-
-  /** {@code --shard}: given, read from the scheduler ('auto', or by default inside a Slurm array), or 1/1. */
-  private Shard shard(CommandLine cl) {
-    if (shards != null && shards < 1) {
-      throw new CommandLine.ParameterException(cl, "--shards " + shards + ": must be at least 1");
-    }
-    if (shard != null && !shard.equals("auto")) {
-      return parse(cl, "--shard", shard, Shard::parse);
-    }
-    Optional<ShardEnvironment.Found> found;
-    try {
-      found = ShardEnvironment.read(environment,
-          shards == null ? java.util.OptionalInt.empty() : java.util.OptionalInt.of(shards));
-    } catch (IllegalArgumentException e) {
-      throw new CommandLine.ParameterException(cl, "--shard auto: " + e.getMessage(), e, null, "auto");
-    }
-    if (found.isEmpty()) {
-      if (shard != null) {
-        throw new CommandLine.ParameterException(cl, "--shard auto: neither SLURM_ARRAY_TASK_ID nor "
-            + "JOB_COMPLETION_INDEX is set (not an array job); give --shard I/N");
-      }
-      return Shard.ALL;
-    }
-    cl.getErr().println("shard " + found.get().shard() + " from " + found.get().source()
-        + (shard == null ? " (a Slurm or Kubernetes array job; give --shard 1/1 to run everything)" : ""));
-    return found.get().shard();
   }
 
   private SeekerAgent seeker(CommandLine cl, List<AutoCloseable> closing) {

@@ -17,7 +17,9 @@ import io.clarq.datasets.hotpotqa.FileAsker;
 import io.clarq.datasets.hotpotqa.FlmJsonl;
 import io.clarq.eval.toa.ToaPipeline;
 import io.clarq.eval.toa.ToaReport;
-import io.clarq.eval.toa.ToaRunner;
+import io.clarq.eval.kernel.RunKernel;
+import io.clarq.eval.kernel.Shard;
+import io.clarq.eval.toa.ToaRun;
 import io.clarq.retrieval.oracle.Bm25Oracle;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -40,7 +42,7 @@ import picocli.CommandLine.Spec;
     name = "toa",
     mixinStandardHelpOptions = true,
     description = "Task-oriented asking (TOA): asker -> oracle -> primary model on FLM examples.",
-    subcommands = {ToaCommand.Run.class})
+    subcommands = {ToaCommand.Run.class, ToaCommand.Merge.class})
 public final class ToaCommand implements Runnable {
   @Spec CommandSpec spec;
 
@@ -55,8 +57,9 @@ public final class ToaCommand implements Runnable {
       mixinStandardHelpOptions = true,
       description = {
         "Runs every FLM example through the asker, the oracle and the primary model, appending results to",
-        "OUT/toa-results.jsonl (a rerun resumes), and prints F1 and EM, both recoveries (ratios of the means, as the",
-        "paper reports them) with bootstrap 95%% intervals, MFRR, the response flow and the hallucination rate.",
+        "OUT/toa-results.jsonl (a rerun resumes; a second writer is refused), writes OUT/results.json, summary.md and",
+        "report.html, and prints F1 and EM, both recoveries (ratios of the means, as the paper reports them) with",
+        "bootstrap 95%% intervals, MFRR, the response flow and the hallucination rate.",
         "LLM specs: SCHEME:MODEL (openai:gpt-4o) or a base URL; the LLM options below apply to every spec.",
         "Example: clarq toa run --flm dev-flm.jsonl --asker repeater --oracle offline --primary openai:gpt-4o-mini"})
   static final class Run implements Callable<Integer> {
@@ -138,10 +141,12 @@ public final class ToaCommand implements Runnable {
 
     @Mixin LlmOptions llm;
 
+    @Mixin ShardOptions sharding;
+
     private final Map<String, LlmClient> clients = new LinkedHashMap<>();
 
     @Override
-    public Integer call() throws IOException {
+    public Integer call() throws IOException, InterruptedException {
       threads = OldOptionNames.resolve(spec, "--concurrency", threads, "--threads", oldThreads);
       if (threads < 1) {
         throw new ParameterException(spec.commandLine(), "--concurrency " + threads + ": must be at least 1");
@@ -151,13 +156,15 @@ public final class ToaCommand implements Runnable {
         throw new IllegalArgumentException("--flm " + flm + ": no examples in the file (empty); make them with clarq"
             + " flm make");
       }
+      Shard shard = sharding.shard(spec.commandLine());
+      out = ShardOptions.out(out, shard);
       try {
         ToaPipeline pipeline;
-        ToaRunner runner;
+        RecoveryBootstrap bootstrap;
         try {
           pipeline = new ToaPipeline(asker(examples), oracle(), new LlmPrimaryModel(client("--primary", primary),
               model("--primary", primary)), improvability);
-          runner = new ToaRunner(pipeline, threads, new RecoveryBootstrap(bootstrapResamples, bootstrapSeed));
+          bootstrap = new RecoveryBootstrap(bootstrapResamples, bootstrapSeed);
         } catch (IllegalArgumentException e) {
           throw new ParameterException(spec.commandLine(), e.getMessage(), e);
         }
@@ -167,19 +174,8 @@ public final class ToaCommand implements Runnable {
               examples.stream().mapToInt(pipeline::extraCalls).sum(), examples.size(), out);
           spec.commandLine().getErr().flush();
         }
-        ToaRunner.Result r = runner.run(examples, out, new ToaRunner.Listener() {
-          private ProgressLine progress;
-
-          @Override
-          public void started(int total, int resumed) {
-            progress = new ProgressLine(spec.commandLine().getErr(), "toa run: examples", total, resumed);
-          }
-
-          @Override
-          public void exampleDone(io.clarq.core.toa.ToaOutcome outcome) {
-            progress.tick();
-          }
-        });
+        ToaRun.Result r = ToaRun.run(pipeline, examples, new RunKernel.Plan(out, shard, threads, "clarq-toa"),
+            bootstrap, ProgressLine.listener(spec.commandLine().getErr(), "toa run: examples"));
         PrintWriter o = spec.commandLine().getOut();
         if (json) {
           o.println(ToaReport.json(r.summary()));
@@ -254,6 +250,59 @@ public final class ToaCommand implements Runnable {
     /** The spec's model name, sent with every request and recorded in the run's configuration. */
     private String model(String option, String text) {
       return llm.spec(spec.commandLine(), option, text).model();
+    }
+  }
+
+  /** {@code clarq toa merge}. */
+  @Command(
+      name = "merge",
+      mixinStandardHelpOptions = true,
+      description = {
+        "Joins the shards of one TOA run (toa run --shard I/N, each in its own directory) into --out, which then",
+        "holds what one run of every example writes, and prints the figures. The shards must be complete (an",
+        "interrupted one is resumed first with its own command) and agree on every setting but the shard.",
+        "Example: clarq toa merge runs/toa/shard-1 runs/toa/shard-2 --flm dev-flm.jsonl --out runs/toa/all"})
+  static final class Merge implements Callable<Integer> {
+    @Spec CommandSpec spec;
+
+    @picocli.CommandLine.Parameters(arity = "1..*", paramLabel = "SHARD_DIR", description = "The shards' --out.")
+    List<Path> shards;
+
+    @Option(names = "--flm", required = true, paramLabel = "FILE", description = "The FLM examples the shards ran.")
+    Path flm;
+
+    @Option(names = "--out", required = true, paramLabel = "DIR", description = "A new directory for the merged run.")
+    Path out;
+
+    @Option(names = "--json", description = "Print the figures as JSON.")
+    boolean json;
+
+    @Option(names = "--bootstrap-resamples", defaultValue = "" + RecoveryBootstrap.DEFAULT_RESAMPLES,
+        paramLabel = "N", description = "Resamples of the recovery intervals (default ${DEFAULT-VALUE}).")
+    int bootstrapResamples;
+
+    @Option(names = "--bootstrap-seed", defaultValue = "" + RecoveryBootstrap.DEFAULT_SEED, paramLabel = "N",
+        description = "Seed of the recovery intervals' bootstrap (default ${DEFAULT-VALUE}).")
+    long bootstrapSeed;
+
+    @Override
+    public Integer call() throws IOException {
+      ToaRun.Result r;
+      try {
+        r = ToaRun.merge(FlmJsonl.read(flm), shards, out, new RecoveryBootstrap(bootstrapResamples, bootstrapSeed));
+      } catch (IllegalArgumentException e) {
+        throw new ParameterException(spec.commandLine(), e.getMessage(), e);
+      }
+      PrintWriter o = spec.commandLine().getOut();
+      if (json) {
+        o.println(ToaReport.json(r.summary()));
+      } else {
+        o.printf(Locale.ROOT, "TOA run merged into %s: %d examples from %d shards%n", out, r.outcomes().size(),
+            shards.size());
+        o.print(ToaReport.text(r.summary()));
+      }
+      o.flush();
+      return 0;
     }
   }
 }

@@ -9,7 +9,11 @@ import io.clarq.core.toa.ToaSummary;
 import io.clarq.datasets.hotpotqa.FactMasker;
 import io.clarq.datasets.hotpotqa.HotpotQaReader;
 import io.clarq.eval.toa.ToaPipeline;
-import io.clarq.eval.toa.ToaRunner;
+import io.clarq.core.toa.RecoveryBootstrap;
+import io.clarq.eval.kernel.ItemListener;
+import io.clarq.eval.kernel.RunKernel;
+import io.clarq.eval.kernel.Shard;
+import io.clarq.eval.toa.ToaRun;
 import io.clarq.retrieval.oracle.Bm25Oracle;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -79,8 +83,9 @@ public final class ToaOfflineOracleBench {
       for (int r = 0; r < 5; r++) {
         Path dir = Files.createTempDirectory("toa-bench");
         long s = System.nanoTime();
-        ToaSummary summary = new ToaRunner(new ToaPipeline(new RepeaterAsker(), oracle, instant), threads)
-            .run(flm, dir).summary();
+        ToaSummary summary = ToaRun.run(new ToaPipeline(new RepeaterAsker(), oracle, instant), flm,
+            new RunKernel.Plan(dir, Shard.ALL, threads, "clarq-toa-bench"), RecoveryBootstrap.DEFAULT,
+            new ItemListener<>() {}).summary();
         best = Math.min(best, (System.nanoTime() - s) / 1e6 / flm.size());
         if (summary.examples() != flm.size()) {
           throw new IllegalStateException("runner lost examples");

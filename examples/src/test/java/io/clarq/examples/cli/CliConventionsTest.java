@@ -171,7 +171,7 @@ class CliConventionsTest {
   void testLibraryLogLinesComeOutInTheCommandsFormAtTheChosenLevel() {
     assertThat(LoggerFactory.getILoggerFactory().getClass().getName()).startsWith(CliLogging.class.getName());
     StringWriter log = new StringWriter();
-    Logger logger = LoggerFactory.getLogger("io.clarq.eval.toa.ToaRunner");
+    Logger logger = LoggerFactory.getLogger("io.clarq.eval.toa.ToaRun");
     try {
       CliLogging.route("clarq toa run", new PrintWriter(log, true));
       CliLogging.level("info");

@@ -242,8 +242,8 @@ class RunCommandTest extends CommandTestBase {
         .doesNotContain("seeker_model");
 
     // inside a Slurm array job (sbatch --array=0-2), task 1 is shard 2/3 without --shard, into --out's {shard}
-    java.util.function.Function<String, String> before = RunCommand.environment;
-    RunCommand.environment = Map.of("SLURM_ARRAY_TASK_ID", "1", "SLURM_ARRAY_TASK_MIN", "0",
+    java.util.function.Function<String, String> before = ShardOptions.environment;
+    ShardOptions.environment = Map.of("SLURM_ARRAY_TASK_ID", "1", "SLURM_ARRAY_TASK_MIN", "0",
         "SLURM_ARRAY_TASK_MAX", "2", "SLURM_ARRAY_TASK_COUNT", "3")::get;
     try {
       assertThat(run("run", "--seeker", "rule", "--provider", "offline", "--tasks", tasks.toString(), "--select",
@@ -252,7 +252,7 @@ class RunCommandTest extends CommandTestBase {
       assertThat(Files.readString(dir.resolve("array/shard-2/run-config.json"))).contains("\"shard\" : \"2/3\"");
       assertThat(dir.resolve("array/shard-{shard}")).doesNotExist();
     } finally {
-      RunCommand.environment = before;
+      ShardOptions.environment = before;
     }
     // outside an array job, --shard auto says so
     assertThat(run("run", "--seeker", "rule", "--provider", "offline", "--tasks", tasks.toString(), "--shard", "auto",

@@ -1,4 +1,4 @@
-package io.clarq.eval.run;
+package io.clarq.eval.kernel;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -23,8 +23,8 @@ import java.util.TreeSet;
  * the same model on the same server adapts the same way, so a resume is not refused over them (the model and server
  * are settings). The user's own body fields ({@code --llm-param}) are settings as well.
  */
-final class RunDeviations {
-  static final String FIELD = "deviations";
+public final class RunDeviations {
+  public static final String FIELD = "deviations";
   private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
   private static final Comparator<Deviation> ORDER = Comparator.comparing(Deviation::model)
       .thenComparing(Deviation::name).thenComparing(Deviation::reason);
@@ -38,14 +38,14 @@ final class RunDeviations {
   }
 
   /** The deviations recorded in {@code outputDir}'s run config, kept up to date there from now on. */
-  static RunDeviations open(Path outputDir) {
-    Path file = outputDir.resolve(RunFingerprint.FILE);
+  public static RunDeviations open(Path outputDir) {
+    Path file = outputDir.resolve(RunSettings.FILE);
     return new RunDeviations(file, read(outputDir));
   }
 
   /** The deviations recorded in {@code outputDir}'s run config (none when it has no config or no list). */
-  static List<Deviation> read(Path outputDir) {
-    Path file = outputDir.resolve(RunFingerprint.FILE);
+  public static List<Deviation> read(Path outputDir) {
+    Path file = outputDir.resolve(RunSettings.FILE);
     if (!Files.exists(file)) {
       return List.of();
     }
@@ -59,14 +59,14 @@ final class RunDeviations {
   }
 
   /** Records {@code d}, rewriting the run config when it is new. Thread-safe. */
-  synchronized void add(Deviation d) {
+  public synchronized void add(Deviation d) {
     if (seen.add(d)) {
       write(configFile, seen);
     }
   }
 
   /** Every deviation recorded, by model and name. */
-  synchronized List<Deviation> all() {
+  public synchronized List<Deviation> all() {
     return List.copyOf(seen);
   }
 
@@ -87,7 +87,7 @@ final class RunDeviations {
    * The note a run with deviations carries in its results, summary and report, e.g. "Not comparable with the paper's
    * tables: temperature omitted (the model refuses 0)"; empty when there are none.
    */
-  static java.util.Optional<String> note(List<Deviation> deviations) {
+  public static java.util.Optional<String> note(List<Deviation> deviations) {
     if (deviations.isEmpty()) {
       return java.util.Optional.empty();
     }

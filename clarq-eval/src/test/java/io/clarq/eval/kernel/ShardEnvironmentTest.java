@@ -1,4 +1,4 @@
-package io.clarq.eval.run;
+package io.clarq.eval.kernel;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

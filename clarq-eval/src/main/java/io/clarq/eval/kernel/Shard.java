@@ -1,4 +1,4 @@
-package io.clarq.eval.run;
+package io.clarq.eval.kernel;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -15,6 +15,11 @@ import io.clarq.core.toa.ToaSummary;
 import io.clarq.datasets.hotpotqa.FactMasker;
 import io.clarq.datasets.hotpotqa.HotpotQaReader;
 import io.clarq.retrieval.oracle.Bm25Oracle;
+import io.clarq.core.toa.RecoveryBootstrap;
+import io.clarq.eval.kernel.ItemListener;
+import io.clarq.eval.kernel.RunKernel;
+import io.clarq.eval.kernel.RunStopped;
+import io.clarq.eval.kernel.Shard;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -30,7 +35,7 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class ToaRunnerTest {
+class ToaRunTest {
   @TempDir Path dir;
 
   static List<FlmExample> dev() throws IOException {
@@ -74,12 +79,22 @@ class ToaRunnerTest {
     }
   }
 
+  private static ToaRun.Result run(ToaPipeline pipeline, List<FlmExample> examples, Path out, int threads)
+      throws InterruptedException {
+    return ToaRun.run(pipeline, examples, new RunKernel.Plan(out, Shard.ALL, threads, "clarq-toa"),
+        RecoveryBootstrap.DEFAULT, new ItemListener<>() {});
+  }
+
+  private static ToaPipeline peeking(List<FlmExample> examples, String failOn) {
+    return new ToaPipeline(new RepeaterAsker(), new Bm25Oracle(), new OraclePeekingPrimary(examples, failOn));
+  }
+
   @Test
-  void testRunOnDevWithRepeaterAndOfflineOracle() throws IOException {
+  void testRunOnDevWithRepeaterAndOfflineOracle() throws Exception {
     List<FlmExample> examples = dev();
     OraclePeekingPrimary primary = new OraclePeekingPrimary(examples, null);
-    ToaRunner runner = new ToaRunner(new ToaPipeline(new RepeaterAsker(), new Bm25Oracle(), primary), 4);
-    ToaRunner.Result r = runner.run(examples, dir);
+    ToaPipeline pipeline = new ToaPipeline(new RepeaterAsker(), new Bm25Oracle(), primary);
+    ToaRun.Result r = run(pipeline, examples, dir, 4);
     ToaSummary s = r.summary();
     assertThat(s.examples()).isEqualTo(53);
     assertThat(r.ran()).isEqualTo(53);
@@ -95,47 +110,75 @@ class ToaRunnerTest {
         .isEqualTo(examples.stream().map(FlmExample::id).toList());
     assertThat(r.outcomes()).allSatisfy(o -> assertThat(o.question())
         .isEqualTo(examples.stream().filter(e -> e.id().equals(o.exampleId())).findFirst().get().question()));
-    assertThat(primary.threads).isNotEmpty().allSatisfy(t -> assertThat(t).matches("toa-\\d+-worker-[1-4]"));
-    assertThat(Files.readAllLines(dir.resolve(ToaRunner.RESULTS))).hasSize(53);
+    assertThat(primary.threads).isNotEmpty().allSatisfy(t -> assertThat(t).matches("clarq-toa\\d+-worker-[1-4]"));
+    assertThat(Files.readAllLines(dir.resolve(ToaRun.LOG))).hasSize(53);
+    assertThat(dir.resolve("results.json")).content().contains("\"benchmark\" : \"toa\"", "\"f1_recovery\"");
+    assertThat(dir.resolve("summary.md")).exists();
+    assertThat(dir.resolve("run.lock")).doesNotExist();
 
     // a second run reads everything back and computes the same figures
-    ToaRunner.Result again = runner.run(examples, dir);
+    ToaRun.Result again = run(pipeline, examples, dir, 4);
     assertThat(again.resumed()).isEqualTo(53);
     assertThat(again.ran()).isZero();
     assertThat(again.summary()).isEqualTo(s);
   }
 
   @Test
-  void testFailureKeepsFinishedWorkAndRerunResumes() throws IOException {
+  void testFailureKeepsFinishedWorkAndRerunResumes() throws Exception {
     List<FlmExample> examples = dev();
     String failing = examples.get(30).id();
-    ToaRunner broken = new ToaRunner(new ToaPipeline(new RepeaterAsker(), new Bm25Oracle(),
-        new OraclePeekingPrimary(examples, failing)), 1);
-    assertThatThrownBy(() -> broken.run(examples, dir))
-        .hasMessageStartingWith("example " + failing + " failed: server said no for " + failing + "; ")
-        .hasMessageEndingWith(" finished examples are kept in " + dir.resolve(ToaRunner.RESULTS)
-            + ", rerun to resume");
-    int kept = Files.readAllLines(dir.resolve(ToaRunner.RESULTS)).size();
+    assertThatThrownBy(() -> run(peeking(examples, failing), examples, dir, 1)).isInstanceOf(RunStopped.class)
+        .hasMessageStartingWith("item " + failing + " failed: server said no for " + failing + "; ")
+        .hasMessageEndingWith(" finished items are kept in " + dir.resolve(ToaRun.LOG)
+            + "; run the same command again to resume");
+    int kept = Files.readAllLines(dir.resolve(ToaRun.LOG)).size();
     assertThat(kept).isEqualTo(30);
+    assertThat(dir.resolve("results.json")).doesNotExist();
 
     // a crash mid-line leaves a partial last line: it is cut and that example runs again
-    Files.writeString(dir.resolve(ToaRunner.RESULTS), "{\"id\":\"" + examples.get(40).id() + "\",\"quest",
+    Files.writeString(dir.resolve(ToaRun.LOG), "{\"id\":\"" + examples.get(40).id() + "\",\"quest",
         StandardCharsets.UTF_8, StandardOpenOption.APPEND);
-    ToaRunner fixed = new ToaRunner(new ToaPipeline(new RepeaterAsker(), new Bm25Oracle(),
-        new OraclePeekingPrimary(examples, null)), 2);
-    ToaRunner.Result r = fixed.run(examples, dir);
+    ToaRun.Result r = run(peeking(examples, null), examples, dir, 2);
     assertThat(r.resumed()).isEqualTo(30);
     assertThat(r.ran()).isEqualTo(23);
-    assertThat(Files.readAllLines(dir.resolve(ToaRunner.RESULTS))).hasSize(53);
+    assertThat(Files.readAllLines(dir.resolve(ToaRun.LOG))).hasSize(53);
     assertThat(r.summary().examples()).isEqualTo(53);
   }
 
   @Test
-  void testImprovabilityAsksWithEveryCandidate() throws IOException {
+  void testShardsMergedEqualOneRunAndASecondWriterIsRefused() throws Exception {
+    List<FlmExample> examples = dev();
+    ToaRun.Result whole = run(peeking(examples, null), examples, dir.resolve("whole"), 2);
+    List<Path> shards = new java.util.ArrayList<>();
+    for (int i = 1; i <= 3; i++) {
+      Path out = dir.resolve("shard-" + i);
+      shards.add(out);
+      ToaRun.Result part = ToaRun.run(peeking(examples, null), examples, new RunKernel.Plan(out, new Shard(i, 3), 2,
+          "clarq-toa"), RecoveryBootstrap.DEFAULT, new ItemListener<>() {});
+      assertThat(part.outcomes()).hasSize(new Shard(i, 3).of(examples).size());
+    }
+    ToaRun.Result merged = ToaRun.merge(examples, shards, dir.resolve("merged"), RecoveryBootstrap.DEFAULT);
+    assertThat(merged.summary()).isEqualTo(whole.summary());
+    assertThat(Files.readAllBytes(dir.resolve("merged").resolve(ToaRun.LOG)))
+        .isEqualTo(Files.readAllBytes(dir.resolve("whole").resolve(ToaRun.LOG)));
+    assertThatThrownBy(() -> ToaRun.merge(examples, shards.subList(0, 2), dir.resolve("m2"),
+        RecoveryBootstrap.DEFAULT)).hasMessageContaining("is shard 1/3, but 2 directories were given");
+    assertThatThrownBy(() -> ToaRun.merge(examples.subList(0, 50), shards, dir.resolve("m3"),
+        RecoveryBootstrap.DEFAULT)).hasMessageContaining("are not those the shards ran");
+
+    // one writer per directory: a run holding the lock refuses the next
+    try (io.clarq.core.files.OutputLock lock = RunKernel.lock(dir.resolve("locked"))) {
+      assertThatThrownBy(() -> run(peeking(examples, null), examples, dir.resolve("locked"), 1))
+          .isInstanceOf(IllegalStateException.class).hasMessageContaining("run.lock");
+    }
+  }
+
+  @Test
+  void testImprovabilityAsksWithEveryCandidate() throws Exception {
     List<FlmExample> examples = dev().subList(0, 4);
     OraclePeekingPrimary primary = new OraclePeekingPrimary(examples, null);
     ToaPipeline pipeline = new ToaPipeline(new RepeaterAsker(), new Bm25Oracle(), primary, true);
-    ToaRunner.Result r = new ToaRunner(pipeline, 2).run(examples, dir);
+    ToaRun.Result r = run(pipeline, examples, dir, 2);
     int candidates = examples.stream().mapToInt(e -> e.candidates().size()).sum();
     assertThat(examples.stream().mapToInt(pipeline::extraCalls).sum()).isEqualTo(candidates);
     int noMatch = r.summary().noMatch();
@@ -147,37 +190,31 @@ class ToaRunnerTest {
       assertThat(o.improvability().get().bestF1()).isEqualTo(1.0);
     });
     // read back on resume; a run without the check is refused in this directory
-    assertThat(new ToaRunner(pipeline, 1).run(examples, dir).summary()).isEqualTo(r.summary());
-    assertThatThrownBy(() -> new ToaRunner(new ToaPipeline(new RepeaterAsker(), new Bm25Oracle(), primary), 1)
-        .run(examples, dir)).hasMessageContaining("improvability true there, null now");
+    assertThat(run(pipeline, examples, dir, 1).summary()).isEqualTo(r.summary());
+    assertThatThrownBy(() -> run(new ToaPipeline(new RepeaterAsker(), new Bm25Oracle(), primary), examples, dir, 1))
+        .hasMessageContaining("a different improvability (was \"true\", now \"false\")");
   }
 
   @Test
-  void testRefusesAnotherConfiguration() throws IOException {
+  void testRefusesAnotherConfiguration() throws Exception {
     List<FlmExample> examples = dev().subList(0, 3);
-    new ToaRunner(new ToaPipeline(new RepeaterAsker(), new Bm25Oracle(),
-        new OraclePeekingPrimary(examples, null)), 1).run(examples, dir);
-    ToaRunner other = new ToaRunner(new ToaPipeline(new RepeaterAsker(), new Bm25Oracle(2.0f, 0.5f),
-        new OraclePeekingPrimary(examples, null)), 1);
-    assertThatThrownBy(() -> other.run(examples, dir))
-        .hasMessage(dir.resolve(ToaRunner.CONFIG) + " holds a run with another configuration (oracle "
-            + "\"offline-bm25(k1=1.2,b=0.75)\" there, \"offline-bm25(k1=2.0,b=0.5)\" now); choose another output"
-            + " directory or delete this one");
+    run(peeking(examples, null), examples, dir, 1);
+    ToaPipeline other = new ToaPipeline(new RepeaterAsker(), new Bm25Oracle(2.0f, 0.5f),
+        new OraclePeekingPrimary(examples, null));
+    assertThatThrownBy(() -> run(other, examples, dir, 1))
+        .hasMessage("cannot resume into " + dir + ": it holds a run with a different oracle (was "
+            + "\"offline-bm25(k1=1.2,b=0.75)\", now \"offline-bm25(k1=2.0,b=0.5)\"); use the same settings to "
+            + "resume, or another output directory");
   }
 
   @Test
-  void testBadResultsLineIsNamed() throws IOException {
+  void testBadResultsLineIsNamed() throws Exception {
     List<FlmExample> examples = dev().subList(0, 2);
-    ToaRunner runner = new ToaRunner(new ToaPipeline(new RepeaterAsker(), new Bm25Oracle(),
-        new OraclePeekingPrimary(examples, null)), 1);
-    runner.run(examples, dir);
-    Path results = dir.resolve(ToaRunner.RESULTS);
-    List<String> lines = Files.readAllLines(results);
-    Files.writeString(results, lines.get(0) + "\n" + lines.get(0) + "\n");
-    assertThatThrownBy(() -> runner.run(examples, dir))
-        .hasMessage(results + ", line 2: example " + examples.get(0).id() + " appears twice");
-    Files.writeString(results, "{\"id\": \"x\"}\n");
-    assertThatThrownBy(() -> runner.run(examples, dir)).hasMessage(results + ", line 1: missing field \"oracle\"");
+    run(peeking(examples, null), examples, dir, 1);
+    Path results = dir.resolve(ToaRun.LOG);
+    Files.writeString(results, "{\"id\": \"x\"}\n{\"id\": \"y\"}\n");
+    assertThatThrownBy(() -> run(peeking(examples, null), examples, dir, 1))
+        .hasMessage(results + ", line 1: missing field \"oracle\"");
   }
 
   @Test
@@ -185,12 +222,11 @@ class ToaRunnerTest {
     List<FlmExample> distinct = dev().subList(0, 3);
     List<FlmExample> examples = new java.util.ArrayList<>(distinct);
     examples.add(examples.get(1));
-    ToaRunner runner = new ToaRunner(new ToaPipeline(new RepeaterAsker(), new Bm25Oracle(),
-        new OraclePeekingPrimary(distinct, null)), 1);
     Path out = dir.resolve("dup");
-    assertThatThrownBy(() -> runner.run(examples, out)).isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("example id \"" + examples.get(1).id() + "\" appears twice (examples 2 and 4 of 4); each "
-            + "example needs its own id");
+    assertThatThrownBy(() -> run(peeking(distinct, null), examples, out, 1))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("item " + examples.get(1).id() + " appears twice in the selection (items 2 and 4 of 4); each "
+            + "item needs its own id");
     assertThat(out).doesNotExist();
   }
 }

@@ -1,0 +1,287 @@
+package io.clarq.eval.kernel;
+
+import io.clarq.core.files.AtomicFiles;
+import io.clarq.core.files.OutputLock;
+import io.clarq.datasets.transcript.LineAppender;
+import io.clarq.eval.concurrent.WorkerPools;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * Runs a {@link Benchmark}: the one loop under ClarQ-LLM, TOA and CQ runs. It owns, once for all of them:
+ * <ul>
+ *   <li>the output directory's lock ({@link OutputLock}): a second writer is refused, naming the holder;
+ *   <li>the settings ({@link RunSettings}, {@code run-config.json}): a run into a directory holding a run of other
+ *       settings is refused, naming each difference;
+ *   <li>resuming: items with a finished record in the item log are skipped, failed ones played again;
+ *   <li>durable appends: each record is forced to disk as its item ends, so a kill loses only items in flight;
+ *   <li>a pool of {@link Plan#concurrency()} named threads, and progress for a listener;
+ *   <li>the failure policy: a failed record is counted and the run goes on; an exception from
+ *       {@link Benchmark#play} stops it ({@link RunStopped}) with every finished record kept;
+ *   <li>shards ({@link Shard}) and {@link #merge merging} them;
+ *   <li>the end step: the log rewritten in item order, then {@link Benchmark#finish}.
+ * </ul>
+ */
+public final class RunKernel {
+  private static final AtomicInteger RUNS = new AtomicInteger();
+
+  /**
+   * Where and how a run goes.
+   *
+   * @param output the output directory (created when missing)
+   * @param shard the part of the selection this run plays
+   * @param concurrency items played at once, at least 1
+   * @param threadName the stem of the pool threads' names: {@code "clarq-toa"} gives {@code clarq-toa3-worker-1}
+   */
+  public record Plan(Path output, Shard shard, int concurrency, String threadName) {
+    public Plan {
+      Objects.requireNonNull(output, "output");
+      Objects.requireNonNull(shard, "shard");
+      Objects.requireNonNull(threadName, "threadName");
+      if (concurrency < 1) {
+        throw new IllegalArgumentException("illegal concurrency " + concurrency + ": must be at least 1");
+      }
+    }
+  }
+
+  private RunKernel() {}
+
+  /**
+   * Runs (or resumes) the shard {@code plan.shard()} of {@code selection}.
+   *
+   * @param selection every item of the run, in its fixed order (all shards'), each key once
+   * @throws IllegalArgumentException when two items share a key or the shard is empty (before anything is written)
+   * @throws IllegalStateException when the output directory holds a run of other settings, or another run writes
+   *     to it
+   * @throws RunStopped when playing an item threw
+   * @throws InterruptedException when the calling thread is interrupted; items in flight are abandoned
+   */
+  public static <I, R, E> E run(Benchmark<I, R, E> b, List<I> selection, Plan plan, ItemListener<I, R> listener)
+      throws InterruptedException {
+    Instant started = Instant.now();
+    long start = System.nanoTime();
+    Map<String, I> byKey = index(b, selection);
+    List<I> items = plan.shard().of(selection);
+    if (items.isEmpty()) {
+      throw new IllegalArgumentException("shard " + plan.shard() + " of " + selection.size()
+          + " selected items is empty: use fewer shards");
+    }
+    Path out = plan.output();
+    try (OutputLock lock = lock(out)) {
+      RunSettings settings = b.settings(selection).withShard(plan.shard());
+      settings.recordOrRequire(out, b.logFile());
+      Path logFile = out.resolve(b.logFile());
+      Map<String, R> resumed = ItemLog.resume(b, logFile, keys(b, items));
+      RunLog log = new RunLog(out, RunDeviations.open(out));
+      List<I> pending = items.stream().filter(i -> !resumed.containsKey(b.key(i))).toList();
+      Tracker<I, R> tracker = new Tracker<>(b, listener, items.size(), resumed.size());
+      tracker.started();
+      Map<String, R> played = new ConcurrentHashMap<>();
+      AtomicReference<Stop> stop = new AtomicReference<>();
+      playAll(b, pending, plan, log, logFile, played, stop, tracker);
+      tracker.finished();
+      RunHistory.add(out, started, Duration.ofNanos(System.nanoTime() - start), played.size(), plan.concurrency());
+      if (stop.get() != null) {
+        int failed = (int) played.values().stream().filter(r -> !b.finished(r)).count();
+        throw new RunStopped(stop.get().item(), stop.get().cause(), resumed.size() + played.size() - failed, failed,
+            items.size(), logFile);
+      }
+      Map<String, R> all = new LinkedHashMap<>();
+      for (I item : items) {
+        String key = b.key(item);
+        R r = resumed.containsKey(key) ? resumed.get(key) : played.get(key);
+        all.put(key, Objects.requireNonNull(r, () -> "no record for item " + key));
+      }
+      ItemLog.rewrite(b, logFile, all.values());
+      Duration wall = RunHistory.wallTime(out);
+      return b.finish(new RunEnd<>(out, items, all, resumed.size(), started, wall, List.of(),
+          settings.with("concurrency", String.valueOf(plan.concurrency())), log));
+    }
+  }
+
+  /**
+   * Joins the shards of one run (each {@code --shard i/n} in its own directory) into {@code out}, which then holds
+   * what one run of the whole selection writes, through the same end step. Checked first, each failure naming the
+   * directory: every shard holds a run config of this benchmark and they agree on every setting but the shard; the
+   * shards are 1/n to n/n, each once; each shard's log holds exactly its part of {@code selection}, once, with no torn
+   * line (an interrupted shard is resumed first); {@code out} holds no run.
+   *
+   * @param selection the run's whole selection, in order, as the shards were given it
+   * @throws IllegalArgumentException when the shards do not make one run of {@code selection}
+   * @throws IllegalStateException when {@code out} already holds a run or another run writes to it
+   */
+  public static <I, R, E> E merge(Benchmark<I, R, E> b, List<I> selection, List<Path> shards, Path out) {
+    Instant started = Instant.now();
+    Map<String, I> byKey = index(b, selection);
+    List<Path> byIndex = ShardSet.check(b.name(), shards);
+    RunSettings first = RunSettings.read(byIndex.get(0)).orElseThrow();
+    Map<String, R> all = new HashMap<>();
+    List<Duration> walls = new ArrayList<>();
+    for (int i = 0; i < byIndex.size(); i++) {
+      Shard shard = new Shard(i + 1, byIndex.size());
+      all.putAll(ShardSet.records(b, byIndex.get(i), shard, shard.of(selection)));
+      walls.add(RunHistory.wallTime(byIndex.get(i)));
+    }
+    try (OutputLock lock = lock(out)) {
+      if (Files.exists(out.resolve(RunSettings.FILE)) || Files.exists(out.resolve(b.logFile()))) {
+        throw new IllegalStateException("cannot merge into " + out + ": it already holds a run; give a new "
+            + "directory");
+      }
+      RunSettings merged = first.withShard(Shard.ALL);
+      merged.write(out);
+      RunDeviations deviations = RunDeviations.open(out);
+      byIndex.forEach(dir -> RunDeviations.read(dir).forEach(deviations::add));
+      Map<String, R> ordered = new LinkedHashMap<>();
+      byKey.keySet().forEach(k -> ordered.put(k, all.get(k)));
+      ItemLog.rewrite(b, out.resolve(b.logFile()), ordered.values());
+      Duration sum = walls.stream().reduce(Duration.ZERO, Duration::plus);
+      RunSettings shown = RunHistory.concurrency(byIndex.get(0)).map(c -> merged.with("concurrency", c))
+          .orElse(merged);
+      return b.finish(new RunEnd<>(out, selection, ordered, 0, started, sum, walls, shown,
+          new RunLog(out, deviations)));
+    }
+  }
+
+  /** Takes the output directory's lock, creating the directory; the errors name it and what is wrong. */
+  public static OutputLock lock(Path out) {
+    try {
+      Files.createDirectories(out);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot create output directory " + out + ": " + AtomicFiles.describe(e), e);
+    }
+    return OutputLock.acquire(out);
+  }
+
+  private static <I> Map<String, I> index(Benchmark<I, ?, ?> b, List<I> selection) {
+    Map<String, I> byKey = new LinkedHashMap<>();
+    Map<String, Integer> positions = new HashMap<>();
+    for (int i = 0; i < selection.size(); i++) {
+      String key = b.key(selection.get(i));
+      Integer before = positions.putIfAbsent(key, i);
+      if (before != null) {
+        throw new IllegalArgumentException("item " + key + " appears twice in the selection (items " + (before + 1)
+            + " and " + (i + 1) + " of " + selection.size() + "); each item needs its own id");
+      }
+      byKey.put(key, selection.get(i));
+    }
+    return byKey;
+  }
+
+  private static <I> java.util.Set<String> keys(Benchmark<I, ?, ?> b, List<I> items) {
+    java.util.Set<String> keys = new java.util.HashSet<>();
+    items.forEach(i -> keys.add(b.key(i)));
+    return keys;
+  }
+
+  /** The first item whose play threw, and what it threw. */
+  private record Stop(String item, Throwable cause) {}
+
+  private static <I, R> void playAll(Benchmark<I, R, ?> b, List<I> pending, Plan plan, RunLog log, Path logFile,
+      Map<String, R> played, AtomicReference<Stop> stop, Tracker<I, R> tracker) throws InterruptedException {
+    if (pending.isEmpty()) {
+      return;
+    }
+    ExecutorService pool = WorkerPools.fixed(Math.min(plan.concurrency(), pending.size()),
+        plan.threadName() + RUNS.incrementAndGet() + "-worker-");
+    List<Future<?>> futures = new ArrayList<>();
+    try (LineAppender appender = LineAppender.open(logFile)) {
+      for (I item : pending) {
+        futures.add(pool.submit(() -> {
+          if (stop.get() != null) {
+            return;
+          }
+          R record;
+          try {
+            record = b.play(item, log);
+          } catch (Exception e) {
+            stop.compareAndSet(null, new Stop(b.key(item), e));
+            return;
+          }
+          appender.append(b.toLine(record));
+          played.put(b.key(item), record);
+          try {
+            b.ended(item, record, log);
+          } catch (Exception e) {
+            stop.compareAndSet(null, new Stop(b.key(item), e));
+          }
+          tracker.done(item, record);
+        }));
+      }
+      for (Future<?> f : futures) {
+        try {
+          f.get();
+        } catch (ExecutionException e) {
+          Throwable cause = e.getCause();
+          if (cause instanceof RuntimeException re) {
+            throw re;
+          }
+          if (cause instanceof Error err) {
+            throw err;
+          }
+          throw new IllegalStateException("item job failed: " + cause, cause);
+        }
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  /** Counts items as they end and tells the listener, one call at a time. */
+  private static final class Tracker<I, R> {
+    private final Benchmark<I, R, ?> b;
+    private final ItemListener<I, R> listener;
+    private final int total;
+    private final int resumed;
+    private final long start = System.nanoTime();
+    private int doneNow;
+    private int failed;
+
+    Tracker(Benchmark<I, R, ?> b, ItemListener<I, R> listener, int total, int resumed) {
+      this.b = b;
+      this.listener = Objects.requireNonNull(listener, "listener");
+      this.total = total;
+      this.resumed = resumed;
+    }
+
+    synchronized void started() {
+      listener.started(snapshot());
+    }
+
+    synchronized void done(I item, R record) {
+      doneNow++;
+      if (!b.finished(record)) {
+        failed++;
+      }
+      listener.itemDone(item, record, snapshot());
+    }
+
+    synchronized void finished() {
+      listener.finished(snapshot());
+    }
+
+    private Progress snapshot() {
+      Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
+      int remaining = total - resumed - doneNow;
+      Optional<Duration> eta = doneNow == 0 ? Optional.empty()
+          : Optional.of(elapsed.multipliedBy(remaining).dividedBy(doneNow));
+      return new Progress(total, resumed + doneNow, resumed, failed, elapsed, eta);
+    }
+  }
+}

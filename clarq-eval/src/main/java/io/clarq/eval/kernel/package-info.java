@@ -1,0 +1,7 @@
+/**
+ * The run kernel: the one loop under every benchmark. A benchmark ({@link io.clarq.eval.kernel.Benchmark}) supplies
+ * its items, how to play one and how to score the finished set; {@link io.clarq.eval.kernel.RunKernel} owns the
+ * output-folder lock, the settings check ({@code run-config.json}), resuming, durable appends, the named pool,
+ * progress, stopping early, shards and merging, and calls the benchmark's end step.
+ */
+package io.clarq.eval.kernel;

@@ -1,0 +1,55 @@
+package io.clarq.eval.toa;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.clarq.core.files.AtomicFiles;
+import io.clarq.core.flm.FlmExample;
+import io.clarq.core.llm.Deviation;
+import io.clarq.core.toa.RecoveryBootstrap;
+import io.clarq.core.toa.ToaOutcome;
+import io.clarq.eval.kernel.RunDeviations;
+import io.clarq.eval.kernel.RunEnd;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+
+/**
+ * The end of a TOA run: {@value #RESULTS} (the settings, the deviations, the figures of {@link ToaReport#json} and the
+ * failure counts) and {@value #SUMMARY} (the figures as text).
+ */
+final class ToaResults {
+  static final String RESULTS = "results.json";
+  static final String SUMMARY = "summary.md";
+  private static final String FORMAT = "clarq-toa-results/1";
+  private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+  private ToaResults() {}
+
+  static void write(ToaRun.Result result, RunEnd<FlmExample, ToaOutcome> end, RecoveryBootstrap bootstrap) {
+    Path out = end.output();
+    try {
+      ObjectNode root = JSON.createObjectNode();
+      root.put("format", FORMAT);
+      root.put("benchmark", ToaBenchmark.NAME);
+      root.put("wall_seconds", end.wallTime().toNanos() / 1e9);
+      ObjectNode settings = root.putObject("settings");
+      end.settings().values().forEach(settings::put);
+      root.putObject("bootstrap").put("resamples", bootstrap.resamples()).put("seed", bootstrap.seed());
+      root.put("comparable_with_paper", end.log().deviations().isEmpty());
+      Deviation.writeAll(end.log().deviations(), root.putArray(RunDeviations.FIELD));
+      root.set("figures", JSON.readTree(ToaReport.json(result.summary())));
+      root.putObject("failures").put("unparsed_oracle", result.unparsedOracle());
+      AtomicFiles.write(out.resolve(RESULTS), JSON.writeValueAsString(root) + "\n");
+      StringBuilder md = new StringBuilder("# TOA run\n\n");
+      RunDeviations.note(end.log().deviations()).ifPresent(n -> md.append("**").append(n).append("**\n\n"));
+      md.append("```\n").append(ToaReport.text(result.summary())).append("```\n\n");
+      md.append("Oracle replies that could not be parsed: ").append(result.unparsedOracle()).append(" of ")
+          .append(result.outcomes().size()).append(" (kept with their raw text in ").append(ToaRun.LOG)
+          .append(").\n");
+      AtomicFiles.write(out.resolve(SUMMARY), md.toString());
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write the results of the TOA run in " + out + ": " + e.getMessage(), e);
+    }
+  }
+}
