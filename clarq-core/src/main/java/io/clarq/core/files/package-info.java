@@ -1,7 +1,6 @@
 /**
  * Internal: used by clarq's modules, not part of its API (left out of the javadoc; may change in any release).
  * Files that must survive a crash: {@link io.clarq.core.files.AtomicFiles}, the one durable write helper (whole file
- * or nothing, forced to disk), {@link io.clarq.core.files.OutputLock}, one writer per output directory, and
- * {@link io.clarq.core.files.SettingsFile}, the settings an output was made with (a rerun resumes only the same).
+ * or nothing, forced to disk), and {@link io.clarq.core.files.OutputLock}, one writer per output directory.
  */
 package io.clarq.core.files;

@@ -75,6 +75,21 @@ public final class CqGenerationFile {
     return JsonLines.open(file, WHAT, append, CqGenerationFile::toJson);
   }
 
+  /**
+   * Parses one line of a file.
+   *
+   * @param where the file and line, to begin error messages with
+   * @throws IllegalArgumentException naming {@code where} and the bad field
+   */
+  public static CqGeneration fromLine(String line, String where) {
+    JsonNode o = JsonLines.object(line, where, WHAT);
+    try {
+      return fromJson(o);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(where + ": " + e.getMessage(), e);
+    }
+  }
+
   /** One record as a JSON line (without the newline). */
   public static String toJson(CqGeneration g) {
     FacetRequest r = g.example().request();

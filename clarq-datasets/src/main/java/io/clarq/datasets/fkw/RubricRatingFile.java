@@ -45,6 +45,21 @@ public final class RubricRatingFile {
     return JsonLines.open(file, WHAT, append, RubricRatingFile::toJson);
   }
 
+  /**
+   * Parses one line of a file.
+   *
+   * @param where the file and line, to begin error messages with
+   * @throws IllegalArgumentException naming {@code where} and the bad field
+   */
+  public static CqJudgement fromLine(String line, String where) {
+    JsonNode o = JsonLines.object(line, where, WHAT);
+    try {
+      return fromJson(o);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(where + ": " + e.getMessage(), e);
+    }
+  }
+
   /** One judgement as a JSON line (without the newline). */
   public static String toJson(CqJudgement j) {
     ObjectNode o = JsonLines.newObject();

@@ -1,50 +1,159 @@
 package io.clarq.eval.cq;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.clarq.core.cq.CqExample;
 import io.clarq.core.cq.CqGeneration;
+import io.clarq.core.cq.CqOverlap;
+import io.clarq.core.cq.OverlapConvention;
+import io.clarq.core.cq.OverlapReport;
+import io.clarq.core.cq.OverlapScores;
 import io.clarq.core.cq.QuestionGenerator;
+import io.clarq.core.cq.TemplateWords;
 import io.clarq.core.llm.LlmException;
-import java.util.HashMap;
+import io.clarq.datasets.fkw.CqGenerationFile;
+import io.clarq.eval.kernel.Benchmark;
+import io.clarq.eval.kernel.ItemListener;
+import io.clarq.eval.kernel.RunEnd;
+import io.clarq.eval.kernel.RunKernel;
+import io.clarq.eval.kernel.RunLog;
+import io.clarq.eval.kernel.RunSettings;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.function.Consumer;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
- * Runs a generator over examples. Each finished question is handed to a sink at once (the CLI appends it to the
- * output file), so an interrupted run loses nothing finished; examples already done (resume) are skipped. Results
- * come back in input order.
+ * Generates one clarifying question per example on the run kernel ({@link RunKernel}): the output directory holds
+ * {@code run-config.json}, {@value #LOG} (one question a line, forced to disk as it is made), and at the end
+ * {@code results.json} and {@code summary.md} (overlap with the reference questions, when they are references). A
+ * rerun resumes, other settings are refused, a second writer is refused, {@code --shard} and {@link #merge} work as
+ * for every benchmark.
  */
 public final class CqGenerationRun {
-  private static final Logger LOG = LoggerFactory.getLogger(CqGenerationRun.class);
+  /** The item log: one generated question a line ({@link CqGenerationFile}'s format). */
+  public static final String LOG = "generations.jsonl";
+  static final String NAME = "cq-generate";
+
+  /**
+   * A finished generation run.
+   *
+   * @param generations one per example, in the examples' order
+   * @param resumed generations read back from an earlier run
+   * @param output the output directory
+   */
+  public record Result(List<CqGeneration> generations, int resumed, Path output) {
+    public Result {
+      generations = List.copyOf(generations);
+      Objects.requireNonNull(output, "output");
+    }
+  }
 
   private CqGenerationRun() {}
 
   /**
-   * @param examples what to generate for, in order
-   * @param generator the generator (thread-safe when {@code threads} &gt; 1)
-   * @param done generations finished earlier (resume), reused as they are
-   * @param threads how many examples to generate at once (1 = sequentially)
-   * @param sink receives each new generation as soon as it is finished (from worker threads)
-   * @throws LlmException the first model failure, naming the example; what finished before it reached the sink
+   * Runs (or resumes) the generator over the examples.
+   *
+   * @param examples every example of the run (all shards'), in order, each id once
+   * @param generator the generator (thread-safe when the plan's concurrency is above 1)
+   * @param settings what else decides the questions (the generator's options, the split), recorded and checked on
+   *     resume beside the generator's name
+   * @param scoreOverlap whether the examples' references are reference questions to score the overlap against
+   * @throws io.clarq.eval.kernel.RunStopped at the first model failure, naming the example; finished ones are kept
    */
-  public static List<CqGeneration> run(List<CqExample> examples, QuestionGenerator generator,
-      List<CqGeneration> done, int threads, Consumer<CqGeneration> sink) throws LlmException {
+  public static Result run(List<CqExample> examples, QuestionGenerator generator, Map<String, String> settings,
+      boolean scoreOverlap, RunKernel.Plan plan, ItemListener<CqExample, CqGeneration> listener)
+      throws InterruptedException {
     Objects.requireNonNull(generator, "generator");
-    Map<String, CqGeneration> byId = new HashMap<>();
-    done.forEach(g -> byId.put(g.example().id(), g));
-    if (!byId.isEmpty()) {
-      LOG.info("resuming: {} questions already generated", byId.size());
+    return RunKernel.run(new Generation(generator, settings, scoreOverlap), examples, plan, listener);
+  }
+
+  /** Joins the shards of one generation run into {@code out} (see {@link RunKernel#merge}). */
+  public static Result merge(List<CqExample> examples, List<Path> shards, Path out, boolean scoreOverlap) {
+    return RunKernel.merge(new Generation(null, Map.of(), scoreOverlap), examples, shards, out);
+  }
+
+  /** The benchmark: an item is an example, its record the generated question. */
+  private record Generation(QuestionGenerator generator, Map<String, String> extra, boolean scoreOverlap)
+      implements Benchmark<CqExample, CqGeneration, Result> {
+    @Override
+    public String name() {
+      return NAME;
     }
-    return ItemRun.run(examples, CqExample::id, byId, threads, "clarq-cq-generate", e -> {
+
+    @Override
+    public String logFile() {
+      return LOG;
+    }
+
+    @Override
+    public String key(CqExample example) {
+      return example.id();
+    }
+
+    @Override
+    public String recordKey(CqGeneration g) {
+      return g.example().id();
+    }
+
+    @Override
+    public String toLine(CqGeneration g) {
+      return CqGenerationFile.toJson(g);
+    }
+
+    @Override
+    public CqGeneration fromLine(String line, String where) {
+      return CqGenerationFile.fromLine(line, where);
+    }
+
+    @Override
+    public RunSettings settings(List<CqExample> selection) {
+      Map<String, String> s = new LinkedHashMap<>();
+      s.put("generator", generator.name());
+      s.putAll(extra);
+      // no digest of the examples: a rerun with a larger --limit resumes (every record must still be an example)
+      return new RunSettings(NAME, s);
+    }
+
+    @Override
+    public CqGeneration play(CqExample e, RunLog log) throws LlmException {
       try {
         return new CqGeneration(e, generator.generate(e.request()));
       } catch (LlmException ex) {
         throw new LlmException("example " + e.id() + " (topic " + e.request().topicId() + "): " + ex.getMessage(),
             ex);
       }
-    }, sink);
+    }
+
+    @Override
+    public Result finish(RunEnd<CqExample, CqGeneration> end) {
+      List<CqGeneration> generations = List.copyOf(end.records().values());
+      ObjectNode figures = CqResults.newObject();
+      long satisfied = generations.stream().filter(g -> g.generated().facetSatisfied()).count();
+      figures.put("questions", generations.size()).put("facet_satisfied", satisfied);
+      StringBuilder md = new StringBuilder("# Clarifying questions generated\n\n").append(generations.size())
+          .append(" questions, ").append(satisfied).append(" holding every facet word.\n\n");
+      if (scoreOverlap) {
+        List<String> hyps = generations.stream().map(g -> g.generated().question()).toList();
+        List<String> refs = generations.stream().map(g -> g.example().reference()).toList();
+        md.append("| | tokenization | corpus BLEU-4 | sentence BLEU-4 | ROUGE-L |\n|---|---|---:|---:|---:|\n");
+        for (OverlapConvention c : OverlapConvention.values()) {
+          OverlapReport r = CqOverlap.report(hyps, refs, TemplateWords.DEFAULT, c);
+          ObjectNode co = figures.withArray("overlap").addObject().put("bleu_tokenizer", c.bleuTokenizer())
+              .put("rouge_tokenizer", c.rougeTokenizer()).put("convention", c.describe());
+          overlap(co.putObject("with_template_words"), r.withTemplateWords(), md, "with template words");
+          overlap(co.putObject("without_template_words"), r.withoutTemplateWords(), md, "without template words");
+        }
+      }
+      CqResults.write(end, NAME, figures, CqResults.newObject(), md.toString());
+      return new Result(generations, end.resumed(), end.output());
+    }
+
+    private static void overlap(ObjectNode o, OverlapScores s, StringBuilder md, String label) {
+      o.put("corpus_bleu4", s.corpusBleu4()).put("sentence_bleu4", s.sentenceBleu4()).put("rouge_l", s.rougeL());
+      md.append(String.format(java.util.Locale.ROOT, "| %s | %s / %s | %.4f | %.4f | %.4f |%n", label,
+          s.convention().bleuTokenizer(), s.convention().rougeTokenizer(), s.corpusBleu4(), s.sentenceBleu4(),
+          s.rougeL()));
+    }
   }
 }

@@ -1,40 +1,145 @@
 package io.clarq.eval.cq;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.clarq.core.cq.CqGeneration;
 import io.clarq.core.cq.CqJudgement;
+import io.clarq.core.cq.Grade;
 import io.clarq.core.cq.RubricJudge;
+import io.clarq.core.cq.RubricScale;
+import io.clarq.core.cq.RubricSummary;
 import io.clarq.core.llm.LlmException;
-import java.util.HashMap;
+import io.clarq.datasets.fkw.RubricRatingFile;
+import io.clarq.eval.kernel.Benchmark;
+import io.clarq.eval.kernel.ItemListener;
+import io.clarq.eval.kernel.RunEnd;
+import io.clarq.eval.kernel.RunKernel;
+import io.clarq.eval.kernel.RunLog;
+import io.clarq.eval.kernel.RunSettings;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
-import java.util.function.Consumer;
 
 /**
- * Rates generated questions with a rubric judge against their reference questions. Like {@link CqGenerationRun}:
- * each judgement reaches the sink as soon as it exists, judgements done earlier are reused, results in input order.
+ * Rates generated questions with a rubric judge against their reference questions, on the run kernel: the output
+ * directory holds {@code run-config.json}, {@value #LOG} (one rating a line, unparsed replies kept with their raw
+ * text), and at the end {@code results.json} and {@code summary.md} (Good / Fair / Bad shares per scale, unparsed
+ * counted apart). The settings hold a digest of the questions, so a regenerated question is never resumed with the
+ * rating of the old one.
  */
 public final class CqJudgeRun {
+  /** The item log: one rating a line ({@link RubricRatingFile}'s format). */
+  public static final String LOG = "judgements.jsonl";
+  static final String NAME = "cq-judge";
+
+  /**
+   * A finished judging run.
+   *
+   * @param judgements one per generated question, in order
+   * @param summary the shares per scale
+   * @param resumed ratings read back from an earlier run
+   * @param output the output directory
+   */
+  public record Result(List<CqJudgement> judgements, RubricSummary summary, int resumed, Path output) {
+    public Result {
+      judgements = List.copyOf(judgements);
+      Objects.requireNonNull(summary, "summary");
+      Objects.requireNonNull(output, "output");
+    }
+  }
+
   private CqJudgeRun() {}
 
   /**
-   * @throws LlmException the first model failure, naming the example; what finished before it reached the sink
+   * Rates (or resumes rating) the questions.
+   *
+   * @throws io.clarq.eval.kernel.RunStopped at the first model failure, naming the example; finished ones are kept
    */
-  public static List<CqJudgement> run(List<CqGeneration> generations, RubricJudge judge, List<CqJudgement> done,
-      int threads, Consumer<CqJudgement> sink) throws LlmException {
+  public static Result run(List<CqGeneration> generations, RubricJudge judge, RunKernel.Plan plan,
+      ItemListener<CqGeneration, CqJudgement> listener) throws InterruptedException {
     Objects.requireNonNull(judge, "judge");
-    Map<String, String> questions = new HashMap<>();
-    generations.forEach(g -> questions.put(g.example().id(), g.generated().question()));
-    // a judgement is reused only for the very question it rated: a regenerated question is rated afresh
-    Map<String, CqJudgement> byId = new HashMap<>();
-    done.stream().filter(j -> j.question().equals(questions.get(j.id()))).forEach(j -> byId.put(j.id(), j));
-    return ItemRun.run(generations, g -> g.example().id(), byId, threads, "clarq-cq-judge", g -> {
+    return RunKernel.run(new Judging(judge), generations, plan, listener);
+  }
+
+  /** Joins the shards of one judging run into {@code out} (see {@link RunKernel#merge}). */
+  public static Result merge(List<CqGeneration> generations, List<Path> shards, Path out) {
+    return RunKernel.merge(new Judging(null), generations, shards, out);
+  }
+
+  /** The benchmark: an item is a generated question, its record the judge's rating. */
+  private record Judging(RubricJudge judge) implements Benchmark<CqGeneration, CqJudgement, Result> {
+    @Override
+    public String name() {
+      return NAME;
+    }
+
+    @Override
+    public String logFile() {
+      return LOG;
+    }
+
+    @Override
+    public String key(CqGeneration g) {
+      return g.example().id();
+    }
+
+    @Override
+    public String recordKey(CqJudgement j) {
+      return j.id();
+    }
+
+    @Override
+    public String toLine(CqJudgement j) {
+      return RubricRatingFile.toJson(j);
+    }
+
+    @Override
+    public CqJudgement fromLine(String line, String where) {
+      return RubricRatingFile.fromLine(line, where);
+    }
+
+    @Override
+    public RunSettings settings(List<CqGeneration> selection) {
+      Map<String, String> s = new LinkedHashMap<>();
+      s.put("judge", judge.name());
+      s.put("questions", String.valueOf(selection.size()));
+      s.put("questions_digest", CqResults.digest(selection.stream().map(g -> g.example().id() + '\u0000'
+          + g.generated().question() + '\u0000' + g.example().reference()).toList()));
+      return new RunSettings(NAME, s);
+    }
+
+    @Override
+    public CqJudgement play(CqGeneration g, RunLog log) throws LlmException {
       try {
         return new CqJudgement(g.example().id(), g.generated().question(), judge.name(),
             judge.rate(g.example(), g.generated().question()));
       } catch (LlmException ex) {
         throw new LlmException("example " + g.example().id() + ": " + ex.getMessage(), ex);
       }
-    }, sink);
+    }
+
+    @Override
+    public Result finish(RunEnd<CqGeneration, CqJudgement> end) {
+      List<CqJudgement> judgements = List.copyOf(end.records().values());
+      RubricSummary summary = RubricSummary.of(judgements.stream().map(CqJudgement::outcome).toList());
+      ObjectNode figures = CqResults.newObject().put("questions", summary.total());
+      StringBuilder md = new StringBuilder("# Clarifying questions judged\n\n").append(summary.total())
+          .append(" questions rated; ").append(summary.unparsed()).append(" replies could not be read (kept with "
+          + "their raw text in ").append(LOG).append(").\n\n| scale | Good | Fair | Bad |\n|---|---:|---:|---:|\n");
+      for (RubricScale scale : RubricScale.values()) {
+        ObjectNode so = figures.putObject(scale.key());
+        md.append("| ").append(scale.key());
+        for (Grade g : Grade.values()) {
+          so.put(g.label().toLowerCase(Locale.ROOT), summary.share(scale, g));
+          md.append(String.format(Locale.ROOT, " | %.4f", summary.share(scale, g)));
+        }
+        md.append(" |\n");
+      }
+      CqResults.write(end, NAME, figures, CqResults.newObject().put("unparsed", summary.unparsed()),
+          md.toString());
+      return new Result(judgements, summary, end.resumed(), end.output());
+    }
   }
 }

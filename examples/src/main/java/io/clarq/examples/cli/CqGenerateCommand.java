@@ -15,6 +15,8 @@ import io.clarq.datasets.fkw.FkwDataset;
 import io.clarq.datasets.jsonl.JsonLines;
 import io.clarq.datasets.fkw.FkwSplit;
 import io.clarq.eval.cq.CqGenerationRun;
+import io.clarq.eval.kernel.RunKernel;
+import io.clarq.eval.kernel.Shard;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -46,10 +48,13 @@ public final class CqGenerateCommand implements Callable<Integer> {
 
   @CommandLine.Mixin CqGeneratorOptions generatorOptions;
 
-  @Option(names = "--out", required = true, paramLabel = "FILE",
-      description = "The JSONL file to write; its settings go to FILE.config.json. A rerun into the same file keeps"
-          + " the questions there and generates only the rest; other settings are refused.")
+  @Option(names = "--out", required = true, paramLabel = "DIR",
+      description = "The run directory: generations.jsonl (one question a line), run-config.json, results.json and"
+          + " summary.md. A rerun into it keeps the questions there and generates only the rest; other settings are"
+          + " refused, and so is a second writer.")
   Path out;
+
+  @CommandLine.Mixin ShardOptions sharding;
 
   /** The old flag asking to resume, still accepted: a rerun resumes by itself now. */
   @Option(names = "--resume", hidden = true)
@@ -87,22 +92,17 @@ public final class CqGenerateCommand implements Callable<Integer> {
       if (limit != null && limit < examples.size()) {
         examples = examples.subList(0, limit);
       }
-      ObjectNode settings = generatorOptions.settings(gen).put("split", s.name().toLowerCase(Locale.ROOT));
-      boolean resuming = CqCommand.resume(out, settings);
-      List<CqGeneration> done = resuming ? CqGenerationFile.readForResume(out) : List.of();
-      if (resuming) {
-        spec.commandLine().getErr().println("cq generate: resuming " + out + ", " + done.size() + " questions kept");
+      java.util.Map<String, String> settings = generatorOptions.settings();
+      settings.put("split", s.name().toLowerCase(Locale.ROOT));
+      Shard shard = sharding.shard(spec.commandLine());
+      out = ShardOptions.out(out, shard);
+      CqGenerationRun.Result r = CqGenerationRun.run(examples, gen, settings, true,
+          new RunKernel.Plan(out, shard, threads, "clarq-cq-generate"),
+          ProgressLine.listener(spec.commandLine().getErr(), "cq generate: rows"));
+      if (r.resumed() > 0) {
+        spec.commandLine().getErr().println("cq generate: resumed " + out + ", " + r.resumed() + " questions kept");
       }
-      List<CqGeneration> generations;
-      try (JsonLines.Appender<CqGeneration> appender = CqGenerationFile.open(out, resuming)) {
-        ProgressLine progress = new ProgressLine(spec.commandLine().getErr(), "cq generate: rows", examples.size(),
-            done.size());
-        generations = CqGenerationRun.run(examples, gen, done, threads, g -> {
-          appender.write(g);
-          progress.tick();
-        });
-      }
-      print(generations);
+      print(r.generations());
       return 0;
     } finally {
       CqCommand.closeAll(opened);
@@ -135,8 +135,8 @@ public final class CqGenerateCommand implements Callable<Integer> {
       }
       w.println(o);
     } else {
-      w.printf(Locale.ROOT, "%d questions written to %s (%d contain every facet word)%n", generations.size(), out,
-          satisfied);
+      w.printf(Locale.ROOT, "%d questions written to %s (%d contain every facet word)%n", generations.size(),
+          out.resolve(CqGenerationRun.LOG), satisfied);
       w.printf(Locale.ROOT, "%-24s %-19s %14s %16s %8s%n", "", "tokenization", "corpus BLEU-4", "sentence BLEU-4",
           "ROUGE-L");
       for (OverlapConvention c : OverlapConvention.values()) {

@@ -77,11 +77,12 @@ public final class CqGeneratorOptions {
    * The settings that decide the questions of {@code opened} (the generator these options opened), recorded next to
    * the output so that a rerun resumes only an output made the same way.
    */
-  ObjectNode settings(QuestionGenerator opened) {
-    ObjectNode o = JsonLines.newObject().put("generator", opened.name());
+  java.util.Map<String, String> settings() {
+    java.util.Map<String, String> o = new java.util.LinkedHashMap<>();
     if (!generator.equals("template") && !generator.startsWith("template:")) {
       o.put("forms", forms == null ? String.join("|", LlmQuestionGenerator.DEFAULT_FORMS) : forms);
-      o.put("max_attempts", maxAttempts).put("logprobs", !noLogprobs);
+      o.put("max_attempts", String.valueOf(maxAttempts));
+      o.put("logprobs", String.valueOf(!noLogprobs));
       if (rankJudge != null) {
         o.put("rank_judge", rankJudge);
       }

@@ -15,7 +15,11 @@ import io.clarq.datasets.fkw.CqGenerationFile;
 import io.clarq.datasets.fkw.HumanRatingsFile;
 import io.clarq.datasets.jsonl.JsonLines;
 import io.clarq.datasets.fkw.RubricRatingFile;
+import io.clarq.eval.cq.CqGenerationRun;
 import io.clarq.eval.cq.CqJudgeRun;
+import io.clarq.eval.kernel.RunKernel;
+import io.clarq.eval.kernel.Shard;
+import java.nio.file.Files;
 import io.clarq.eval.cq.LlmRubricJudge;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -42,17 +46,21 @@ import picocli.CommandLine.Option;
 public final class CqJudgeCommand implements Callable<Integer> {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
-  @Option(names = "--in", required = true, paramLabel = "FILE", description = "the generation file (JSONL)")
+  @Option(names = "--in", required = true, paramLabel = "DIR|FILE",
+      description = "the generations: a cq generate run directory, or its generations.jsonl")
   Path in;
 
   @Option(names = "--judge", required = true, paramLabel = "SPEC",
       description = "the judge model: openai:MODEL (with --base-url for any OpenAI-compatible server)")
   String judge;
 
-  @Option(names = "--out", paramLabel = "FILE",
-      description = "Also write every rating with its reason (JSONL); its settings go to FILE.config.json. A rerun"
-          + " into the same file keeps the ratings there and rates only the rest; another judge is refused.")
+  @Option(names = "--out", required = true, paramLabel = "DIR",
+      description = "The run directory: judgements.jsonl (every rating with its reason), run-config.json,"
+          + " results.json and summary.md. A rerun into it keeps the ratings there and rates only the rest; another"
+          + " judge or other questions are refused, and so is a second writer.")
   Path out;
+
+  @CommandLine.Mixin ShardOptions sharding;
 
   /** The old flag asking to resume, still accepted: a rerun resumes by itself now. */
   @Option(names = "--resume", hidden = true)
@@ -83,26 +91,22 @@ public final class CqJudgeCommand implements Callable<Integer> {
       throw new CommandLine.ParameterException(spec.commandLine(), "--concurrency " + threads + ": must be at least 1");
     }
     LlmSpec judgeSpec = llm.spec(spec.commandLine(), "--judge", judge);
+    if (Files.isDirectory(in)) {
+      in = in.resolve(CqGenerationRun.LOG);
+    }
     List<CqGeneration> generations = CqGenerationFile.read(in);
     List<HumanRating> human = ratings == null ? List.of() : humanRatings(generations);
-    boolean resuming = out != null && CqCommand.resume(out, JsonLines.newObject().put("judge", "llm:" + judgeSpec));
-    List<CqJudgement> done = resuming ? RubricRatingFile.readForResume(out) : List.of();
-    if (resuming) {
-      spec.commandLine().getErr().println("cq judge: resuming " + out + ", " + done.size() + " ratings kept");
-    }
+    Shard shard = sharding.shard(spec.commandLine());
+    out = ShardOptions.out(out, shard);
     List<CqJudgement> judgements;
-    try (LlmClient client = llm.client(spec.commandLine(), "--judge", judge);
-        JsonLines.Appender<CqJudgement> appender = out == null ? null : RubricRatingFile.open(out, resuming)) {
-      ProgressLine progress = new ProgressLine(spec.commandLine().getErr(), "cq judge: questions", generations.size(),
-          done.size());
-      Consumer<CqJudgement> sink = j -> {
-        if (appender != null) {
-          appender.write(j);
-        }
-        progress.tick();
-      };
-      judgements = CqJudgeRun.run(generations, new LlmRubricJudge(client, "", "llm:" + judgeSpec), done, threads,
-          sink);
+    try (LlmClient client = llm.client(spec.commandLine(), "--judge", judge)) {
+      CqJudgeRun.Result r = CqJudgeRun.run(generations, new LlmRubricJudge(client, "", "llm:" + judgeSpec),
+          new RunKernel.Plan(out, shard, threads, "clarq-cq-judge"),
+          ProgressLine.listener(spec.commandLine().getErr(), "cq judge: questions"));
+      if (r.resumed() > 0) {
+        spec.commandLine().getErr().println("cq judge: resumed " + out + ", " + r.resumed() + " ratings kept");
+      }
+      judgements = r.judgements();
     }
     RubricAgreement agreement = null;
     if (ratings != null) {

@@ -23,6 +23,8 @@ import io.clarq.retrieval.document.DocumentSearcher;
 import io.clarq.retrieval.document.HtmlCollection;
 import io.clarq.retrieval.document.RetrievalModel;
 import io.clarq.eval.cq.CqGenerationRun;
+import io.clarq.eval.kernel.RunKernel;
+import io.clarq.eval.kernel.Shard;
 import io.clarq.eval.cq.CqMultiTurnRun;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -64,7 +66,8 @@ public final class CqRunCommand implements Callable<Integer> {
       description = "the run id column (default: ${DEFAULT-VALUE})")
   String tag;
 
-  @Option(names = "--out", required = true, paramLabel = "FILE", description = "the run file to write")
+  @Option(names = "--out", required = true, paramLabel = "FILE", description = "The run file to write. The"
+      + " generated questions are kept in the directory FILE.generation beside it, so a rerun resumes them.")
   Path out;
 
   @Option(names = "--concurrency", defaultValue = "1", paramLabel = "N",
@@ -157,8 +160,12 @@ public final class CqRunCommand implements Callable<Integer> {
         examples.add(new CqExample(r, r.facet()));
       }
       Map<String, GeneratedQuestion> byFacet = new HashMap<>();
-      ProgressLine progress = new ProgressLine(spec.commandLine().getErr(), "cq run: facets", examples.size(), 0);
-      for (CqGeneration g : CqGenerationRun.run(examples, gen, List.of(), threads, x -> progress.tick())) {
+      Path generated = out.resolveSibling(out.getFileName() + ".generation");
+      java.util.Map<String, String> settings = generatorOptions.settings();
+      settings.put("split", split);
+      for (CqGeneration g : CqGenerationRun.run(examples, gen, settings, false,
+          new RunKernel.Plan(generated, Shard.ALL, threads, "clarq-cq-run"),
+          ProgressLine.listener(spec.commandLine().getErr(), "cq run: facets")).generations()) {
         byFacet.put(g.example().id(), g.generated());
       }
       List<MultiTurnRunRow> rows = CqMultiTurnRun.rows(ctx, topics, byFacet, tag);

@@ -194,7 +194,7 @@ class CliConventionsTest {
     assertThat(run(List.of("help", "toa", "run"))).isZero();
     assertThat(out.toString()).contains("Usage: clarq toa run ");
     assertThat(run(List.of("help", "toa", "walk"))).isEqualTo(2);
-    assertThat(err.toString()).isEqualTo("clarq help: unknown command 'walk' in clarq toa; its commands: run"
+    assertThat(err.toString()).isEqualTo("clarq help: unknown command 'walk' in clarq toa; its commands: run, merge"
         + System.lineSeparator() + "clarq help: see `clarq help --help`" + System.lineSeparator());
   }
 

@@ -13,27 +13,30 @@ class CqCommandTest extends CqCommandHarness {
   @Test
   void testGenerateTemplateWritesQuestionsAndPrintsBothScoreSets() {
     Path data = SharedData.require("clariq-fkw");
-    Path file = dir.resolve("dev.jsonl");
+    Path run = dir.resolve("dev");
     assertThat(run("cq", "generate", "--data", data.toString(), "--split", "dev", "--generator", "template",
-        "--limit", "4", "--out", file.toString())).isEqualTo(0);
-    assertThat(CqGenerationFile.read(file)).hasSize(4);
+        "--limit", "4", "--out", run.toString())).isEqualTo(0);
+    assertThat(CqGenerationFile.read(run.resolve("generations.jsonl"))).hasSize(4);
+    assertThat(run.resolve("results.json")).content().contains("\"benchmark\" : \"cq-generate\"");
+    assertThat(run.resolve("summary.md")).exists();
     assertThat(out.toString()).contains("4 questions written", "with template words", "without template words");
   }
 
   @Test
   void testGenerateResumesByItselfAndRefusesOtherSettings() throws Exception {
     Path data = SharedData.require("clariq-fkw");
-    Path file = dir.resolve("dev.jsonl");
-    Path settings = dir.resolve("dev.jsonl.config.json");
-    assertThat(run("cq", "generate", "--data", data.toString(), "--limit", "2", "--out", file.toString()))
+    Path runDir = dir.resolve("dev");
+    Path file = runDir.resolve("generations.jsonl");
+    Path settings = runDir.resolve("run-config.json");
+    assertThat(run("cq", "generate", "--data", data.toString(), "--limit", "2", "--out", runDir.toString()))
         .isEqualTo(0);
     assertThat(Files.readString(settings)).contains("\"generator\" : \"template:looking-for\"")
         .contains("\"split\" : \"dev\"");
     List<String> firstTwo = Files.readAllLines(file);
     // the same command with a larger --limit keeps the two questions and generates the third only
     assertThat(run("cq", "generate", "--data", data.toString(), "--limit", "3", "--json", "--out",
-        file.toString())).isEqualTo(0);
-    assertThat(err.toString()).contains("cq generate: resuming " + file + ", 2 questions kept\n")
+        runDir.toString())).isEqualTo(0);
+    assertThat(err.toString()).contains("cq generate: resumed " + runDir + ", 2 questions kept\n")
         .contains("cq generate: rows: 3/3\n").doesNotContain("rows: 1/3").doesNotContain("rows: 2/3");
     assertThat(Files.readAllLines(file)).hasSize(3).startsWith(firstTwo.toArray(String[]::new));
     assertThat(out.toString()).contains("{\"questions\":3,\"facet_satisfied\":3,\"overlap\":[{\"bleu_tokenizer\":"
@@ -41,16 +44,16 @@ class CqCommandTest extends CqCommandHarness {
         + "\"clarq\",");
     // --resume, the old flag, is still accepted and changes nothing
     assertThat(run("cq", "generate", "--data", data.toString(), "--limit", "3", "--resume", "--out",
-        file.toString())).isEqualTo(0);
+        runDir.toString())).isEqualTo(0);
     assertThat(CqGenerationFile.read(file)).hasSize(3);
     // another generator or split is refused, naming the file and the setting with both values; nothing is lost
     assertThat(run("cq", "generate", "--data", data.toString(), "--limit", "3", "--generator", "template:facet-only",
-        "--out", file.toString())).isEqualTo(1);
-    assertThat(err.toString()).contains(file + " was made with other settings (generator \"template:looking-for\""
-        + " there, \"template:facet-only\" now, recorded in " + settings + "); choose another --out");
-    assertThat(run("cq", "generate", "--data", data.toString(), "--split", "train", "--out", file.toString()))
+        "--out", runDir.toString())).isEqualTo(1);
+    assertThat(err.toString()).contains("cannot resume into " + runDir + ": it holds a run with a different "
+        + "generator (was \"template:looking-for\", now \"template:facet-only\")");
+    assertThat(run("cq", "generate", "--data", data.toString(), "--split", "train", "--out", runDir.toString()))
         .isEqualTo(1);
-    assertThat(err.toString()).contains("(split \"dev\" there, \"train\" now");
+    assertThat(err.toString()).contains("a different split (was \"dev\", now \"train\")");
     assertThat(Files.readAllLines(file)).hasSize(3);
   }
 

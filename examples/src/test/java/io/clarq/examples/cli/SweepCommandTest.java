@@ -38,7 +38,8 @@ class SweepCommandTest extends CommandTestBase {
     assertThat(run("cq", "generate", "--data", fkw, "--threads", "0", "--out", dir.resolve("g").toString()))
         .isEqualTo(2);
     assertThat(error()).contains("--concurrency 0: must be at least 1");
-    assertThat(run("cq", "judge", "--in", "x.jsonl", "--judge", "openai:m", "--threads", "0")).isEqualTo(2);
+    assertThat(run("cq", "judge", "--in", "x.jsonl", "--judge", "openai:m", "--threads", "0", "--out",
+        dir.resolve("j").toString())).isEqualTo(2);
     assertThat(run("cq", "run", "--clariq", "x", "--threads", "0", "--out", "y")).isEqualTo(2);
     assertThat(run("toa", "run", "--flm", "x.jsonl", "--asker", "repeater", "--primary", "openai:m", "--threads",
         "0")).isEqualTo(2);
@@ -56,8 +57,8 @@ class SweepCommandTest extends CommandTestBase {
     assertThat(error()).contains("--output is the old name of --out; give --out only");
     // the old name alone works
     assertThat(run("cq", "generate", "--data", fkw, "--limit", "2", "--threads", "2", "--out",
-        dir.resolve("g2.jsonl").toString())).as(error()).isZero();
-    assertThat(Files.exists(dir.resolve("g2.jsonl"))).isTrue();
+        dir.resolve("g2").toString())).as(error()).isZero();
+    assertThat(Files.exists(dir.resolve("g2").resolve("generations.jsonl"))).isTrue();
   }
 
   // --- file errors that name the path and what is wrong
@@ -182,13 +183,13 @@ class SweepCommandTest extends CommandTestBase {
 
   @Test
   void testCqJudgeRefusesARepeatedQuestion() throws Exception {
-    Path gen = dir.resolve("gen.jsonl");
     assertThat(run("cq", "generate", "--data", SharedData.require("clariq-fkw").toString(), "--limit", "2", "--out",
-        gen.toString())).as(error()).isZero();
+        dir.resolve("gen").toString())).as(error()).isZero();
+    Path gen = dir.resolve("gen").resolve("generations.jsonl");
     List<String> lines = Files.readAllLines(gen);
     Files.write(gen, List.of(lines.get(0), lines.get(1), lines.get(0)));
     assertThat(run("cq", "judge", "--in", gen.toString(), "--judge", "openai:m", "--base-url",
-        "http://127.0.0.1:9/v1")).isEqualTo(1);
+        "http://127.0.0.1:9/v1", "--out", dir.resolve("judged").toString())).isEqualTo(1);
     assertThat(error()).contains("generation file " + gen + ", line 3: id ").contains("again (first on line 1)");
   }
 
