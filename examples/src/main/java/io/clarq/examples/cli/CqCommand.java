@@ -13,6 +13,7 @@ import picocli.CommandLine.Command;
       CqGenerateCommand.class,
       CqJudgeCommand.class,
       CqRunCommand.class,
+      CqMergeCommand.class,
     })
 public final class CqCommand implements Runnable {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;

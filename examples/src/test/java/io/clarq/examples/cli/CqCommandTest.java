@@ -58,6 +58,40 @@ class CqCommandTest extends CqCommandHarness {
   }
 
   @Test
+  void testGenerateShardsMergeIntoWhatOneRunWritesAndASecondWriterIsRefused() throws Exception {
+    String data = SharedData.require("clariq-fkw").toString();
+    assertThat(run("cq", "generate", "--data", data, "--limit", "7", "--out", dir.resolve("whole").toString()))
+        .isEqualTo(0);
+    for (int i = 1; i <= 3; i++) {
+      assertThat(run("cq", "generate", "--data", data, "--limit", "7", "--shard", i + "/3", "--out",
+          dir.resolve("shard-{shard}").toString())).as(err.toString()).isEqualTo(0);
+    }
+    assertThat(CqGenerationFile.read(dir.resolve("shard-2").resolve("generations.jsonl"))).hasSize(2);
+    assertThat(run("cq", "merge", dir.resolve("shard-1").toString(), dir.resolve("shard-2").toString(),
+        dir.resolve("shard-3").toString(), "--data", data, "--limit", "7", "--out", dir.resolve("merged").toString()))
+        .as(err.toString()).isEqualTo(0);
+    assertThat(out.toString()).contains("7 questions merged into " + dir.resolve("merged"));
+    for (String file : List.of("generations.jsonl", "run-config.json")) {
+      assertThat(Files.readAllBytes(dir.resolve("merged").resolve(file))).as(file)
+          .isEqualTo(Files.readAllBytes(dir.resolve("whole").resolve(file)));
+    }
+    // a merge into a directory holding a run, or of too few shards, is refused
+    assertThat(run("cq", "merge", dir.resolve("shard-1").toString(), dir.resolve("shard-2").toString(),
+        dir.resolve("shard-3").toString(), "--data", data, "--limit", "7", "--out", dir.resolve("merged").toString()))
+        .isEqualTo(1);
+    assertThat(err.toString()).contains("cannot merge into " + dir.resolve("merged") + ": it already holds a run");
+    assertThat(run("cq", "merge", dir.resolve("shard-1").toString(), "--data", data, "--limit", "7", "--out",
+        dir.resolve("m2").toString())).isEqualTo(2);
+    assertThat(err.toString()).contains("is shard 1/3, but 1 directories were given");
+    // one writer per directory
+    try (io.clarq.core.files.OutputLock lock = io.clarq.eval.kernel.RunKernel.lock(dir.resolve("locked"))) {
+      assertThat(run("cq", "generate", "--data", data, "--limit", "2", "--out", dir.resolve("locked").toString()))
+          .isEqualTo(1);
+      assertThat(err.toString()).contains("run.lock");
+    }
+  }
+
+  @Test
   void testBadArgumentsExitTwoAndFailuresExitOne() {
     assertThat(run("cq", "generate", "--data", "x", "--split", "test", "--out", "y")).isEqualTo(2);
     assertThat(err.toString()).contains("unknown ClariQ-FKw split \"test\"");
