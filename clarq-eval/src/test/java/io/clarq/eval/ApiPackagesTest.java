@@ -42,7 +42,7 @@ class ApiPackagesTest {
           "io.clarq.retrieval.provider", "io.clarq.retrieval.question"),
       "clarq-eval", Set.of("io.clarq.eval.audit", "io.clarq.eval.clariq", "io.clarq.eval.compare",
           "io.clarq.eval.conformance", "io.clarq.eval.cq", "io.clarq.eval.evaluate", "io.clarq.eval.report",
-          "io.clarq.eval.retrieval", "io.clarq.eval.run", "io.clarq.eval.toa"));
+          "io.clarq.eval.kernel", "io.clarq.eval.retrieval", "io.clarq.eval.run", "io.clarq.eval.toa"));
 
   private static final Pattern INTERNAL = Pattern.compile(
       "<javadoc\\.internal\\.packages>([^<]*)</javadoc\\.internal\\.packages>");
