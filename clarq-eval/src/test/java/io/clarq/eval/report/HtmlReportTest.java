@@ -48,7 +48,9 @@ class HtmlReportTest {
     assertThat(doc.select("details.dialogue")).hasSize(dialogues);
     assertThat(doc.select("details.dialogue > ol.chat")).hasSize(dialogues);
     assertThat(doc.select("details.dialogue > table.gold")).hasSize(dialogues);
-    assertThat(doc.select("div.chart > svg")).hasSize(2 + 2);   // gold lines, types, one AQL histogram per language
+    // per language a dot plot of success per type; Fig. 4; one AQL histogram per language
+    assertThat(doc.select("div.chart > svg")).hasSize(2 + 1 + 2);
+    assertThat(doc.select("#by-type div.chart > svg")).hasSize(2);
     // every gold line of every dialogue has a row saying how it was obtained
     int goldLines = r.summaries().values().stream().flatMap(s -> s.scores().stream())
         .mapToInt(s -> s.success().gold().size()).sum();
@@ -87,7 +89,8 @@ class HtmlReportTest {
     assertThat(doc.select("#headline .judge").text()).startsWith("Judge: none");
     assertThat(doc.select("table.headline th").eachText()).contains("success range");
     assertThat(doc.select("table.by-type.en th").eachText()).contains("success range");
-    assertThat(doc.select("p.unjudged a")).hasSize(unjudged);
+    assertThat(doc.select("details.list p.unjudged a")).hasSize(unjudged);
+    assertThat(doc.select("#problems a.show[href=#status=unjudged]")).hasSize(1);
     assertThat(doc.select("details.dialogue[data-outcome=unjudged]")).hasSize(unjudged);
     assertThat(Files.readString(r.summaryFile())).contains("Judge: none").contains("success range");
   }

@@ -51,7 +51,7 @@ class DemoCommandTest {
     assertThat(out.toString()).startsWith("judge: none")
         .containsPattern("English\\s+10\\s+1\\.0000\\s+\\S+\\s+\\S+\\s+\\S+\\s+\\S+\\s+2\\s+0\\.8000-1\\.0000");
     assertThat(Files.readString(output.resolve("summary.md"))).contains("Judge: none")
-        .contains("| English | 10 | 1.0000 | ").contains("| 2 | 0.8000-1.0000 |");
+        .contains("| English | 10 | 1.0000 | ").contains("| 2 | [0.8000, 1.0000] |");
     assertThat(Files.readString(output.resolve("results.json"))).contains("\"judge\" : \"none\"")
         .contains("\"success_range\" : [ 0.8, 1.0 ]");
   }
