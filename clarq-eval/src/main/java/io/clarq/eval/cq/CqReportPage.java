@@ -177,8 +177,8 @@ public final class CqReportPage {
     if (!generations.isEmpty()) {
       OverlapReport r = reports.get(OverlapConvention.TOOLKITS);
       double[][] values = {scores(r.withTemplateWords()), scores(r.withoutTemplateWords())};
-      HtmlPage.chart(s, Charts.groupedBars("Overlap with the reference questions (" + name(OverlapConvention.TOOLKITS)
-          + ")", "chart-overlap", "score", List.of("corpus BLEU-4", "mean sentence BLEU-4", "mean ROUGE-L"),
+      HtmlPage.chart(s, Charts.groupedBars("Overlap with the reference questions, toolkits convention",
+          "chart-overlap", "score", List.of("corpus BLEU-4", "mean sentence BLEU-4", "mean ROUGE-L"),
           List.of("template words kept", "template words removed"), values));
     }
   }
@@ -285,7 +285,7 @@ public final class CqReportPage {
       }
     }
     HtmlPage.filter(s, "tr.item", choices);
-    Element t = s.appendElement("table").addClass("rows");
+    Element t = s.appendElement("table").addClass("rows").addClass("wide");
     Element h = t.appendElement("tr");
     List<String> heads = new ArrayList<>(List.of("example", "request and facet", "generated question",
         "reference question", "BLEU-4", "ROUGE-L"));
@@ -304,7 +304,7 @@ public final class CqReportPage {
               ? rating.on(scale).grade().name().toLowerCase(Locale.ROOT) : "unparsed");
         }
       }
-      r.appendElement("td").addClass("text").text(id);
+      r.appendElement("td").addClass("text").addClass("id").text(id);
       Element request = r.appendElement("td").addClass("text");
       request.appendText(g.example().request().request());
       request.appendElement("br");

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.AxisLocation;
 import org.jfree.chart.axis.CategoryAxis;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.axis.SymbolAxis;
@@ -127,7 +128,7 @@ public final class Charts {
     r.setErrorPaint(COLOURS[0]);
     XYPlot plot = new XYPlot(data, x, y, r);
     plot.setRangeGridlinesVisible(false);
-    return svg(plot, title, id, false, 70 + ROW * Math.max(n, 2));
+    return svg(plot, title, id, false, 70 + ROW * Math.max(n, 3));
   }
 
   /**
@@ -160,6 +161,7 @@ public final class Charts {
     value.setRange(0, Math.min(1, Math.max(top, 0.05) * 1.05));
     CategoryPlot plot = new CategoryPlot(data, new CategoryAxis(null), value, r);
     plot.setOrientation(PlotOrientation.HORIZONTAL);
+    plot.setRangeAxisLocation(AxisLocation.BOTTOM_OR_RIGHT);   // the value axis under the bars
     return svg(plot, title, id, true, 110 + 45 * Math.max(bars.size(), 2));
   }
 

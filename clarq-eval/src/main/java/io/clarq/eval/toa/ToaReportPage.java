@@ -237,7 +237,7 @@ public final class ToaReportPage {
     }
     HtmlPage.filter(s, "tr.example", List.of(new HtmlPage.Choice("status", "oracle", statuses),
         new HtmlPage.Choice("response", "response", kinds), new HtmlPage.Choice("change", "F1 change", changes)));
-    Element t = s.appendElement("table").addClass("examples");
+    Element t = s.appendElement("table").addClass("examples").addClass("wide");
     Element h = t.appendElement("tr");
     for (String c : List.of("example", "question asked", "oracle's answer", "gold answer", "before (x^i)",
         "after (x^r)", "F1 before → after", "EM before → after", "complete (x^c)")) {
@@ -248,7 +248,7 @@ public final class ToaReportPage {
       Element r = t.appendElement("tr").addClass("example").id("x-" + o.exampleId())
           .attr("data-status", lower(o.oracleAnswer().status())).attr("data-response", kind(o))
           .attr("data-change", change);
-      r.appendElement("td").addClass("text").text(o.exampleId());
+      r.appendElement("td").addClass("text").addClass("id").text(o.exampleId());
       r.appendElement("td").addClass("text").text(o.question().isBlank() ? "(no question)" : o.question());
       Element answer = r.appendElement("td").addClass("text");
       OracleAnswer a = o.oracleAnswer();

@@ -61,6 +61,39 @@ class HtmlReportTest {
   }
 
   @Test
+  void testIntervalsAreBracketedTheJudgeIsNamedOnceAndTheDialoguesCanBeFiltered() throws Exception {
+    RunResult r = offlineRun();
+    Document doc = Jsoup.parse(Files.readString(r.reportFile()));
+    // "[a, b]" everywhere, never "a-b"
+    assertThat(doc.select("table.headline tr:eq(1) td:eq(3)").text()).matches("\\[0\\.\\d{4}, [01]\\.\\d{4}\\]");
+    assertThat(doc.select("table.by-type td").eachText()).noneMatch(t -> t.matches(".*\\d-\\d.*"));
+    // the judge: one name, in the headline; the settings table does not name it again
+    assertThat(doc.select("#headline .judge").text()).isEqualTo("Judge: offline");
+    assertThat(doc.select("table.settings th").eachText()).doesNotContain("judge");
+    assertThat(Files.readString(r.summaryFile())).contains("Judge: offline").doesNotContain("custom");
+    // the filter: one select per attribute, options with counts, every dialogue carrying the attributes
+    assertThat(doc.select("#dialogues form.filter select").eachAttr("name"))
+        .containsExactly("language", "type", "status", "end");
+    assertThat(doc.select("form.filter select[name=language] option").eachText())
+        .containsExactly("any", "English (30)", "Chinese (30)");
+    assertThat(doc.select("form.filter select[name=type] option").eachAttr("value")).containsExactly("", "1", "2", "3");
+    assertThat(doc.select("details.dialogue[data-language=zh][data-type=2]")).hasSize(10);
+    assertThat(doc.select("details.dialogue")).allSatisfy(d -> {
+      assertThat(d.attr("data-status")).isIn("success", "failure", "unjudged");
+      assertThat(d.attr("data-end")).isIn("goodbye", "turn_cap", "unknown");
+    });
+    // the AQL histogram's axis is fitted to the data: every dialogue's AQL is above 0, so is every tick
+    double least = r.summaries().values().stream().flatMap(s -> s.scores().stream())
+        .mapToDouble(s -> s.aql().reference()).min().orElseThrow();
+    org.jsoup.nodes.Element aql = doc.getElementById("chart-aql-en");
+    List<Double> ticks = aql.select("text").eachText().stream().filter(t -> t.matches("\\d+\\.\\d+"))
+        .map(Double::parseDouble).toList();
+    if (least > 1) {
+      assertThat(ticks).isNotEmpty().allSatisfy(t -> assertThat(t).isGreaterThan(least / 2));
+    }
+  }
+
+  @Test
   void testReportIsSelfContainedAndEscapesTranscriptText() throws Exception {
     RunResult r = offlineRun();
     String html = Files.readString(r.reportFile());
