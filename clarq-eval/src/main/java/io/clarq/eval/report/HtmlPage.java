@@ -37,8 +37,8 @@ public final class HtmlPage {
           + "line-height:1.4}",
       "table{border-collapse:collapse;margin:.5em 0 1.5em}th,td{border:1px solid #ccc;padding:3px 8px;"
           + "text-align:right;vertical-align:top}th{background:#f3f3f3}td.text,th.text{text-align:left}",
-      "td:not(.text),td.nowrap,th.nowrap{white-space:nowrap}",
-      "table.wide{width:100%;font-size:90%}table.wide td.id{word-break:break-all;max-width:8em}",
+      ".ci,td.nowrap,th.nowrap{white-space:nowrap}",
+      "table.headline{font-size:92%}table.wide{width:100%;font-size:90%}table.wide td.id{word-break:break-all;max-width:8em}",
       ".note{color:#8a4b00}.muted{color:#777}.chart{margin:1em 0;overflow-x:auto}",
       "ul.deviations{color:#8a4b00;margin-top:0}",
       "details.dialogue{border:1px solid #ddd;border-radius:4px;margin:.4em 0;padding:.3em .6em}",

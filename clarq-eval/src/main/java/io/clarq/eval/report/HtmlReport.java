@@ -3,7 +3,6 @@ package io.clarq.eval.report;
 import static io.clarq.eval.report.FigureText.fixed;
 import static io.clarq.eval.report.FigureText.interval;
 import static io.clarq.eval.report.FigureText.range;
-import static io.clarq.eval.report.FigureText.withInterval;
 
 import io.clarq.core.metrics.ClarqStatistics;
 import io.clarq.core.metrics.DialogueScore;
@@ -94,12 +93,12 @@ public final class HtmlReport {
       r.appendElement("td").addClass("text").text(l.directoryName());
       r.appendElement("td").text(String.valueOf(f.dialogues()));
       r.appendElement("td").text(fixed(f.success().value()));
-      r.appendElement("td").text(interval(f.success()));
+      r.appendElement("td").addClass("nowrap").text(interval(f.success()));
       r.appendElement("td").text(String.valueOf(f.unjudged()));
-      r.appendElement("td").text(range(f));
-      r.appendElement("td").text(withInterval(f.aqd()));
-      r.appendElement("td").text(withInterval(f.aql()));
-      r.appendElement("td").text(withInterval(f.turns()));
+      r.appendElement("td").addClass("nowrap").text(range(f));
+      withInterval(r.appendElement("td"), f.aqd());
+      withInterval(r.appendElement("td"), f.aql());
+      withInterval(r.appendElement("td"), f.turns());
     });
     s.appendElement("p").addClass("muted").text(String.format(Locale.ROOT, "Success is over the judged dialogues,"
         + " with its 95%% Wilson interval; the success range is the rate over all dialogues if every unjudged one"
@@ -125,10 +124,10 @@ public final class HtmlReport {
       r.appendElement("td").addClass("text").text(label.apply(k));
       r.appendElement("td").text(String.valueOf(f.dialogues()));
       r.appendElement("td").text(fixed(f.success().value()));
-      r.appendElement("td").text(interval(f.success()));
+      r.appendElement("td").addClass("nowrap").text(interval(f.success()));
       if (withRange) {
         r.appendElement("td").text(String.valueOf(f.unjudged()));
-        r.appendElement("td").text(range(f));
+        r.appendElement("td").addClass("nowrap").text(range(f));
       }
       r.appendElement("td").text(fixed(f.aqd().value()));
       r.appendElement("td").text(fixed(f.aql().value()));
@@ -136,4 +135,14 @@ public final class HtmlReport {
     });
   }
 
+
+  /** "4.6000 [3.9667, 5.1667]", the interval kept on one line: a narrow window wraps before it, never inside. */
+  private static void withInterval(Element td, io.clarq.core.metrics.stats.Estimate e) {
+    if (!e.interval().defined()) {
+      td.text(FigureText.withInterval(e));
+      return;
+    }
+    td.appendText(fixed(e.value()) + " ");
+    td.appendElement("span").addClass("ci").text(interval(e));
+  }
 }

@@ -178,6 +178,5 @@ class ToaReportPageTest {
         assertThat(r.attr("data-response")).isEqualTo("masked"));
     assertThat(masked.select("form.filter").attr("data-shown")).isEqualTo(String.valueOf(shown));
     chromium.screenshot(page, "", "toa-report", 1280, 1500);
-    chromium.screenshot(page, "change=fell", "toa-report-fell", 1280, 3000);
   }
 }
