@@ -1,5 +1,6 @@
 package io.clarq.eval.report;
 
+import io.clarq.core.dialogue.EndReason;
 import io.clarq.core.dialogue.Speaker;
 import io.clarq.core.dialogue.Utterance;
 import io.clarq.core.judge.Verdict;
@@ -7,11 +8,13 @@ import io.clarq.core.metrics.DialogueScore;
 import io.clarq.core.metrics.GoldMatch;
 import io.clarq.core.metrics.JudgeCall;
 import io.clarq.core.metrics.SuccessBreakdown;
+import io.clarq.core.task.Language;
 import io.clarq.core.tree.NodeId;
 import io.clarq.eval.report.ReportInput.Problem;
 import io.clarq.eval.report.ReportInput.ReportedDialogue;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -34,7 +37,11 @@ final class DialogueChat {
     DialogueScore s = d.score();
     SuccessBreakdown b = s.success();
     Element details = parent.appendElement("details").addClass("dialogue").id(d.anchor())
-        .attr("data-outcome", lower(b.outcome()));
+        .attr("data-outcome", lower(b.outcome()))
+        .attr("data-language", d.language().code())
+        .attr("data-type", String.valueOf(s.taskId().type()))
+        .attr("data-status", lower(b.outcome()))
+        .attr("data-end", lower(d.dialogue().endReason()));
     details.appendElement("summary").text(String.format(Locale.ROOT, "%s %s · %s · %s (%s) · %d seeker turns · AQD %d"
         + " · AQL %.2f", d.language().code(), s.taskId(), typeNames.getOrDefault(s.taskId().type(), ""),
         lower(b.outcome()), b.decidedBy().name().toLowerCase(Locale.ROOT).replace('_', ' '), s.aql().seekerLines(),
@@ -104,6 +111,40 @@ final class DialogueChat {
     };
   }
 
+  /**
+   * The filter over the dialogues: language, task type, status (success, failure, unjudged), end reason, and text.
+   * Each select offers the values the run has, with how many dialogues have each.
+   */
+  static void filter(Element parent, ReportInput in) {
+    List<ReportedDialogue> ds = in.dialogues();
+    Map<String, String> languages = new LinkedHashMap<>();
+    Map<String, String> types = new LinkedHashMap<>();
+    Map<String, String> statuses = new LinkedHashMap<>();
+    Map<String, String> ends = new LinkedHashMap<>();
+    for (Language l : Language.values()) {
+      option(languages, l.code(), l.directoryName(), ds.stream().filter(d -> d.language() == l).count());
+    }
+    ds.stream().map(d -> d.score().taskId().type()).distinct().sorted().forEach(t -> option(types,
+        String.valueOf(t), t + " " + in.taskTypes().getOrDefault(t, ""),
+        ds.stream().filter(d -> d.score().taskId().type() == t).count()));
+    for (SuccessBreakdown.Outcome o : SuccessBreakdown.Outcome.values()) {
+      option(statuses, lower(o), lower(o), ds.stream().filter(d -> d.score().success().outcome() == o).count());
+    }
+    for (EndReason e : EndReason.values()) {
+      option(ends, lower(e), lower(e).replace('_', ' '),
+          ds.stream().filter(d -> d.dialogue().endReason() == e).count());
+    }
+    HtmlPage.filter(parent, "details.dialogue", List.of(new HtmlPage.Choice("language", "language", languages),
+        new HtmlPage.Choice("type", "type", types), new HtmlPage.Choice("status", "status", statuses),
+        new HtmlPage.Choice("end", "end reason", ends)));
+  }
+
+  private static void option(Map<String, String> options, String value, String label, long count) {
+    if (count > 0) {
+      options.put(value, label.strip() + " (" + count + ")");
+    }
+  }
+
   static void problems(Element s, ReportInput in) {
     list(s, "failed", "Failed dialogues (did not finish; not scored)", in.failed());
     links(s, "unjudged", "Unjudged dialogues (the judge left a gold line undecided; never counted as failures)", in,
@@ -119,10 +160,19 @@ final class DialogueChat {
     problems.forEach(p -> ul.appendElement("li").text(p.language().code() + " " + p.task() + ": " + p.error()));
   }
 
+  /** The count, a link that filters the dialogues to these, and every one as a link in a list folded away. */
   private static void links(Element s, String cls, String title, ReportInput in, Predicate<ReportedDialogue> which) {
     List<ReportedDialogue> ds = in.dialogues().stream().filter(which).toList();
     s.appendElement("h3").text(title + ": " + ds.size());
-    Element p = s.appendElement("p").addClass(cls);
+    if (ds.isEmpty()) {
+      return;
+    }
+    String status = cls.equals("unjudged") ? "unjudged" : "failure";
+    s.appendElement("p").appendElement("a").addClass("show").attr("href", "#status=" + status)
+        .text("show only these in the dialogues below");
+    Element folded = s.appendElement("details").addClass("list");
+    folded.appendElement("summary").text("all " + ds.size() + " as links");
+    Element p = folded.appendElement("p").addClass(cls);
     ds.forEach(d -> {
       p.appendElement("a").attr("href", "#" + d.anchor()).text(d.language().code() + " " + d.score().taskId());
       p.appendText(" ");

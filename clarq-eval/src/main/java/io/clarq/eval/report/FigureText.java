@@ -5,7 +5,10 @@ import io.clarq.core.metrics.stats.Estimate;
 import io.clarq.core.metrics.stats.Interval;
 import java.util.Locale;
 
-/** How every report (console, Markdown, HTML) prints a figure: 4 decimals, "-" when undefined. */
+/**
+ * How every report (console, Markdown, HTML) prints a figure: 4 decimals, "-" when undefined, intervals and ranges as
+ * {@code [a, b]}.
+ */
 public final class FigureText {
   private FigureText() {}
 
@@ -14,12 +17,15 @@ public final class FigureText {
     return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.4f", v);
   }
 
-  /** "0.4231-0.5462", or "-". */
+  /**
+   * "[0.4231, 0.5462]", or "-". Brackets and a comma, never a hyphen between the ends: a hyphen reads as a minus sign
+   * once an end is negative ("-1.3423--1.0385").
+   */
   public static String interval(Interval i) {
-    return i.defined() ? String.format(Locale.ROOT, "%.4f-%.4f", i.lower(), i.upper()) : "-";
+    return i.defined() ? String.format(Locale.ROOT, "[%.4f, %.4f]", i.lower(), i.upper()) : "-";
   }
 
-  /** The estimate's interval: "0.4231-0.5462", or "-". */
+  /** The estimate's interval: "[0.4231, 0.5462]", or "-". */
   public static String interval(Estimate e) {
     return interval(e.interval());
   }
@@ -30,7 +36,7 @@ public final class FigureText {
         e.interval().upper()) : "-";
   }
 
-  /** The success range left open by unjudged dialogues: "0.4423-0.9962", or "-". */
+  /** The success range left open by unjudged dialogues: "[0.4423, 0.9962]", or "-". */
   public static String range(GroupFigures f) {
     return interval(f.successRange());
   }

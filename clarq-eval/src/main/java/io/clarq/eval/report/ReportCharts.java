@@ -5,35 +5,28 @@ import io.clarq.core.metrics.GroupFigures;
 import io.clarq.core.task.Language;
 import java.awt.BasicStroke;
 import java.awt.Color;
-import java.awt.Font;
 import java.awt.Paint;
-import java.awt.Rectangle;
 import java.util.List;
 import java.util.Map;
-import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.xy.XYBarRenderer;
 import org.jfree.chart.renderer.xy.XYErrorRenderer;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
-import org.jfree.chart.ui.RectangleInsets;
 import org.jfree.data.statistics.HistogramDataset;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 import org.jfree.data.xy.YIntervalSeries;
 import org.jfree.data.xy.YIntervalSeriesCollection;
-import org.jfree.svg.SVGGraphics2D;
 
 /**
- * The report's charts, drawn by JFreeChart into inline SVG (JFreeSVG): success and turns against the number of gold
- * lines (the paper's Fig. 4), success per task type with its Wilson interval, and the distribution of AQL. Every
- * label is ours (numbers and language names), never task or model text.
+ * The ClarQ-LLM report's charts, drawn with the page kit's {@link Charts}: success and turns against the number of
+ * gold lines (the paper's Fig. 4), success per task type as a dot plot with Wilson intervals sorted by success, and
+ * the distribution of AQL. Axes are fitted to the data. Labels are ours (numbers, language and task type names),
+ * never model text; JFreeSVG escapes them.
  */
 final class ReportCharts {
-  static final int WIDTH = 860;
-  static final int HEIGHT = 340;
   private static final Paint[] COLOURS = {new Color(0x1f77b4), new Color(0xd62728)};
-  private static final Font FONT = new Font(Font.SANS_SERIF, Font.PLAIN, 12);
 
   private ReportCharts() {}
 
@@ -53,10 +46,11 @@ final class ReportCharts {
       success.addSeries(s);
       turns.addSeries(t);
     });
-    XYPlot plot = new XYPlot(success, integerAxis("gold lines in the task"), rateAxis("success (95% Wilson interval)"),
-        errorRenderer(true));
+    NumberAxis rate = new NumberAxis("success (95% Wilson interval)");
+    Charts.fit(rate, lowest(groups), highest(groups), Charts.Bounds.RATE);
+    XYPlot plot = new XYPlot(success, integerAxis("gold lines in the task"), rate, errorRenderer(true));
     NumberAxis turnsAxis = new NumberAxis("mean seeker turns");
-    turnsAxis.setAutoRangeIncludesZero(true);
+    turnsAxis.setAutoRangeIncludesZero(false);
     plot.setRangeAxis(1, turnsAxis);
     plot.setDataset(1, turns);
     plot.mapDatasetToRangeAxis(1, 1);
@@ -70,21 +64,24 @@ final class ReportCharts {
     return svg(plot, "Success and turns by the number of gold lines (paper Fig. 4)", "chart-gold-lines");
   }
 
-  /** Success per task type with its 95% Wilson interval. */
-  static String successByType(Map<Language, Map<Integer, GroupFigures>> groups) {
-    YIntervalSeriesCollection data = new YIntervalSeriesCollection();
-    groups.forEach((language, byType) -> {
-      YIntervalSeries s = new YIntervalSeries(language.directoryName());
-      byType.forEach((type, f) -> {
-        if (f.success().interval().defined()) {
-          s.add(type, f.success().value(), f.success().interval().lower(), f.success().interval().upper());
-        }
-      });
-      data.addSeries(s);
-    });
-    XYPlot plot = new XYPlot(data, integerAxis("task type"), rateAxis("success (95% Wilson interval)"),
-        errorRenderer(false));
-    return svg(plot, "Success per task type", "chart-types");
+  /**
+   * Success per task type of one language as a dot plot with the 95% Wilson intervals as bars, the most successful
+   * type on top (ties by type number); types whose interval is undefined (no judged dialogue) are left out.
+   */
+  static String successByType(Language language, Map<Integer, GroupFigures> byType, Map<Integer, String> names) {
+    List<Charts.Dot> dots = byType.entrySet().stream()
+        .filter(e -> e.getValue().success().interval().defined())
+        .sorted(java.util.Comparator.<Map.Entry<Integer, GroupFigures>>comparingDouble(
+            e -> -e.getValue().success().value()).thenComparing(Map.Entry::getKey))
+        .map(e -> {
+          GroupFigures f = e.getValue();
+          String name = names.getOrDefault(e.getKey(), "");
+          return new Charts.Dot(e.getKey() + (name.isEmpty() ? "" : " " + name), f.success().value(),
+              f.success().interval().lower(), f.success().interval().upper());
+        })
+        .toList();
+    return Charts.dotPlot("Success per task type, " + language.directoryName() + " (sorted by success)",
+        "chart-types-" + language.code(), "success (95% Wilson interval)", dots, Charts.Bounds.RATE);
   }
 
   /** The distribution of the reference AQL over the dialogues of one language. */
@@ -94,6 +91,7 @@ final class ReportCharts {
     data.addSeries(language.directoryName(), values, Math.max(1, Math.min(20, values.length)));
     NumberAxis x = new NumberAxis(language == Language.CHINESE ? "AQL (characters per seeker line)"
         : "AQL (spaces per seeker line, the reference figure)");
+    x.setAutoRangeIncludesZero(false);   // fitted to the data: AQLs of 6.5-9 are not drawn from 0
     XYBarRenderer bars = new XYBarRenderer(0.05);
     bars.setShadowVisible(false);
     bars.setBarPainter(new org.jfree.chart.renderer.xy.StandardXYBarPainter());
@@ -121,23 +119,19 @@ final class ReportCharts {
     return a;
   }
 
-  private static NumberAxis rateAxis(String label) {
-    NumberAxis a = new NumberAxis(label);
-    a.setRange(0, 1.02);
-    return a;
+  private static double lowest(Map<Language, Map<Integer, GroupFigures>> groups) {
+    return groups.values().stream().flatMap(m -> m.values().stream())
+        .filter(f -> f.success().interval().defined()).mapToDouble(f -> f.success().interval().lower()).min()
+        .orElse(0);
+  }
+
+  private static double highest(Map<Language, Map<Integer, GroupFigures>> groups) {
+    return groups.values().stream().flatMap(m -> m.values().stream())
+        .filter(f -> f.success().interval().defined()).mapToDouble(f -> f.success().interval().upper()).max()
+        .orElse(1);
   }
 
   private static String svg(XYPlot plot, String title, String id) {
-    plot.setBackgroundPaint(Color.WHITE);
-    plot.setDomainGridlinePaint(new Color(0xdddddd));
-    plot.setRangeGridlinePaint(new Color(0xdddddd));
-    plot.setAxisOffset(RectangleInsets.ZERO_INSETS);
-    JFreeChart chart = new JFreeChart(title, new Font(Font.SANS_SERIF, Font.BOLD, 14), plot, true);
-    chart.setBackgroundPaint(Color.WHITE);
-    chart.getLegend().setItemFont(FONT);
-    SVGGraphics2D g = new SVGGraphics2D(WIDTH, HEIGHT);
-    g.setDefsKeyPrefix(id + "-");   // JFreeSVG's default prefix is a clock reading: the same run would differ
-    chart.draw(g, new Rectangle(0, 0, WIDTH, HEIGHT));
-    return g.getSVGElement(id);
+    return Charts.svg(plot, title, id, true, Charts.HEIGHT);
   }
 }

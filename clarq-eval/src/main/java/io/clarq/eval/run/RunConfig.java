@@ -259,9 +259,12 @@ public final class RunConfig {
       return this;
     }
 
-    /** The judge, named "custom" in the fingerprint; prefer {@link #judge(Judge, String)}. */
+    /**
+     * The judge, described in the fingerprint by its own {@link Judge#name()}, the name every output gives it;
+     * {@link #judge(Judge, String)} when the fingerprint should say more (its verdict file, its server).
+     */
     public Builder judge(Judge judge) {
-      return judge(judge, "custom");
+      return judge(judge, Objects.requireNonNull(judge, "judge").name());
     }
 
     /**

@@ -48,7 +48,9 @@ class HtmlReportTest {
     assertThat(doc.select("details.dialogue")).hasSize(dialogues);
     assertThat(doc.select("details.dialogue > ol.chat")).hasSize(dialogues);
     assertThat(doc.select("details.dialogue > table.gold")).hasSize(dialogues);
-    assertThat(doc.select("div.chart > svg")).hasSize(2 + 2);   // gold lines, types, one AQL histogram per language
+    // per language a dot plot of success per type; Fig. 4; one AQL histogram per language
+    assertThat(doc.select("div.chart > svg")).hasSize(2 + 1 + 2);
+    assertThat(doc.select("#by-type div.chart > svg")).hasSize(2);
     // every gold line of every dialogue has a row saying how it was obtained
     int goldLines = r.summaries().values().stream().flatMap(s -> s.scores().stream())
         .mapToInt(s -> s.success().gold().size()).sum();
@@ -56,6 +58,39 @@ class HtmlReportTest {
     assertThat(doc.select("table.gold tr[data-found=whole_line] td:eq(2)")).allSatisfy(td ->
         assertThat(td.text()).isEqualTo("verbatim"));
     assertThat(doc.select("li.provider .gives")).isNotEmpty();
+  }
+
+  @Test
+  void testIntervalsAreBracketedTheJudgeIsNamedOnceAndTheDialoguesCanBeFiltered() throws Exception {
+    RunResult r = offlineRun();
+    Document doc = Jsoup.parse(Files.readString(r.reportFile()));
+    // "[a, b]" everywhere, never "a-b"
+    assertThat(doc.select("table.headline tr:eq(1) td:eq(3)").text()).matches("\\[0\\.\\d{4}, [01]\\.\\d{4}\\]");
+    assertThat(doc.select("table.by-type td").eachText()).noneMatch(t -> t.matches(".*\\d-\\d.*"));
+    // the judge: one name, in the headline; the settings table does not name it again
+    assertThat(doc.select("#headline .judge").text()).isEqualTo("Judge: offline");
+    assertThat(doc.select("table.settings th").eachText()).doesNotContain("judge");
+    assertThat(Files.readString(r.summaryFile())).contains("Judge: offline").doesNotContain("custom");
+    // the filter: one select per attribute, options with counts, every dialogue carrying the attributes
+    assertThat(doc.select("#dialogues form.filter select").eachAttr("name"))
+        .containsExactly("language", "type", "status", "end");
+    assertThat(doc.select("form.filter select[name=language] option").eachText())
+        .containsExactly("any", "English (30)", "Chinese (30)");
+    assertThat(doc.select("form.filter select[name=type] option").eachAttr("value")).containsExactly("", "1", "2", "3");
+    assertThat(doc.select("details.dialogue[data-language=zh][data-type=2]")).hasSize(10);
+    assertThat(doc.select("details.dialogue")).allSatisfy(d -> {
+      assertThat(d.attr("data-status")).isIn("success", "failure", "unjudged");
+      assertThat(d.attr("data-end")).isIn("goodbye", "turn_cap", "unknown");
+    });
+    // the AQL histogram's axis is fitted to the data: every dialogue's AQL is above 0, so is every tick
+    double least = r.summaries().values().stream().flatMap(s -> s.scores().stream())
+        .mapToDouble(s -> s.aql().reference()).min().orElseThrow();
+    org.jsoup.nodes.Element aql = doc.getElementById("chart-aql-en");
+    List<Double> ticks = aql.select("text").eachText().stream().filter(t -> t.matches("\\d+\\.\\d+"))
+        .map(Double::parseDouble).toList();
+    if (least > 1) {
+      assertThat(ticks).isNotEmpty().allSatisfy(t -> assertThat(t).isGreaterThan(least / 2));
+    }
   }
 
   @Test
@@ -87,7 +122,8 @@ class HtmlReportTest {
     assertThat(doc.select("#headline .judge").text()).startsWith("Judge: none");
     assertThat(doc.select("table.headline th").eachText()).contains("success range");
     assertThat(doc.select("table.by-type.en th").eachText()).contains("success range");
-    assertThat(doc.select("p.unjudged a")).hasSize(unjudged);
+    assertThat(doc.select("details.list p.unjudged a")).hasSize(unjudged);
+    assertThat(doc.select("#problems a.show[href=#status=unjudged]")).hasSize(1);
     assertThat(doc.select("details.dialogue[data-outcome=unjudged]")).hasSize(unjudged);
     assertThat(Files.readString(r.summaryFile())).contains("Judge: none").contains("success range");
   }
