@@ -26,7 +26,8 @@ import java.util.Objects;
 /**
  * Generates one clarifying question per example on the run kernel ({@link RunKernel}): the output directory holds
  * {@code run-config.json}, {@value #LOG} (one question a line, forced to disk as it is made), and at the end
- * {@code results.json} and {@code summary.md} (overlap with the reference questions, when they are references). A
+ * {@code results.json}, {@code summary.md} and {@code report.html} (overlap with the reference questions, when they
+ * are references: {@link CqReportPage}). A
  * rerun resumes, other settings are refused, a second writer is refused, {@code --shard} and {@link #merge} work as
  * for every benchmark.
  */
@@ -146,6 +147,9 @@ public final class CqGenerationRun {
         }
       }
       CqResults.write(end, NAME, figures, CqResults.newObject(), md.toString());
+      if (scoreOverlap) {
+        CqReportPage.write(end.output(), generations, List.of(), end.settings().values(), end.log().deviations());
+      }
       return new Result(generations, end.resumed(), end.output());
     }
 

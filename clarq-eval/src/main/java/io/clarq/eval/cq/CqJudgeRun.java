@@ -25,9 +25,10 @@ import java.util.Objects;
 /**
  * Rates generated questions with a rubric judge against their reference questions, on the run kernel: the output
  * directory holds {@code run-config.json}, {@value #LOG} (one rating a line, unparsed replies kept with their raw
- * text), and at the end {@code results.json} and {@code summary.md} (Good / Fair / Bad shares per scale, unparsed
- * counted apart). The settings hold a digest of the questions, so a regenerated question is never resumed with the
- * rating of the old one.
+ * text), and at the end {@code results.json}, {@code summary.md} (Good / Fair / Bad shares per scale, unparsed
+ * counted apart) and {@code report.html} ({@link CqReportPage}: each question beside its reference, with its
+ * rating). The settings hold a digest of the questions, so a regenerated question is never resumed with the rating
+ * of the old one.
  */
 public final class CqJudgeRun {
   /** The item log: one rating a line ({@link RubricRatingFile}'s format). */
@@ -139,6 +140,7 @@ public final class CqJudgeRun {
       }
       CqResults.write(end, NAME, figures, CqResults.newObject().put("unparsed", summary.unparsed()),
           md.toString());
+      CqReportPage.write(end.output(), end.items(), judgements, end.settings().values(), end.log().deviations());
       return new Result(judgements, summary, end.resumed(), end.output());
     }
   }

@@ -16,7 +16,7 @@ import java.nio.file.Path;
 
 /**
  * The end of a TOA run: {@value #RESULTS} (the settings, the deviations, the figures of {@link ToaReport#json} and the
- * failure counts) and {@value #SUMMARY} (the figures as text).
+ * failure counts), {@value #SUMMARY} (the figures as text) and {@code report.html} ({@link ToaReportPage}).
  */
 final class ToaResults {
   static final String RESULTS = "results.json";
@@ -48,6 +48,7 @@ final class ToaResults {
           .append(result.outcomes().size()).append(" (kept with their raw text in ").append(ToaRun.LOG)
           .append(").\n");
       AtomicFiles.write(out.resolve(SUMMARY), md.toString());
+      ToaReportPage.write(out, result.summary(), result.outcomes(), end.settings().values(), end.log().deviations());
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write the results of the TOA run in " + out + ": " + e.getMessage(), e);
     }

@@ -135,20 +135,17 @@ class ToaReportPageTest {
     }
   }
 
-  /** A real run on the first 53 HotpotQA dev examples: repeater asker, BM25 oracle. */
+  /**
+   * A real run on the first 53 HotpotQA dev examples (repeater asker, BM25 oracle) through the run kernel, whose end
+   * step writes the page.
+   */
   static Path realRun(Path dir) throws Exception {
-    List<FlmExample> examples = ToaRunnerTest.dev();
+    List<FlmExample> examples = ToaRunTest.dev();
     ToaPipeline pipeline = new ToaPipeline(new RepeaterAsker(), new Bm25Oracle(), new PeekingPrimary(examples));
-    List<ToaOutcome> outcomes = new ArrayList<>();
-    for (FlmExample e : examples) {
-      outcomes.add(pipeline.run(e));
-    }
-    Map<String, String> settings = new LinkedHashMap<>();
-    settings.put("asker", "repeater");
-    settings.put("oracle", "bm25");
-    settings.put("primary", "peeking (test double)");
-    settings.put("examples", "hotpot_dev_distractor_first53.json, one mask each");
-    return ToaReportPage.write(dir.resolve("toa-dev53"), ToaSummary.of(outcomes), outcomes, settings, List.of());
+    Path out = dir.resolve("toa-dev53");
+    ToaRun.run(pipeline, examples, new io.clarq.eval.kernel.RunKernel.Plan(out, io.clarq.eval.kernel.Shard.ALL, 2,
+        "clarq-toa"), io.clarq.core.toa.RecoveryBootstrap.DEFAULT, new io.clarq.eval.kernel.ItemListener<>() {});
+    return out.resolve("report.html");
   }
 
   @Test
@@ -156,7 +153,7 @@ class ToaReportPageTest {
     Path page = realRun(dir);
     Document doc = Jsoup.parse(Files.readString(page));
     int n = doc.select("tr.example").size();
-    assertThat(n).isEqualTo(ToaRunnerTest.dev().size());
+    assertThat(n).isEqualTo(ToaRunTest.dev().size());
     int masked = Integer.parseInt(doc.select("table.flow tr[data-response=masked] td").get(1).text());
     assertThat(doc.select("tr.example[data-response=masked]")).hasSize(masked);
     assertThat(doc.select("tr.example[data-response=masked][data-change=rose]").size()

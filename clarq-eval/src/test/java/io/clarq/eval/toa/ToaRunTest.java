@@ -114,6 +114,7 @@ class ToaRunTest {
     assertThat(Files.readAllLines(dir.resolve(ToaRun.LOG))).hasSize(53);
     assertThat(dir.resolve("results.json")).content().contains("\"benchmark\" : \"toa\"", "\"f1_recovery\"");
     assertThat(dir.resolve("summary.md")).exists();
+    assertThat(org.jsoup.Jsoup.parse(dir.resolve("report.html").toFile()).select("tr")).hasSizeGreaterThan(53);
     assertThat(dir.resolve("run.lock")).doesNotExist();
 
     // a second run reads everything back and computes the same figures

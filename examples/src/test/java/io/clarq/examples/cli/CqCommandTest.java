@@ -19,6 +19,7 @@ class CqCommandTest extends CqCommandHarness {
     assertThat(CqGenerationFile.read(run.resolve("generations.jsonl"))).hasSize(4);
     assertThat(run.resolve("results.json")).content().contains("\"benchmark\" : \"cq-generate\"");
     assertThat(run.resolve("summary.md")).exists();
+    assertThat(run.resolve("report.html")).content().contains("are you looking for");
     assertThat(out.toString()).contains("4 questions written", "with template words", "without template words");
   }
 
