@@ -12,6 +12,7 @@ import io.clarq.core.dialogue.Utterance;
 import io.clarq.core.llm.LlmClient;
 import io.clarq.core.llm.LlmClients;
 import io.clarq.core.llm.LlmException;
+import io.clarq.core.llm.LlmUnparsedReplyException;
 import io.clarq.core.llm.langchain4j.LangChain4jClients;
 import io.clarq.core.seeker.SeekerAgent;
 import io.clarq.core.seeker.SeekerTurn;
@@ -57,9 +58,13 @@ public final class LangChain4jSeeker implements SeekerAgent {
       messages.add(u.speaker() == Speaker.PROVIDER ? UserMessage.from(u.text()) : AiMessage.from(u.text()));
     }
     try {
-      String line = model.chat(ChatRequest.builder().messages(messages).temperature(0.0).build())
+      String raw = model.chat(ChatRequest.builder().messages(messages).temperature(0.0).build())
           .aiMessage().text();
-      return line == null ? "" : line.strip();
+      if (raw == null || raw.isBlank()) {
+        // an empty seeker line is no line: the runner records the dialogue as unparsed, with the raw reply
+        throw new LlmUnparsedReplyException("seeker turn", raw == null ? "" : raw, "the reply is blank");
+      }
+      return raw.strip();
     } catch (LangChain4jException e) {
       // a clarq client's failure travels as the cause: hand it back so the runner records an infrastructure error
       if (e.getCause() instanceof LlmException clarq) {

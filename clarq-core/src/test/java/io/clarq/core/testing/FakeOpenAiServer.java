@@ -301,7 +301,10 @@ public final class FakeOpenAiServer implements AutoCloseable {
 
     @Override
     public Optional<String> keyOf(RecordedRequest request) {
-      return request.header("Authorization").map(h -> h.replaceFirst("^Bearer ", ""));
+      // OpenAI: "Authorization: Bearer KEY"; Azure OpenAI's deployment URLs: an "api-key" header
+      // (learn.microsoft.com/azure/ai-services/openai/reference, "Authentication")
+      return request.header("Authorization").map(h -> h.replaceFirst("^Bearer ", ""))
+          .or(() -> request.header("api-key"));
     }
 
     @Override
@@ -341,7 +344,7 @@ public final class FakeOpenAiServer implements AutoCloseable {
   private static byte[] openAiError(FakeReply reply, RecordedRequest request) throws IOException {
     String message = reply.text();
     if (reply.echoKey()) {
-      message += request.header("Authorization").map(h -> h.replaceFirst("^Bearer ", "")).orElse("(none)");
+      message += OPENAI.keyOf(request).orElse("(none)");
     }
     ObjectNode root = MAPPER.createObjectNode();
     root.putObject("error").put("message", message)

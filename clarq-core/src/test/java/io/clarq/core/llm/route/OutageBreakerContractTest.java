@@ -1,0 +1,18 @@
+package io.clarq.core.llm.route;
+
+import io.clarq.core.llm.ApiKey;
+import io.clarq.core.llm.LlmClient;
+import io.clarq.core.llm.LlmSettings;
+import io.clarq.core.llm.openai.OpenAiClient;
+import io.clarq.core.testing.LlmClientContract;
+import java.net.URI;
+import java.util.Optional;
+
+/** The outage breaker around the OpenAI client passes the LlmClient contract while it is closed. */
+class OutageBreakerContractTest extends LlmClientContract {
+  @Override
+  protected LlmClient createClient(URI baseUrl, Optional<ApiKey> key, LlmSettings settings) {
+    return new OutageBreaker(OpenAiClient.builder().baseUrl(baseUrl).model("contract-model").apiKey(key)
+        .settings(settings).build(), "openai:contract-model @ " + baseUrl, OutageBreaker.DEFAULT_LIMIT);
+  }
+}
