@@ -35,11 +35,26 @@ import java.util.stream.Collectors;
  *
  * <p>The settings are {@link #SETTINGS}, a list of named values of the config: adding one is one line there.
  * Settings the agents cannot tell about themselves come from {@link RunConfig#settings()} and follow, in order.
+ *
+ * <p>Beside the settings, the file's {@code recorded} object holds what is not compared on resume but lets
+ * {@link RunMerge} rebuild a run from its shards alone ({@link RunConfig#recorded()}): the tasks directory, the
+ * dialogues in flight, the judge's name, and what the caller recorded (the judge kind, the verdict file's path). A
+ * config written before it existed reads with none.
+ *
+ * @param recorded the non-fingerprint information, by name
  */
-record RunFingerprint(Map<String, String> settings) {
+record RunFingerprint(Map<String, String> settings, Map<String, String> recorded) {
   static final String FILE = "run-config.json";
   /** The setting that names the shard; the one that may differ between the shards of one run. */
   static final String SHARD = "shard";
+  /** The object of {@link #FILE} holding {@link #recorded()}. */
+  static final String RECORDED = "recorded";
+  /** Recorded: the absolute path of the tasks directory the run read. */
+  static final String TASKS_DIRECTORY = "tasks_directory";
+  /** Recorded: the dialogues the run had in flight. */
+  static final String CONCURRENCY = "concurrency";
+  /** Recorded: the judge's name as the run's results give it. */
+  static final String JUDGE_NAME = "judge_name";
   private static final String FORMAT = "clarq-run-config/1";
   private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
@@ -71,6 +86,12 @@ record RunFingerprint(Map<String, String> settings) {
 
   RunFingerprint {
     settings = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(settings));
+    recorded = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(recorded));
+  }
+
+  /** A fingerprint with nothing recorded beside its settings. */
+  RunFingerprint(Map<String, String> settings) {
+    this(settings, Map.of());
   }
 
   /** @param selection the run's whole selection (every shard's dialogues) */
@@ -86,14 +107,24 @@ record RunFingerprint(Map<String, String> settings) {
       }
       s.put(name, value);
     });
-    return new RunFingerprint(s);
+    Map<String, String> recorded = new LinkedHashMap<>();
+    config.tasksDirectory().ifPresent(d -> recorded.put(TASKS_DIRECTORY, d.toAbsolutePath().normalize().toString()));
+    recorded.put(CONCURRENCY, String.valueOf(config.concurrency()));
+    recorded.put(JUDGE_NAME, config.judge().name());
+    recorded.putAll(config.recorded());
+    return new RunFingerprint(s, recorded);
   }
 
   /** This fingerprint with the shard setting replaced (a merged run is the whole selection). */
   RunFingerprint withShard(Shard shard) {
     Map<String, String> s = new LinkedHashMap<>(settings);
     s.put(SHARD, shard.toString());
-    return new RunFingerprint(s);
+    return new RunFingerprint(s, recorded);
+  }
+
+  /** This fingerprint with {@code recorded} as what is recorded beside its settings. */
+  RunFingerprint withRecorded(Map<String, String> recorded) {
+    return new RunFingerprint(settings, recorded);
   }
 
   /** A digest of everything the agents may see of the selected tasks, so edited task files are noticed. */
@@ -129,7 +160,9 @@ record RunFingerprint(Map<String, String> settings) {
       }
       Map<String, String> s = new LinkedHashMap<>();
       root.get("settings").fields().forEachRemaining(e -> s.put(e.getKey(), e.getValue().asText()));
-      return Optional.of(new RunFingerprint(s));
+      Map<String, String> r = new LinkedHashMap<>();
+      root.path(RECORDED).fields().forEachRemaining(e -> r.put(e.getKey(), e.getValue().asText()));
+      return Optional.of(new RunFingerprint(s, r));
     } catch (IOException e) {
       throw new IllegalArgumentException(file + ": cannot read the run config: " + e.getMessage(), e);
     }
@@ -140,6 +173,10 @@ record RunFingerprint(Map<String, String> settings) {
     root.put("format", FORMAT);
     ObjectNode s = root.putObject("settings");
     settings.forEach(s::put);
+    if (!recorded.isEmpty()) {
+      ObjectNode r = root.putObject(RECORDED);
+      recorded.forEach(r::put);
+    }
     try {
       AtomicFiles.write(outputDir.resolve(FILE), JSON.writeValueAsString(root) + "\n");
     } catch (IOException e) {
