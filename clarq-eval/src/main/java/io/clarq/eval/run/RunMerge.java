@@ -82,7 +82,8 @@ public final class RunMerge {
 
   /**
    * The shard directories a merge is given: the directories themselves, or, when one directory is given that is not
-   * a run's output, every folder under it holding a run config (by name), except {@code out} and merged runs.
+   * a run's output, every folder under it holding the run config of a shard (by name): not {@code out}, merged runs
+   * or unsharded ones.
    *
    * @throws IllegalArgumentException when a parent holds no shard
    */
@@ -97,7 +98,8 @@ public final class RunMerge {
       for (Path child : children.sorted().toList()) {
         if (Files.isDirectory(child) && Files.exists(child.resolve(RunFingerprint.FILE))
             && !child.toAbsolutePath().normalize().equals(target)
-            && RunFingerprint.read(child).map(p -> !p.recorded().containsKey(MERGED_FROM)).orElse(false)) {
+            && RunFingerprint.read(child).map(p -> !p.recorded().containsKey(MERGED_FROM)
+                && !Shard.ALL.toString().equals(p.settings().get(RunFingerprint.SHARD))).orElse(false)) {
           found.add(child);
         }
       }

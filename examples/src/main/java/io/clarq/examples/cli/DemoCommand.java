@@ -12,7 +12,11 @@ import io.clarq.datasets.demo.DemoTasks;
 import io.clarq.eval.report.FigureText;
 import io.clarq.eval.run.ClarqEvaluator;
 import io.clarq.eval.run.RunConfig;
+import io.clarq.eval.run.RunMerge;
 import io.clarq.eval.run.RunResult;
+import io.clarq.eval.run.Shard;
+import io.clarq.eval.run.ShardEnvironment;
+import io.clarq.eval.run.TaskSelection;
 import io.clarq.retrieval.provider.OfflineProvider;
 import io.clarq.retrieval.provider.OfflineProviderSettings;
 import java.io.PrintWriter;
@@ -60,6 +64,20 @@ public final class DemoCommand implements Callable<Integer> {
           + " that needs no model, or 'none' (reported unjudged, with the success range).")
   Judge judge;
 
+  @Option(names = "--select", paramLabel = "LIST", defaultValue = "",
+      description = "Only these tasks: types (3), type ranges (3-5) or tasks (3.2), comma-separated.")
+  String select;
+
+  @Option(names = "--shard", paramLabel = "I/N|auto",
+      description = "Play only part I of N of the selected dialogues, as 'clarq run --shard' does ('clarq merge' joins"
+          + " the parts); 'auto' reads it from a Slurm array or Kubernetes Indexed Job. Default: auto inside a Slurm"
+          + " array job, else 1/1. --out may hold {shard}.")
+  String shard;
+
+  @Option(names = "--shards", paramLabel = "N",
+      description = "How many shards a Kubernetes Indexed Job makes (its completions), for --shard auto.")
+  Integer shards;
+
   /** The old name of {@code --out}, taken exactly like it; not both. */
   @Option(names = "--output", hidden = true, paramLabel = "DIR")
   Path oldOutput;
@@ -67,11 +85,18 @@ public final class DemoCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     output = OldOptionNames.resolve(spec, "--out", output, "--output", oldOutput);
+    CommandLine cl = spec.commandLine();
+    TaskSelection selection = RunCommand.parse(cl, "--select", select, TaskSelection::parse);
+    Shard chosen = RunCommand.shard(cl, shard, shards);
     RunConfig.Builder config = RunConfig.builder()
         .seeker(new RuleBasedSeeker())
         .provider(new OfflineProvider())
-        .judge(judge)
-        .output(output != null ? output : Files.createTempDirectory("clarq-demo-"));
+        .judge(judge, judge.name())
+        .record(RunMerge.RECORDED_JUDGE, judge.name())
+        .selection(selection)
+        .shard(chosen)
+        .output(output != null ? Path.of(ShardEnvironment.expand(output.toString(), chosen))
+            : Files.createTempDirectory("clarq-demo-"));
     if (tasks != null) {
       InputPaths.requireDirectory(spec.commandLine(), "--tasks", tasks);
       config.tasks(tasks).languages(io.clarq.datasets.clarqllm.TasksDirectory.languages(tasks));

@@ -300,6 +300,14 @@ public final class RunCommand implements Callable<Integer> {
 
   /** {@code --shard}: given, read from the scheduler ('auto', or by default inside a Slurm array), or 1/1. */
   private Shard shard(CommandLine cl) {
+    return shard(cl, shard, shards);
+  }
+
+  /**
+   * A command's {@code --shard} and {@code --shards} ({@code run}, {@code demo}): given, read from the scheduler
+   * ('auto', or by default inside a Slurm array, said on stderr), or 1/1.
+   */
+  static Shard shard(CommandLine cl, String shard, Integer shards) {
     if (shards != null && shards < 1) {
       throw new CommandLine.ParameterException(cl, "--shards " + shards + ": must be at least 1");
     }
@@ -399,7 +407,7 @@ public final class RunCommand implements Callable<Integer> {
     }
   }
 
-  private static <T> T parse(CommandLine cl, String option, String text, java.util.function.Function<String, T> f) {
+  static <T> T parse(CommandLine cl, String option, String text, java.util.function.Function<String, T> f) {
     try {
       return f.apply(text);
     } catch (IllegalArgumentException e) {

@@ -130,10 +130,15 @@ class RunCommandTest extends CommandTestBase {
       assertThat(run("merge", dir.resolve("s2").toString(), dir.resolve("s1").toString(), "--tasks",
           tasks.toString(), "--out", dir.resolve("merged").toString())).as(err.toString()).isZero();
       assertThat(out.toString()).contains("| English | 20 |");
-      for (String file : List.of("transcripts.jsonl", "run-config.json")) {
-        assertThat(Files.readAllBytes(dir.resolve("merged").resolve(file)))
-            .isEqualTo(Files.readAllBytes(dir.resolve("whole").resolve(file)));
-      }
+      assertThat(Files.readAllBytes(dir.resolve("merged").resolve("transcripts.jsonl")))
+          .isEqualTo(Files.readAllBytes(dir.resolve("whole").resolve("transcripts.jsonl")));
+      com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+      assertThat(json.readTree(dir.resolve("merged").resolve("run-config.json").toFile()).get("settings"))
+          .isEqualTo(json.readTree(dir.resolve("whole").resolve("run-config.json").toFile()).get("settings"));
+      // the requeued merge job: the parent folder, nothing else given, over its own output: a no-op, exit 0
+      err.getBuffer().setLength(0);
+      assertThat(run("merge", dir.toString(), "--out", dir.resolve("merged").toString())).as(err.toString()).isZero();
+      assertThat(err.toString()).contains("already holds this merge of the 2 shards").contains("nothing to do");
       // a merge whose shards were judged otherwise is refused, naming both judges
       assertThat(run("merge", dir.resolve("s1").toString(), dir.resolve("s2").toString(), "--tasks",
           tasks.toString(), "--out", dir.resolve("m2").toString(), "--verdicts", tasks.resolve("English")
