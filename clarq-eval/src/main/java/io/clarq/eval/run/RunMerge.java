@@ -176,7 +176,8 @@ public final class RunMerge {
     }
     Map<String, String> settings = new LinkedHashMap<>(first.withShard(Shard.ALL).settings());
     concurrency(printByIndex).ifPresent(c -> settings.put(RunFingerprint.CONCURRENCY, c));
-    if (sameMergeIn(out, first.withShard(Shard.ALL), inputs)) {
+    Existing existing = existingIn(out, first.withShard(Shard.ALL), inputs);
+    if (existing == Existing.DONE) {
       return new Merged(out, Optional.empty());
     }
     Path tasksDir = tasks.orElseGet(() -> recordedTasks(first, shards.get(0)));
@@ -204,7 +205,8 @@ public final class RunMerge {
     RunFingerprint merged = first.withShard(Shard.ALL).withRecorded(recorded);
     List<AutoCloseable> closing = new ArrayList<>();
     try (OutputLock lock = ClarqEvaluator.lockOutput(out)) {
-      if (Files.exists(out.resolve(RunFingerprint.FILE)) || Files.exists(out.resolve(ClarqEvaluator.TRANSCRIPT))) {
+      if (existing == Existing.NONE && (Files.exists(out.resolve(RunFingerprint.FILE))
+          || Files.exists(out.resolve(ClarqEvaluator.TRANSCRIPT)))) {
         throw new IllegalStateException("cannot merge into " + out + ": it already holds a run; give a new "
             + "directory");
       }
@@ -231,19 +233,29 @@ public final class RunMerge {
     }
   }
 
+  /** What the output directory holds before a merge. */
+  private enum Existing {
+    /** No run: merge into it. */
+    NONE,
+    /** This very merge, finished: nothing to do. */
+    DONE,
+    /** This very merge, stopped before its results were written: merge again over it. */
+    INTERRUPTED
+  }
+
   /**
-   * Whether {@code out} holds this very merge (nothing to do).
+   * What {@code out} holds.
    *
    * @throws IllegalStateException when it holds a run that is not this merge, naming the difference
    */
-  private static boolean sameMergeIn(Path out, RunFingerprint merged, List<String> inputs) {
+  private static Existing existingIn(Path out, RunFingerprint merged, List<String> inputs) {
     Optional<RunFingerprint> stored = RunFingerprint.read(out);
     if (stored.isEmpty()) {
       if (Files.exists(out.resolve(ClarqEvaluator.TRANSCRIPT))) {
         throw new IllegalStateException("cannot merge into " + out + ": it already holds a run; give a new "
             + "directory");
       }
-      return false;
+      return Existing.NONE;
     }
     String before = stored.get().recorded().get(MERGED_FROM);
     if (before == null) {
@@ -270,7 +282,8 @@ public final class RunMerge {
       throw new IllegalStateException("cannot merge into " + out + ": it holds a merge of other inputs: "
           + String.join("; ", diffs) + "; give a new directory (or delete " + out + " to merge again)");
     }
-    return true;
+    return Files.exists(out.resolve(ClarqEvaluator.RESULTS)) && Files.exists(out.resolve(ClarqEvaluator.SUMMARY))
+        ? Existing.DONE : Existing.INTERRUPTED;
   }
 
   /** A digest of the shard's transcript file as it is, for telling a rerun shard apart. */

@@ -92,6 +92,12 @@ class LoopbackScaleTest {
       assertThat(RunMerge.merge(List.of(shards.get(2), shards.get(0), shards.get(1)), merged).alreadyMerged())
           .isTrue();
       assertThat(Files.readAllBytes(merged.resolve(ClarqEvaluator.RESULTS))).isEqualTo(results);
+      // a merge stopped before its results were written is merged again over, to the same transcript
+      Files.delete(merged.resolve(ClarqEvaluator.RESULTS));
+      assertThat(RunMerge.merge(shards, merged).alreadyMerged()).isFalse();
+      assertThat(Files.readAllBytes(merged.resolve(ClarqEvaluator.TRANSCRIPT)))
+          .isEqualTo(Files.readAllBytes(dir.resolve("whole").resolve(ClarqEvaluator.TRANSCRIPT)));
+      assertThat(merged.resolve(ClarqEvaluator.RESULTS)).exists();
       // the parent of the shards names them all, but neither the merge nor the unsharded run under it
       assertThat(RunMerge.shardDirectories(List.of(dir), dir.resolve("elsewhere")))
           .containsExactly(dir.resolve("shard1"), dir.resolve("shard2"), dir.resolve("shard3"));

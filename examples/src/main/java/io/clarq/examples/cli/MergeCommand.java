@@ -33,7 +33,7 @@ public final class MergeCommand implements Callable<Integer> {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   @Parameters(paramLabel = "DIR", arity = "1..*", description = "The shards' output directories, in any order, or "
-      + "the one folder holding them (every folder under it with a run-config.json, but --out and merged runs).")
+      + "the one folder holding them (every shard's folder under it: not --out, merged runs or unsharded ones).")
   List<Path> shards;
 
   @Option(names = "--out", required = true, paramLabel = "DIR",

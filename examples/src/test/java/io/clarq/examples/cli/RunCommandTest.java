@@ -104,6 +104,24 @@ class RunCommandTest extends CommandTestBase {
       assertThat(Files.readString(dir.resolve("out/run-config.json"))).contains("echo@" + pack.digest());
       assertThat(run(args.toArray(String[]::new))).as(err.toString()).isZero();
       assertThat(judged.get()).isEqualTo(asked);
+
+      // in two shards, each judged live into its own judge-verdicts.jsonl: the merge, given nothing, replays the
+      // shards' verdicts (never asking the judge) and scores as the unsharded run did
+      List<String> sharded = new ArrayList<>(args.subList(0, args.size() - 2));
+      for (String shard : List.of("1/2", "2/2")) {
+        assertThat(run(with(sharded, "--shard", shard, "--out", dir.resolve("shards/s" + shard.charAt(0))
+            .toString()))).as(err.toString()).isZero();
+      }
+      int beforeMerge = judged.get();
+      assertThat(run("merge", dir.resolve("shards").toString(), "--out", dir.resolve("merged").toString()))
+          .as(err.toString()).isZero();
+      assertThat(judged.get()).isEqualTo(beforeMerge);
+      com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+      com.fasterxml.jackson.databind.JsonNode merged = json.readTree(dir.resolve("merged/results.json").toFile());
+      com.fasterxml.jackson.databind.JsonNode whole = json.readTree(dir.resolve("out/results.json").toFile());
+      assertThat(merged.get("judge")).isEqualTo(whole.get("judge"));
+      assertThat(merged.get("languages")).isEqualTo(whole.get("languages"));
+      assertThat(merged.get("unscored").asInt()).isZero();
     }
   }
 
