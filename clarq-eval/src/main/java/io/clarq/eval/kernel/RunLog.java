@@ -13,7 +13,8 @@ public final class RunLog {
   private final Path output;
   private final RunDeviations deviations;
 
-  RunLog(Path output, RunDeviations deviations) {
+  /** A log writing into {@code output}'s run config through {@code deviations}. */
+  public RunLog(Path output, RunDeviations deviations) {
     this.output = Objects.requireNonNull(output, "output");
     this.deviations = Objects.requireNonNull(deviations, "deviations");
   }

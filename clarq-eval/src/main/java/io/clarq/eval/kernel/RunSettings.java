@@ -23,16 +23,22 @@ import java.util.Optional;
  * tasks, seeker, provider, judge...; TOA: asker, oracle, primary model...); the file, the comparison and the refusal
  * are the same for all. Things that do not change what is said (concurrency, the listener) are not settings.
  *
+ * <p>Beside the settings, the file's {@code recorded} object holds what is not compared on resume but lets a merge
+ * rebuild a run from its shards alone (ClarQ-LLM: the tasks directory, the judge, the verdict file).
+ *
  * @param benchmark which benchmark's run it is ({@link Benchmark#name()}); a file without one is a ClarQ-LLM run's
  * @param values each setting's name and value, in file order; {@link #SHARD} names the shard
+ * @param recorded information kept beside the settings and never compared, by name
  */
-public record RunSettings(String benchmark, Map<String, String> values) {
+public record RunSettings(String benchmark, Map<String, String> values, Map<String, String> recorded) {
   /** The settings file's name in an output directory. */
   public static final String FILE = "run-config.json";
   /** The setting that names the shard; the one that may differ between the shards of one run. */
   public static final String SHARD = "shard";
   /** The benchmark name assumed for a run config written before runs named theirs. */
   public static final String CLARQ_LLM = "clarq-llm";
+  /** The object of {@link #FILE} holding {@link #recorded()}. */
+  public static final String RECORDED = "recorded";
   private static final String FORMAT = "clarq-run-config/1";
   private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
@@ -47,6 +53,12 @@ public record RunSettings(String benchmark, Map<String, String> values) {
       }
     });
     values = Collections.unmodifiableMap(new LinkedHashMap<>(values));
+    recorded = Collections.unmodifiableMap(new LinkedHashMap<>(recorded));
+  }
+
+  /** Settings with nothing recorded beside them. */
+  public RunSettings(String benchmark, Map<String, String> values) {
+    this(benchmark, values, Map.of());
   }
 
   /** The value of a setting. */
@@ -58,7 +70,12 @@ public record RunSettings(String benchmark, Map<String, String> values) {
   public RunSettings with(String name, String value) {
     Map<String, String> s = new LinkedHashMap<>(values);
     s.put(name, value);
-    return new RunSettings(benchmark, s);
+    return new RunSettings(benchmark, s, recorded);
+  }
+
+  /** These settings with {@code recorded} kept beside them instead. */
+  public RunSettings withRecorded(Map<String, String> recorded) {
+    return new RunSettings(benchmark, values, recorded);
   }
 
   /** These settings with the shard replaced (a merged run is the whole selection). */
@@ -83,7 +100,9 @@ public record RunSettings(String benchmark, Map<String, String> values) {
       }
       Map<String, String> s = new LinkedHashMap<>();
       root.get("settings").fields().forEachRemaining(e -> s.put(e.getKey(), e.getValue().asText()));
-      return Optional.of(new RunSettings(root.path("benchmark").asText(CLARQ_LLM), s));
+      Map<String, String> r = new LinkedHashMap<>();
+      root.path(RECORDED).fields().forEachRemaining(e -> r.put(e.getKey(), e.getValue().asText()));
+      return Optional.of(new RunSettings(root.path("benchmark").asText(CLARQ_LLM), s, r));
     } catch (IOException e) {
       throw new IllegalArgumentException(file + ": cannot read the run config: " + e.getMessage(), e);
     }
@@ -104,6 +123,10 @@ public record RunSettings(String benchmark, Map<String, String> values) {
       }
       ObjectNode s = root.putObject("settings");
       values.forEach(s::put);
+      if (!recorded.isEmpty()) {
+        ObjectNode r = root.putObject(RECORDED);
+        recorded.forEach(r::put);
+      }
       if (Files.exists(file) && JSON.readTree(file.toFile()) instanceof ObjectNode old) {
         old.fields().forEachRemaining(e -> {
           if (!root.has(e.getKey())) {

@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Map;
 
 /** The checks that the directories given to a merge are the shards of one run, and reading their records. */
-final class ShardSet {
+public final class ShardSet {
   private ShardSet() {}
 
   /**
@@ -18,7 +18,7 @@ final class ShardSet {
    *
    * @throws IllegalArgumentException naming the directory and the problem
    */
-  static List<Path> check(String benchmark, List<Path> shards) {
+  public static List<Path> check(String benchmark, List<Path> shards) {
     if (shards.isEmpty()) {
       throw new IllegalArgumentException("nothing to merge: no shard directory given");
     }
@@ -63,7 +63,7 @@ final class ShardSet {
    *
    * @throws IllegalArgumentException naming the directory, the line and what to do
    */
-  static <I, R> Map<String, R> records(Benchmark<I, R, ?> b, Path dir, Shard shard, List<I> part) {
+  public static <I, R> Map<String, R> records(Benchmark<I, R, ?> b, Path dir, Shard shard, List<I> part) {
     Path log = dir.resolve(b.logFile());
     if (!Files.exists(log)) {
       throw new IllegalArgumentException("cannot merge " + dir + ": shard " + shard + " has no " + b.logFile()

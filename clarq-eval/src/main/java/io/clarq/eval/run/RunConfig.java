@@ -50,6 +50,7 @@ public final class RunConfig {
   private final String judgeDescription;
   private final Shard shard;
   private final Map<String, String> settings;
+  private final Map<String, String> recorded;
   private final int maxSeekerTurns;
   private final EndDetection endDetection;
   private final int concurrency;
@@ -70,6 +71,7 @@ public final class RunConfig {
     this.judgeDescription = b.judgeDescription;
     this.shard = b.shard;
     this.settings = Collections.unmodifiableMap(new LinkedHashMap<>(b.settings));
+    this.recorded = Collections.unmodifiableMap(new LinkedHashMap<>(b.recorded));
     this.maxSeekerTurns = b.maxSeekerTurns;
     this.endDetection = b.endDetection;
     this.concurrency = b.concurrency;
@@ -142,6 +144,15 @@ public final class RunConfig {
     return settings;
   }
 
+  /**
+   * Information recorded in {@code run-config.json} beside the fingerprint but not part of it (a resume is not
+   * refused over it): where the run's inputs lay on this machine, so {@link RunMerge} can rebuild the run from its
+   * shards alone, e.g. {@code verdicts=/data/clarq-llm/judge-verdicts.jsonl}. See {@link Builder#record}.
+   */
+  public Map<String, String> recorded() {
+    return recorded;
+  }
+
   public int maxSeekerTurns() {
     return maxSeekerTurns;
   }
@@ -206,6 +217,7 @@ public final class RunConfig {
     private String judgeDescription = "none";
     private Shard shard = Shard.ALL;
     private final Map<String, String> settings = new LinkedHashMap<>();
+    private final Map<String, String> recorded = new LinkedHashMap<>();
     private int maxSeekerTurns = REFERENCE_MAX_SEEKER_TURNS;
     private EndDetection endDetection = EndDetection.REFERENCE;
     private int concurrency = 4;
@@ -292,6 +304,21 @@ public final class RunConfig {
         throw new IllegalArgumentException("illegal setting name \"" + name + "\": lower case letters, digits, _");
       }
       settings.put(name, Objects.requireNonNull(value, "value of setting " + name));
+      return this;
+    }
+
+    /**
+     * Records information beside the fingerprint that is not a setting (see {@link RunConfig#recorded()}). The names
+     * clarq reads back when merging shards: {@code judge} ("offline", "none" or "llm:" and the model),
+     * {@code verdicts} (the absolute path of the verdict file replayed first) and {@code judge_live_verdicts} (the
+     * file in the output directory a live judge appends to). Built in: {@code tasks_directory},
+     * {@code concurrency} and {@code judge_name}.
+     */
+    public Builder record(String name, String value) {
+      if (!requireText(name, "recorded name").matches("[a-z][a-z0-9_]*")) {
+        throw new IllegalArgumentException("illegal recorded name \"" + name + "\": lower case letters, digits, _");
+      }
+      recorded.put(name, Objects.requireNonNull(value, "value of recorded " + name));
       return this;
     }
 

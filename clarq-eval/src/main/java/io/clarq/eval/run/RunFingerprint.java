@@ -25,8 +25,20 @@ import java.util.stream.Collectors;
  *
  * <p>The settings are {@link #SETTINGS}, a list of named values of the config: adding one is one line there.
  * Settings the agents cannot tell about themselves come from {@link RunConfig#settings()} and follow, in order.
+ *
+ * <p>Beside the settings, {@link RunSettings#recorded()} holds what is not compared on resume but lets
+ * {@link RunMerge} rebuild a run from its shards alone ({@link RunConfig#recorded()}): the tasks directory, the
+ * dialogues in flight, the judge's name, and what the caller recorded (the judge kind, the verdict file's path). A
+ * config written before it existed reads with none.
  */
 final class RunFingerprint {
+  /** Recorded: the absolute path of the tasks directory the run read. */
+  static final String TASKS_DIRECTORY = "tasks_directory";
+  /** Recorded: the dialogues the run had in flight. */
+  static final String CONCURRENCY = "concurrency";
+  /** Recorded: the judge's name as the run's results give it. */
+  static final String JUDGE_NAME = "judge_name";
+
   /** A named setting of the fingerprint, read from the config and the run's whole task selection. */
   record Setting(String name, BiFunction<RunConfig, List<ClarqTask>, String> value) {}
 
@@ -68,7 +80,12 @@ final class RunFingerprint {
       }
       s.put(name, value);
     });
-    return new RunSettings(RunSettings.CLARQ_LLM, s);
+    Map<String, String> recorded = new LinkedHashMap<>();
+    config.tasksDirectory().ifPresent(d -> recorded.put(TASKS_DIRECTORY, d.toAbsolutePath().normalize().toString()));
+    recorded.put(CONCURRENCY, String.valueOf(config.concurrency()));
+    recorded.put(JUDGE_NAME, config.judge().name());
+    recorded.putAll(config.recorded());
+    return new RunSettings(RunSettings.CLARQ_LLM, s, recorded);
   }
 
   /** A digest of everything the agents may see of the selected tasks, so edited task files are noticed. */

@@ -1,5 +1,6 @@
 package io.clarq.eval.run;
 
+import io.clarq.eval.kernel.RunSettings;
 import io.clarq.eval.kernel.Shard;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -56,21 +57,93 @@ class LoopbackScaleTest {
       assertThat(server.callCount()).isEqualTo(calls);
 
       Path merged = dir.resolve("merged");
-      assertThatThrownBy(() -> RunMerge.merge(shards.subList(0, 2), merged, tasks, Judge.none(), "none"))
+      assertThatThrownBy(() -> RunMerge.merge(shards.subList(0, 2), merged))
           .hasMessageContaining("is shard 3/3, but 2 directories were given");
-      RunResult m = RunMerge.merge(shards, merged, tasks, Judge.none(), "none");
-      for (String file : List.of(ClarqEvaluator.TRANSCRIPT, io.clarq.eval.kernel.RunSettings.FILE)) {
-        assertThat(Files.readAllBytes(merged.resolve(file))).as(file)
-            .isEqualTo(Files.readAllBytes(dir.resolve("whole").resolve(file)));
-      }
-      // results.json: the same but for this process's wall time and dialogues in flight
-      assertThat(withoutTimings(merged)).isEqualTo(withoutTimings(dir.resolve("whole")));
+      // nothing given but the shards: the tasks directory and the judge come from their run-config.json
+      RunResult m = RunMerge.merge(shards, merged).result().orElseThrow();
+      assertThat(Files.readAllBytes(merged.resolve(ClarqEvaluator.TRANSCRIPT)))
+          .isEqualTo(Files.readAllBytes(dir.resolve("whole").resolve(ClarqEvaluator.TRANSCRIPT)));
+      assertThat(RunSettings.read(merged).orElseThrow().values())
+          .isEqualTo(RunSettings.read(dir.resolve("whole")).orElseThrow().values());
+      // results.json: the same but for this process's wall time and the shards' times
+      ObjectNode mergedResults = withoutTimings(merged);
+      ObjectNode shardTimes = (ObjectNode) mergedResults.remove(ShardTimes.FIELD);
+      assertThat(mergedResults).isEqualTo(withoutTimings(dir.resolve("whole")));
       assertThat(m.summaries()).isEqualTo(single.summaries());
       assertThat(summaryTable(merged)).isEqualTo(summaryTable(dir.resolve("whole")));
-      assertThatThrownBy(() -> RunMerge.merge(shards, merged, tasks, Judge.none(), "none"))
-          .hasMessageContaining("cannot merge into " + merged + ": it already holds a run");
+      // the shards' own wall times, each read from its results, summed and the longest
+      double sum = 0;
+      double longest = 0;
+      for (Path shard : shards) {
+        double s = JSON.readTree(shard.resolve(ClarqEvaluator.RESULTS).toFile()).get("wall_seconds").asDouble();
+        sum += s;
+        longest = Math.max(longest, s);
+      }
+      assertThat(shardTimes.get("count").asInt()).isEqualTo(3);
+      assertThat(shardTimes.get("wall_seconds_sum").asDouble()).isCloseTo(sum, org.assertj.core.api.Assertions
+          .within(0.0015));
+      assertThat(shardTimes.get("wall_seconds_longest").asDouble()).isEqualTo(longest);
+      assertThat(Files.readString(merged.resolve(ClarqEvaluator.SUMMARY))).contains("## Shards", "3 shards merged",
+          "sum ", "longest ", "| 2/3 | " + dir.resolve("shard2") + " |");
+      // the merged run keeps the dialogues in flight the shards had
+      assertThat(JSON.readTree(merged.resolve(ClarqEvaluator.RESULTS).toFile()).get("settings").get("concurrency")
+          .asText()).isEqualTo("4");
+
+      // merging the same shards again is a no-op (a requeued merge job); the files stay as they were
+      byte[] results = Files.readAllBytes(merged.resolve(ClarqEvaluator.RESULTS));
+      assertThat(RunMerge.merge(List.of(shards.get(2), shards.get(0), shards.get(1)), merged).alreadyMerged())
+          .isTrue();
+      assertThat(Files.readAllBytes(merged.resolve(ClarqEvaluator.RESULTS))).isEqualTo(results);
+      // a merge stopped before its results were written is merged again over, to the same transcript
+      Files.delete(merged.resolve(ClarqEvaluator.RESULTS));
+      assertThat(RunMerge.merge(shards, merged).alreadyMerged()).isFalse();
+      assertThat(Files.readAllBytes(merged.resolve(ClarqEvaluator.TRANSCRIPT)))
+          .isEqualTo(Files.readAllBytes(dir.resolve("whole").resolve(ClarqEvaluator.TRANSCRIPT)));
+      assertThat(merged.resolve(ClarqEvaluator.RESULTS)).exists();
+      // the parent of the shards names them all, but neither the merge nor the unsharded run under it
+      assertThat(RunMerge.shardDirectories(List.of(dir), dir.resolve("elsewhere")))
+          .containsExactly(dir.resolve("shard1"), dir.resolve("shard2"), dir.resolve("shard3"));
+      // a shard whose transcript changed since is refused, naming it
+      Path shard2 = dir.resolve("shard2").resolve(ClarqEvaluator.TRANSCRIPT);
+      List<String> lines = Files.readAllLines(shard2);
+      java.util.Collections.reverse(lines);
+      Files.write(shard2, lines);
+      assertThatThrownBy(() -> RunMerge.merge(shards, merged))
+          .hasMessageContaining("cannot merge into " + merged + ": it holds a merge of other inputs: shard 2/3 ("
+              + dir.resolve("shard2").toAbsolutePath() + ") with another transcript");
+      // into an unsharded run's directory: refused
+      assertThatThrownBy(() -> RunMerge.merge(shards, dir.resolve("whole")))
+          .hasMessageContaining("it already holds a run that is not a merge");
       assertThatThrownBy(() -> RunMerge.merge(List.of(shards.get(0), shards.get(0), shards.get(1)),
-          dir.resolve("twice"), tasks, Judge.none(), "none")).hasMessageContaining("are both shard 3/3");
+          dir.resolve("twice"))).hasMessageContaining("are both shard 3/3");
+      // a judge given that the shards did not have is refused, naming both
+      assertThatThrownBy(() -> RunMerge.merge(shards, dir.resolve("m2"), java.util.Optional.of(tasks),
+          java.util.Optional.of(new RunMerge.GivenJudge(new io.clarq.core.judge.offline.OfflineJudge(), "offline"))))
+          .hasMessageContaining("the shards were judged by \"none\", the merge was given \"offline\"");
+    }
+  }
+
+  @Test
+  void testAConfigWithoutRecordedTasksAsksForThem() throws Exception {
+    Path tasks = SharedData.require("clarq-llm/tasks");
+    try (FakeOpenAiServer server = FakeOpenAiServer.start(new SimulatedClarqModel(Duration.ZERO)::reply)) {
+      LoopbackRunMain.Options whole = new LoopbackRunMain.Options(server.baseUrl().toString(), tasks,
+          dir.resolve("whole"), 2).select(TaskSelection.parse("1.1,1.2"), Shard.ALL);
+      List<Path> shards = new ArrayList<>();
+      for (int i = 1; i <= 2; i++) {
+        Path out = dir.resolve("s" + i);
+        LoopbackRunMain.run(whole.out(out).select(TaskSelection.parse("1.1,1.2"), new Shard(i, 2)));
+        // as an older clarq wrote it: no recorded object
+        ObjectNode config = (ObjectNode) JSON.readTree(out.resolve(RunSettings.FILE).toFile());
+        config.remove(RunSettings.RECORDED);
+        Files.writeString(out.resolve(RunSettings.FILE), config.toString());
+        shards.add(out);
+      }
+      assertThatThrownBy(() -> RunMerge.merge(shards, dir.resolve("m")))
+          .hasMessageContaining("does not record the tasks directory").hasMessageContaining("--tasks DIR");
+      // judged by none: nothing to rebuild
+      assertThat(RunMerge.merge(shards, dir.resolve("m"), java.util.Optional.of(tasks), java.util.Optional.empty())
+          .result().orElseThrow().finished()).hasSize(2);
     }
   }
 

@@ -12,7 +12,10 @@ import io.clarq.datasets.demo.DemoTasks;
 import io.clarq.eval.report.FigureText;
 import io.clarq.eval.run.ClarqEvaluator;
 import io.clarq.eval.run.RunConfig;
+import io.clarq.eval.run.RunMerge;
 import io.clarq.eval.run.RunResult;
+import io.clarq.eval.kernel.Shard;
+import io.clarq.eval.run.TaskSelection;
 import io.clarq.retrieval.provider.OfflineProvider;
 import io.clarq.retrieval.provider.OfflineProviderSettings;
 import java.io.PrintWriter;
@@ -60,6 +63,12 @@ public final class DemoCommand implements Callable<Integer> {
           + " that needs no model, or 'none' (reported unjudged, with the success range).")
   Judge judge;
 
+  @Option(names = "--select", paramLabel = "LIST", defaultValue = "",
+      description = "Only these tasks: types (3), type ranges (3-5) or tasks (3.2), comma-separated.")
+  String select;
+
+  @picocli.CommandLine.Mixin ShardOptions sharding;
+
   /** The old name of {@code --out}, taken exactly like it; not both. */
   @Option(names = "--output", hidden = true, paramLabel = "DIR")
   Path oldOutput;
@@ -67,11 +76,18 @@ public final class DemoCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     output = OldOptionNames.resolve(spec, "--out", output, "--output", oldOutput);
+    CommandLine cl = spec.commandLine();
+    TaskSelection selection = RunCommand.parse(cl, "--select", select, TaskSelection::parse);
+    Shard chosen = sharding.shard(cl);
     RunConfig.Builder config = RunConfig.builder()
         .seeker(new RuleBasedSeeker())
         .provider(new OfflineProvider())
-        .judge(judge)
-        .output(output != null ? output : Files.createTempDirectory("clarq-demo-"));
+        .judge(judge, judge.name())
+        .record(RunMerge.RECORDED_JUDGE, judge.name())
+        .selection(selection)
+        .shard(chosen)
+        .output(output != null ? ShardOptions.out(output, chosen)
+            : Files.createTempDirectory("clarq-demo-"));
     if (tasks != null) {
       InputPaths.requireDirectory(spec.commandLine(), "--tasks", tasks);
       config.tasks(tasks).languages(io.clarq.datasets.clarqllm.TasksDirectory.languages(tasks));

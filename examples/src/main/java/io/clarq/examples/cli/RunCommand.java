@@ -9,6 +9,7 @@ import io.clarq.core.provider.ProviderAgent;
 import io.clarq.core.provider.llm.LlmProviderAgent;
 import io.clarq.core.seeker.EndDetection;
 import io.clarq.core.seeker.SeekerAgent;
+import io.clarq.core.seeker.SeekerAgents;
 import io.clarq.core.seeker.console.ConsoleSeeker;
 import io.clarq.core.seeker.llm.LlmSeeker;
 import io.clarq.core.seeker.rule.RuleBasedSeeker;
@@ -18,6 +19,7 @@ import io.clarq.eval.evaluate.VerdictCacheJudge;
 import io.clarq.eval.run.ClarqEvaluator;
 import io.clarq.eval.run.RunConfig;
 import io.clarq.eval.run.RunListener;
+import io.clarq.eval.run.RunMerge;
 import io.clarq.eval.run.RunProgress;
 import io.clarq.eval.run.RunResult;
 import io.clarq.eval.kernel.Shard;
@@ -67,7 +69,9 @@ public final class RunCommand implements Callable<Integer> {
   @Option(names = "--seeker", required = true, paramLabel = "SPEC",
       description = "The seeker: [comp:|chat:]MODEL-SPEC for the paper's baseline LLM seeker in Completion (default)"
           + " or Chat mode, e.g. chat:openai:gpt-4o; 'rule' for the demo's rule-based seeker (no model: a dry "
-          + "rehearsal, e.g. of a sharded run on a cluster); or 'console' to play it yourself.")
+          + "rehearsal, e.g. of a sharded run on a cluster); 'console' to play it yourself; or SCHEME:ARGS for a "
+          + "seeker of your own that a jar on the class path provides (a SeekerAgentProvider; see "
+          + "examples/plugin-seeker).")
   String seekerSpec;
 
   @Option(names = "--provider", required = true, paramLabel = "SPEC",
@@ -153,7 +157,15 @@ public final class RunCommand implements Callable<Integer> {
         PromptOptions.announce(pack, err);   // only when an LLM agent speaks from the pack
       }
       RunConfig.Builder config = RunConfig.builder();
-      modelSettings(cl).forEach(config::setting);
+      modelSettings(cl, seeker).forEach(config::setting);
+      // what 'clarq merge' needs to rebuild the judge from the shards alone (not part of the fingerprint)
+      config.record(RunMerge.RECORDED_JUDGE, judgeKind(cl));
+      if (verdicts != null) {
+        config.record(RunMerge.RECORDED_VERDICTS, verdicts.toAbsolutePath().normalize().toString());
+      }
+      if (judgeKind(cl).startsWith("llm:")) {
+        config.record(RunMerge.RECORDED_LIVE_VERDICTS, JUDGE_VERDICTS);
+      }
       RunResult result = ClarqEvaluator.run(config
           .tasks(tasks)
           .prompts(pack)
@@ -243,9 +255,13 @@ public final class RunCommand implements Callable<Integer> {
   }
 
   /** Who answers for the seeker and the provider (models and servers, without credentials), for the fingerprint. */
-  private Map<String, String> modelSettings(CommandLine cl) {
+  private Map<String, String> modelSettings(CommandLine cl, SeekerAgent seeker) {
     Map<String, String> out = new LinkedHashMap<>();
-    if (!seekerSpec.equals("console") && !seekerSpec.equals("rule")) {
+    if (!(seeker instanceof LlmSeeker)) {
+      if (!seekerSpec.equals("console") && !seekerSpec.equals("rule")) {
+        out.put("seeker_spec", seekerSpec);   // a provided seeker: its arguments change what it says
+      }
+    } else {
       out.put("seeker_model", identity(llm.spec(cl, "--seeker", seekerModelSpec())));
     }
     if (!providerSpec.equals("offline")) {
@@ -274,6 +290,15 @@ public final class RunCommand implements Callable<Integer> {
     }
     if (seekerSpec.equals("console")) {
       return new ConsoleSeeker(new InputStreamReader(System.in, StandardCharsets.UTF_8), cl.getOut());
+    }
+    Optional<SeekerAgent> provided;
+    try {
+      provided = SeekerAgents.fromSpec(seekerSpec);
+    } catch (IllegalArgumentException e) {
+      throw new CommandLine.ParameterException(cl, "--seeker: " + e.getMessage(), e, null, seekerSpec);
+    }
+    if (provided.isPresent()) {
+      return provided.get();
     }
     return llmSeeker(cl, "--seeker", seekerSpec, llm, closing);
   }
@@ -333,7 +358,7 @@ public final class RunCommand implements Callable<Integer> {
     }
   }
 
-  private static <T> T parse(CommandLine cl, String option, String text, java.util.function.Function<String, T> f) {
+  static <T> T parse(CommandLine cl, String option, String text, java.util.function.Function<String, T> f) {
     try {
       return f.apply(text);
     } catch (IllegalArgumentException e) {

@@ -70,6 +70,42 @@ class DemoCommandTest {
   }
 
   @Test
+  void testSelectedTasksInShardsMergeIntoWhatOneDemoWrites() throws Exception {
+    Path tasks = io.clarq.core.testing.SharedData.require("clarq-llm/tasks");
+    StringWriter err = new StringWriter();
+    CommandLine cl = ClarqCommand.commandLine();
+    cl.setOut(new PrintWriter(new StringWriter(), true));
+    cl.setErr(new PrintWriter(err, true));
+    String[] common = {"demo", "--tasks", tasks.toString(), "--select", "1-2,5.3"};
+    assertThat(cl.execute(concat(common, "--out", tmp.resolve("whole").toString()))).as(err.toString()).isZero();
+    // English and Chinese, types 1 and 2 (10 each) and task 5.3
+    assertThat(Files.readAllLines(tmp.resolve("whole/transcripts.jsonl"))).hasSize(42);
+    for (String shard : new String[] {"1/2", "2/2"}) {
+      assertThat(cl.execute(concat(common, "--shard", shard, "--out", tmp.resolve("parts/demo-{shard}").toString())))
+          .as(err.toString()).isZero();
+    }
+    assertThat(Files.readAllLines(tmp.resolve("parts/demo-1/transcripts.jsonl"))).hasSize(21);
+    // the shards alone: tasks and the offline judge come from their run-config.json
+    assertThat(cl.execute("merge", tmp.resolve("parts").toString(), "--out", tmp.resolve("merged").toString()))
+        .as(err.toString()).isZero();
+    assertThat(Files.readAllBytes(tmp.resolve("merged/transcripts.jsonl")))
+        .isEqualTo(Files.readAllBytes(tmp.resolve("whole/transcripts.jsonl")));
+    assertThat(summaryTables(tmp.resolve("merged"))).isEqualTo(summaryTables(tmp.resolve("whole")));
+  }
+
+  /** The summary's tables, which hold every figure (not the line with the run's own wall time). */
+  private static java.util.List<String> summaryTables(Path run) throws java.io.IOException {
+    return Files.readAllLines(run.resolve("summary.md")).stream().filter(l -> l.startsWith("|"))
+        .filter(l -> !l.contains("/2 |") && !l.startsWith("| shard |") && !l.equals("|---|---|---:|")).toList();
+  }
+
+  private static String[] concat(String[] a, String... b) {
+    String[] all = java.util.Arrays.copyOf(a, a.length + b.length);
+    System.arraycopy(b, 0, all, a.length, b.length);
+    return all;
+  }
+
+  @Test
   void testMissingTasksDirectoryIsABadArgument() {
     CommandLine cl = ClarqCommand.commandLine();
     StringWriter err = new StringWriter();

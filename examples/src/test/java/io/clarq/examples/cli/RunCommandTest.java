@@ -104,6 +104,24 @@ class RunCommandTest extends CommandTestBase {
       assertThat(Files.readString(dir.resolve("out/run-config.json"))).contains("echo@" + pack.digest());
       assertThat(run(args.toArray(String[]::new))).as(err.toString()).isZero();
       assertThat(judged.get()).isEqualTo(asked);
+
+      // in two shards, each judged live into its own judge-verdicts.jsonl: the merge, given nothing, replays the
+      // shards' verdicts (never asking the judge) and scores as the unsharded run did
+      List<String> sharded = new ArrayList<>(args.subList(0, args.size() - 2));
+      for (String shard : List.of("1/2", "2/2")) {
+        assertThat(run(with(sharded, "--shard", shard, "--out", dir.resolve("shards/s" + shard.charAt(0))
+            .toString()))).as(err.toString()).isZero();
+      }
+      int beforeMerge = judged.get();
+      assertThat(run("merge", dir.resolve("shards").toString(), "--out", dir.resolve("merged").toString()))
+          .as(err.toString()).isZero();
+      assertThat(judged.get()).isEqualTo(beforeMerge);
+      com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+      com.fasterxml.jackson.databind.JsonNode merged = json.readTree(dir.resolve("merged/results.json").toFile());
+      com.fasterxml.jackson.databind.JsonNode whole = json.readTree(dir.resolve("out/results.json").toFile());
+      assertThat(merged.get("judge")).isEqualTo(whole.get("judge"));
+      assertThat(merged.get("languages")).isEqualTo(whole.get("languages"));
+      assertThat(merged.get("unscored").asInt()).isZero();
     }
   }
 
@@ -130,10 +148,15 @@ class RunCommandTest extends CommandTestBase {
       assertThat(run("merge", dir.resolve("s2").toString(), dir.resolve("s1").toString(), "--tasks",
           tasks.toString(), "--out", dir.resolve("merged").toString())).as(err.toString()).isZero();
       assertThat(out.toString()).contains("| English | 20 |");
-      for (String file : List.of("transcripts.jsonl", "run-config.json")) {
-        assertThat(Files.readAllBytes(dir.resolve("merged").resolve(file)))
-            .isEqualTo(Files.readAllBytes(dir.resolve("whole").resolve(file)));
-      }
+      assertThat(Files.readAllBytes(dir.resolve("merged").resolve("transcripts.jsonl")))
+          .isEqualTo(Files.readAllBytes(dir.resolve("whole").resolve("transcripts.jsonl")));
+      com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+      assertThat(json.readTree(dir.resolve("merged").resolve("run-config.json").toFile()).get("settings"))
+          .isEqualTo(json.readTree(dir.resolve("whole").resolve("run-config.json").toFile()).get("settings"));
+      // the requeued merge job: the parent folder, nothing else given, over its own output: a no-op, exit 0
+      err.getBuffer().setLength(0);
+      assertThat(run("merge", dir.toString(), "--out", dir.resolve("merged").toString())).as(err.toString()).isZero();
+      assertThat(err.toString()).contains("already holds this merge of the 2 shards").contains("nothing to do");
       // a merge whose shards were judged otherwise is refused, naming both judges
       assertThat(run("merge", dir.resolve("s1").toString(), dir.resolve("s2").toString(), "--tasks",
           tasks.toString(), "--out", dir.resolve("m2").toString(), "--verdicts", tasks.resolve("English")

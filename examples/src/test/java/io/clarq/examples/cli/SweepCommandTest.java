@@ -214,6 +214,11 @@ class SweepCommandTest extends CommandTestBase {
               + " and --shard 1/2 --out " + dir.resolve("s1"))
           .doesNotContain("shard 2/2").doesNotContain("rerun the same command");
       assertThat(out.toString()).doesNotContain("rerun the same command");
+      // the same merge again, nothing given but the shards' parent: nothing done, and still exit 1 naming the shard
+      err.getBuffer().setLength(0);
+      assertThat(run("merge", dir.toString(), "--out", dir.resolve("merged").toString())).isEqualTo(1);
+      assertThat(error()).contains("already holds this merge of the 2 shards")
+          .contains("shard 1/2 (" + dir.resolve("s1") + "): 1 failed (en ");
     }
   }
 
