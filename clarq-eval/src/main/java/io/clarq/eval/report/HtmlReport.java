@@ -97,29 +97,39 @@ public final class HtmlReport {
     s.appendElement("p").addClass("judge").text("Judge: " + in.judge() + (in.judge().equals("none")
         ? " (leftover gold lines were not judged: dialogues that needed a judge are unjudged)" : ""));
     in.notes().forEach(n -> s.appendElement("p").addClass("note").text(n));
+    // when the judge left dialogues open, the figure that leads is the range over all of them (unjudged counted as
+    // failures / as successes); the rate over the judged ones alone comes second, labelled
+    boolean open = in.anyUnjudged();
     Element t = s.appendElement("table").addClass("headline");
     Element h = t.appendElement("tr");
-    for (String c : List.of("language", "dialogues", "success", "95% interval", "unjudged", "success range",
-        "AQD [95%]", "AQL [95%]", "seeker turns [95%]")) {
+    for (String c : open ? List.of("language", "dialogues", "success, all dialogues (unjudged as failures, as"
+        + " successes)", "unjudged", "success, judged only", "95% interval", "AQD [95%]", "AQL [95%]",
+        "seeker turns [95%]") : List.of("language", "dialogues", "success", "95% interval", "AQD [95%]", "AQL [95%]",
+        "seeker turns [95%]")) {
       h.appendElement("th").text(c);
     }
     overall.forEach((l, f) -> {
       Element r = t.appendElement("tr");
       r.appendElement("td").addClass("text").text(l.directoryName());
       r.appendElement("td").text(String.valueOf(f.dialogues()));
-      r.appendElement("td").text(fixed(f.success().value()));
-      r.appendElement("td").text(interval(f.success()));
-      r.appendElement("td").text(String.valueOf(f.unjudged()));
-      r.appendElement("td").text(range(f));
+      if (open) {
+        r.appendElement("td").addClass("success-range").appendElement("strong").text(bracketed(f.successRange()));
+        r.appendElement("td").text(String.valueOf(f.unjudged()));
+        r.appendElement("td").addClass("success-judged").text(fixed(f.success().value()) + " (judged only)");
+      } else {
+        r.appendElement("td").addClass("success-judged").text(fixed(f.success().value()));
+      }
+      r.appendElement("td").text(bracketed(f.success().interval()));
       r.appendElement("td").text(withInterval(f.aqd()));
       r.appendElement("td").text(withInterval(f.aql()));
       r.appendElement("td").text(withInterval(f.turns()));
     });
-    s.appendElement("p").addClass("muted").text(String.format(Locale.ROOT, "Success is over the judged dialogues,"
-        + " with its 95%% Wilson interval; the success range is the rate over all dialogues if every unjudged one"
-        + " failed / succeeded. AQD, AQL and turns are means with 95%% percentile-bootstrap intervals (%d resamples,"
-        + " seed %d). AQL is the reference figure: spaces per seeker line in English, characters in Chinese.",
-        in.bootstrap().resamples(), in.bootstrap().seed()));
+    s.appendElement("p").addClass("muted").text(String.format(Locale.ROOT, "%s AQD, AQL and turns are means with 95%%"
+        + " percentile-bootstrap intervals (%d resamples, seed %d). AQL is the reference figure: spaces per seeker"
+        + " line in English, characters in Chinese.", open ? "The judge left dialogues unjudged, so the headline"
+            + " success is the range over all dialogues if every unjudged one failed / succeeded; the rate over the"
+            + " judged dialogues alone, with its 95% Wilson interval, comes second." : "Every dialogue was judged:"
+            + " success with its 95% Wilson interval.", in.bootstrap().resamples(), in.bootstrap().seed()));
     if (!in.settings().isEmpty()) {
       Element st = s.appendElement("table").addClass("settings");
       in.settings().forEach((k, v) -> {
@@ -153,6 +163,10 @@ public final class HtmlReport {
       r.appendElement("td").text(fixed(f.aql().value()));
       r.appendElement("td").text(fixed(f.turns().value()));
     });
+  }
+
+  private static String bracketed(io.clarq.core.metrics.stats.Interval i) {
+    return i.defined() ? String.format(Locale.ROOT, "[%.4f, %.4f]", i.lower(), i.upper()) : "-";
   }
 
   private static Element section(Element body, String id, String title) {

@@ -128,6 +128,11 @@ final class ReportCharts {
   }
 
   private static String svg(XYPlot plot, String title, String id) {
+    return svg(plot, title, id, HEIGHT);
+  }
+
+  /** The plot as an SVG element of the report's width and the given height, ids prefixed with {@code id}. */
+  static String svg(XYPlot plot, String title, String id, int height) {
     plot.setBackgroundPaint(Color.WHITE);
     plot.setDomainGridlinePaint(new Color(0xdddddd));
     plot.setRangeGridlinePaint(new Color(0xdddddd));
@@ -135,9 +140,9 @@ final class ReportCharts {
     JFreeChart chart = new JFreeChart(title, new Font(Font.SANS_SERIF, Font.BOLD, 14), plot, true);
     chart.setBackgroundPaint(Color.WHITE);
     chart.getLegend().setItemFont(FONT);
-    SVGGraphics2D g = new SVGGraphics2D(WIDTH, HEIGHT);
+    SVGGraphics2D g = new SVGGraphics2D(WIDTH, height);
     g.setDefsKeyPrefix(id + "-");   // JFreeSVG's default prefix is a clock reading: the same run would differ
-    chart.draw(g, new Rectangle(0, 0, WIDTH, HEIGHT));
+    chart.draw(g, new Rectangle(0, 0, WIDTH, height));
     return g.getSVGElement(id);
   }
 }

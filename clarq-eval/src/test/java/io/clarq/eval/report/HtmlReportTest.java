@@ -85,7 +85,25 @@ class HtmlReportTest {
     int unjudged = r.summaries().values().stream().mapToInt(s -> s.unjudged().size()).sum();
     assertThat(unjudged).isPositive();
     assertThat(doc.select("#headline .judge").text()).startsWith("Judge: none");
-    assertThat(doc.select("table.headline th").eachText()).contains("success range");
+    // the headline leads with the range over all dialogues (unjudged as failures, as successes); the judged-only
+    // rate comes second, labelled; results.json and summary.md say the same
+    List<String> heads = doc.select("table.headline th").eachText();
+    assertThat(heads.get(2)).startsWith("success, all dialogues");
+    assertThat(heads.get(4)).isEqualTo("success, judged only");
+    io.clarq.core.metrics.ClarqSummary en = r.summaries().get(io.clarq.core.task.Language.ENGLISH);
+    double lower = (double) en.successes() / en.dialogues();
+    double upper = (double) (en.successes() + en.unjudged().size()) / en.dialogues();
+    String range = String.format(java.util.Locale.ROOT, "[%.4f, %.4f]", lower, upper);
+    assertThat(doc.select("table.headline td.success-range").first().text()).isEqualTo(range);
+    assertThat(doc.select("table.headline td.success-judged").first().text()).isEqualTo(String.format(
+        java.util.Locale.ROOT, "%.4f (judged only)", (double) en.successes() / en.judged()));
+    com.fasterxml.jackson.databind.JsonNode success = new com.fasterxml.jackson.databind.ObjectMapper()
+        .readTree(r.results().toFile()).path("languages").path("en").path("success");
+    assertThat(success.path("headline").asText()).isEqualTo("range");
+    assertThat(success.path("unjudged_as_failures").asDouble()).isEqualTo(lower);
+    assertThat(success.path("unjudged_as_successes").asDouble()).isEqualTo(upper);
+    assertThat(success.path("judged_only").asDouble()).isEqualTo((double) en.successes() / en.judged());
+    assertThat(Files.readString(r.summaryFile())).contains("| English | " + en.dialogues() + " | **" + range + "** |");
     assertThat(doc.select("table.by-type.en th").eachText()).contains("success range");
     assertThat(doc.select("p.unjudged a")).hasSize(unjudged);
     assertThat(doc.select("details.dialogue[data-outcome=unjudged]")).hasSize(unjudged);
