@@ -22,8 +22,9 @@ import org.jsoup.nodes.Element;
 final class ComparisonPage {
   private static final String STYLE = String.join("\n",
       "body{font-family:system-ui,sans-serif;margin:2em auto;max-width:1100px;color:#222;line-height:1.4}",
-      "table{border-collapse:collapse;margin:.5em 0 1.5em}th,td{border:1px solid #ccc;padding:3px 8px;"
-          + "text-align:right;white-space:nowrap}th{background:#f3f3f3}.text{text-align:left}",
+      "table{border-collapse:collapse;margin:.5em 0 1.5em;font-size:90%}th,td{border:1px solid #ccc;padding:3px 6px;"
+          + "text-align:right}td{white-space:nowrap}th{background:#f3f3f3;vertical-align:bottom}"
+          + ".text{text-align:left}td.text{white-space:normal}.table-wrap{overflow-x:auto}",
       ".muted{color:#777}.chart{margin:1em 0}",
       "#setup-differences{border:2px solid #a01818;background:#fff4f4;padding:.5em 1em;margin-bottom:1em}",
       ".exceeds{color:#1f6f1f}.within{color:#8a4b00}");
@@ -97,8 +98,9 @@ final class ComparisonPage {
     lp.byType().forEach((t, tf) -> rows.add(new ForestPlot.Row("type " + t, tf.success())));
     s.appendElement("div").addClass("chart").appendChild(new DataNode(ForestPlot.svg("Success difference A - B per"
         + " task type, " + lp.language().directoryName(), "success difference A - B (95% paired bootstrap interval)",
-        rows, chartId)));
-    Element t = s.appendElement("table").addClass("by-type").addClass(lp.language().code());
+        "per task type", rows, chartId)));
+    Element t = s.appendElement("div").addClass("table-wrap").appendElement("table").addClass("by-type")
+        .addClass(lp.language().code());
     Element h = t.appendElement("tr");
     for (String c : List.of("type", "shared", "judged in both", "success A", "success B", "A-B success [95%]",
         "A only", "B only", "McNemar p", "Holm p", "A-B AQD [95%]", "A-B AQL [95%]")) {

@@ -3,6 +3,7 @@ package io.clarq.eval.report;
 import io.clarq.core.metrics.stats.Estimate;
 import java.awt.BasicStroke;
 import java.awt.Color;
+import java.awt.Font;
 import java.util.List;
 import java.util.Objects;
 import org.jfree.chart.axis.NumberAxis;
@@ -44,18 +45,19 @@ public final class ForestPlot {
    *
    * @param title the chart's title
    * @param axisLabel what the differences are, e.g. "success difference A - B (95% paired bootstrap interval)"
+   * @param groupsLabel the legend's name for the rows after the first, e.g. "per task type"
    * @param rows the rows, drawn top to bottom; the first one stands apart as the overall figure
    * @param id the SVG element's id (also the prefix of its definitions)
    * @throws IllegalArgumentException when there is no row
    */
-  public static String svg(String title, String axisLabel, List<Row> rows, String id) {
+  public static String svg(String title, String axisLabel, String groupsLabel, List<Row> rows, String id) {
     if (rows.isEmpty()) {
       throw new IllegalArgumentException("a forest plot needs at least one row");
     }
     int n = rows.size();
     String[] labels = new String[n];
     YIntervalSeries overall = new YIntervalSeries(rows.get(0).label());
-    YIntervalSeries groups = new YIntervalSeries("per group");
+    YIntervalSeries groups = new YIntervalSeries(groupsLabel);
     double lo = 0;
     double hi = 0;
     for (int i = 0; i < n; i++) {
@@ -75,11 +77,14 @@ public final class ForestPlot {
     data.addSeries(overall);
     SymbolAxis rowAxis = new SymbolAxis(null, labels);
     rowAxis.setGridBandsVisible(false);
+    rowAxis.setTickLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
     rowAxis.setRange(-0.7, n - 0.3);
     NumberAxis diff = new NumberAxis(axisLabel);
     double pad = Math.max(0.02, (hi - lo) * 0.06);
     diff.setRange(lo - pad, hi + pad);
     diff.setAutoRangeIncludesZero(false);
+    diff.setTickLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
+    diff.setLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 13));
     XYErrorRenderer r = new XYErrorRenderer();
     r.setDrawXError(false);
     r.setDrawYError(true);

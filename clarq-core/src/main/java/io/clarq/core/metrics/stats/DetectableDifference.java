@@ -48,7 +48,7 @@ public record DetectableDifference(int pairs, int discordant, double value) {
     return new DetectableDifference(pairs, discordant, at(pairs, (double) discordant / pairs));
   }
 
-  /** delta for n pairs at discordance psi (0 < psi <= 1), by the closed form above. */
+  /** delta for n pairs at discordance psi ({@code 0 < psi <= 1}), by the closed form above. */
   public static double at(int n, double psi) {
     if (n < 1 || !(psi > 0 && psi <= 1)) {
       throw new IllegalArgumentException("illegal design: " + n + " pairs at discordance " + psi
