@@ -21,10 +21,11 @@ import org.jsoup.nodes.Element;
  */
 final class ComparisonPage {
   private static final String STYLE = String.join("\n",
-      "body{font-family:system-ui,sans-serif;margin:2em auto;max-width:1100px;color:#222;line-height:1.4}",
-      "table{border-collapse:collapse;margin:.5em 0 1.5em;font-size:90%}th,td{border:1px solid #ccc;padding:3px 6px;"
+      "body{font-family:system-ui,sans-serif;margin:2em auto;padding:0 1em;max-width:1240px;color:#222;"
+          + "line-height:1.4}",
+      "table{border-collapse:collapse;margin:.5em 0 1.5em;font-size:85%}th,td{border:1px solid #ccc;padding:3px 6px;"
           + "text-align:right}td{white-space:nowrap}th{background:#f3f3f3;vertical-align:bottom}"
-          + ".text{text-align:left}td.text{white-space:normal}.table-wrap{overflow-x:auto}",
+          + ".text{text-align:left}.table-wrap{overflow-x:auto}",
       ".muted{color:#777}.chart{margin:1em 0}",
       "#setup-differences{border:2px solid #a01818;background:#fff4f4;padding:.5em 1em;margin-bottom:1em}",
       ".exceeds{color:#1f6f1f}.within{color:#8a4b00}");
@@ -106,7 +107,7 @@ final class ComparisonPage {
         "A only", "B only", "McNemar p", "Holm p", "A-B AQD [95%]", "A-B AQL [95%]")) {
       h.appendElement("th").text(c);
     }
-    row(t, "all", f, "");
+    row(t, "all", f, "-");
     lp.byType().forEach((type, tf) -> row(t, type + " " + p.a().typeNames().getOrDefault(type, ""), tf,
         ComparisonReport.p(lp.holm().get(type))));
   }
