@@ -17,7 +17,8 @@ import org.jsoup.nodes.Element;
  * escaped. When setups differ, {@code section#setup-differences} comes first and names each difference. Then per pair
  * ({@code section.pair}) and per language ({@code section.language.en}): the success headline, the minimum detectable
  * difference, a forest plot of the success difference per task type ({@code div.chart svg}) and the table
- * ({@code table.by-type.en}) with raw and Holm-adjusted McNemar p-values.
+ * ({@code table.by-type.en}) with raw and Holm-adjusted McNemar p-values, then the AQD and AQL differences
+ * ({@code table.means.en}).
  */
 final class ComparisonPage {
   private static final String STYLE = String.join("\n",
@@ -100,26 +101,35 @@ final class ComparisonPage {
     s.appendElement("div").addClass("chart").appendChild(new DataNode(ForestPlot.svg("Success difference A - B per"
         + " task type, " + lp.language().directoryName(), "success difference A - B (95% paired bootstrap interval)",
         "per task type", rows, chartId)));
-    Element t = s.appendElement("div").addClass("table-wrap").appendElement("table").addClass("by-type")
-        .addClass(lp.language().code());
-    Element h = t.appendElement("tr");
-    for (String c : List.of("type", "shared", "judged in both", "success A", "success B", "A-B success [95%]",
-        "A only", "B only", "McNemar p", "Holm p", "A-B AQD [95%]", "A-B AQL [95%]")) {
-      h.appendElement("th").text(c);
-    }
-    row(t, "all", f, "-");
-    lp.byType().forEach((type, tf) -> row(t, type + " " + p.a().typeNames().getOrDefault(type, ""), tf,
-        ComparisonReport.p(lp.holm().get(type))));
+    Element t = table(s, "by-type", lp, List.of("type", "shared", "judged in both", "success A", "success B",
+        "A-B success [95%]", "A only", "B only", "McNemar p", "Holm p"));
+    row(t, "all", List.of(String.valueOf(f.shared()), String.valueOf(f.judgedInBoth()), fixed(f.successA()),
+        fixed(f.successB()), withInterval(f.success()), String.valueOf(f.aOnly().size()),
+        String.valueOf(f.bOnly().size()), ComparisonReport.p(f.mcnemarP()), "-"));
+    lp.byType().forEach((type, tf) -> row(t, type + " " + p.a().typeNames().getOrDefault(type, ""),
+        List.of(String.valueOf(tf.shared()), String.valueOf(tf.judgedInBoth()), fixed(tf.successA()),
+            fixed(tf.successB()), withInterval(tf.success()), String.valueOf(tf.aOnly().size()),
+            String.valueOf(tf.bOnly().size()), ComparisonReport.p(tf.mcnemarP()),
+            ComparisonReport.p(lp.holm().get(type)))));
+    Element m = table(s, "means", lp, List.of("type", "A-B AQD [95%]", "A-B AQL [95%] (" + ComparisonReport.aqlUnit(lp)
+        + ")"));
+    row(m, "all", List.of(withInterval(f.aqd()), withInterval(f.aql())));
+    lp.byType().forEach((type, tf) -> row(m, type + " " + p.a().typeNames().getOrDefault(type, ""),
+        List.of(withInterval(tf.aqd()), withInterval(tf.aql()))));
   }
 
-  private static void row(Element t, String label, PairedFigures f, String holm) {
+  private static Element table(Element parent, String cls, LanguagePair lp, List<String> columns) {
+    Element t = parent.appendElement("div").addClass("table-wrap").appendElement("table").addClass(cls)
+        .addClass(lp.language().code());
+    Element h = t.appendElement("tr");
+    columns.forEach(c -> h.appendElement("th").text(c));
+    h.child(0).addClass("text");
+    return t;
+  }
+
+  private static void row(Element t, String label, List<String> values) {
     Element r = t.appendElement("tr");
     r.appendElement("td").addClass("text").text(label);
-    for (String v : List.of(String.valueOf(f.shared()), String.valueOf(f.judgedInBoth()), fixed(f.successA()),
-        fixed(f.successB()), withInterval(f.success()), String.valueOf(f.aOnly().size()),
-        String.valueOf(f.bOnly().size()), ComparisonReport.p(f.mcnemarP()), holm, withInterval(f.aqd()),
-        withInterval(f.aql()))) {
-      r.appendElement("td").text(v);
-    }
+    values.forEach(v -> r.appendElement("td").text(v));
   }
 }

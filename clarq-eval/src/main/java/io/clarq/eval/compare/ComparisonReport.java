@@ -26,8 +26,8 @@ import java.util.Objects;
  * {@code setup_differences} (setting, a, b) and {@code languages}: per language code {@code shared},
  * {@code judged_in_both}, {@code success_a}, {@code success_b} (over the dialogues judged in both),
  * {@code success_range_a} / {@code _b} ({@code unjudged_as_failures}, {@code unjudged_as_successes}: over all shared
- * dialogues), {@code mcnemar_p}, {@code minimum_detectable_difference} ({@code value}, {@code pairs},
- * {@code discordant}, {@code exceeded}), {@code a_only} and {@code b_only} ("en:3.2"), {@code success_difference},
+ * dialogues), {@code mcnemar_p}, {@code minimum_detectable_difference} ({@code value}, null when none is
+ * detectable; {@code pairs}, {@code discordant}, {@code exceeded}), {@code a_only} and {@code b_only} ("en:3.2"), {@code success_difference},
  * {@code aqd_difference}, {@code aql_difference} (A - B, {@code value} and paired-bootstrap {@code ci95}), and the
  * same per task type in {@code by_type}, with {@code mcnemar_p_holm} beside {@code mcnemar_p}.
  *
@@ -83,7 +83,8 @@ public record ComparisonReport(List<ComparedRun> runs, List<RunPair> pairs, Boot
   public List<String> setupWarnings() {
     List<String> out = new ArrayList<>();
     for (RunPair p : pairs) {
-      p.describeDifferences().forEach(d -> out.add(p.a().name() + " vs " + p.b().name() + ": " + d));
+      p.differences().forEach(d -> out.add("A " + p.a().name() + " vs B " + p.b().name() + ": " + d.describe("A",
+          "B")));
     }
     return out;
   }
@@ -115,7 +116,7 @@ public record ComparisonReport(List<ComparedRun> runs, List<RunPair> pairs, Boot
         range(lp.rangeB(), ln.putObject("success_range_b"));
         DetectableDifference d = lp.detectable();
         ObjectNode dn = ln.putObject("minimum_detectable_difference");
-        FiguresJson.number(dn, "value", d.value());
+        FiguresJson.number(dn, "value", d.reachable() ? d.value() : Double.NaN);
         dn.put("pairs", d.pairs()).put("discordant", d.discordant()).put("exceeded", lp.exceedsDetectable());
         ArrayNode aOnly = ln.putArray("a_only");
         lp.aOnly().forEach(aOnly::add);
@@ -227,10 +228,14 @@ public record ComparisonReport(List<ComparedRun> runs, List<RunPair> pairs, Boot
       return String.format(Locale.ROOT, "minimum detectable difference (alpha 0.05, power 0.8): undefined, no"
           + " discordant pair among %d", d.pairs());
     }
+    if (!d.reachable()) {
+      return String.format(Locale.ROOT, "minimum detectable difference (alpha 0.05, power 0.8; %d pairs, %d"
+          + " discordant): none, no difference is detectable with so few discordant pairs; observed |A-B| %s",
+          d.pairs(), d.discordant(), fixed(Math.abs(observed)));
+    }
     return String.format(Locale.ROOT, "minimum detectable difference (alpha 0.05, power 0.8; %d pairs, %d"
-        + " discordant): %s; observed |A-B| %s %s it", d.pairs(), d.discordant(),
-        Double.isInfinite(d.value()) ? "none detectable" : fixed(d.value()), fixed(Math.abs(observed)),
-        lp.exceedsDetectable() ? "exceeds" : "does not exceed");
+        + " discordant): %s; observed |A-B| %s %s it", d.pairs(), d.discordant(), fixed(d.value()),
+        fixed(Math.abs(observed)), lp.exceedsDetectable() ? "exceeds" : "does not exceed");
   }
 
   static String p(double p) {

@@ -144,15 +144,22 @@ final class RunReports {
   /**
    * The minimum detectable success difference (alpha 0.05, power 0.8) of a paired comparison of this run with
    * another on the same tasks, at {@link #DISCORDANCES}: a single run has no observed discordance, so the summary
-   * gives the figure at several; {@code clarq compare} gives it at the observed one.
+   * gives the figure at several (null where no difference is detectable: delta above the discordance);
+   * {@code clarq compare} gives it at the observed one.
    */
   static void detectable(int tasks, ObjectNode o) {
     o.put("tasks", tasks).put("alpha", 0.05).put("power", 0.8);
     ObjectNode at = o.putObject("at_discordance");
     for (double psi : DISCORDANCES) {
-      FiguresJson.number(at, String.valueOf(psi), tasks == 0 ? Double.NaN : DetectableDifference.at(tasks, psi));
+      FiguresJson.number(at, String.valueOf(psi), detectableAt(tasks, psi));
     }
     o.put("source", "Connor (1987), Biometrics 43(1):207-211, p. 209; see docs/reports.md");
+  }
+
+  /** The minimum detectable difference at discordance psi, or NaN when none is detectable there (delta > psi). */
+  static double detectableAt(int tasks, double psi) {
+    double d = tasks == 0 ? Double.NaN : DetectableDifference.at(tasks, psi);
+    return d <= psi ? d : Double.NaN;
   }
 
   /** The Markdown sentence of {@link #detectable}. */
@@ -160,16 +167,17 @@ final class RunReports {
     if (tasks == 0) {
       return "";
     }
-    StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "%s: compared with another run on these %d tasks"
-        + " (paired, McNemar), a success difference is detectable at alpha 0.05 with power 0.8 from", language,
-        tasks));
-    for (int i = 0; i < DISCORDANCES.length; i++) {
-      double d = DetectableDifference.at(tasks, DISCORDANCES[i]);
-      sb.append(i == 0 ? " " : i == DISCORDANCES.length - 1 ? " or " : ", ")
-          .append(Double.isInfinite(d) ? "nothing" : fixed(d))
-          .append(String.format(Locale.ROOT, " if %.0f%% of tasks are discordant", 100 * DISCORDANCES[i]));
+    List<String> values = new ArrayList<>();
+    List<String> shares = new ArrayList<>();
+    for (double psi : DISCORDANCES) {
+      double d = detectableAt(tasks, psi);
+      values.add(Double.isNaN(d) ? "none" : fixed(d));
+      shares.add(String.format(Locale.ROOT, "%.0f%%", 100 * psi));
     }
-    return sb.append(".\n").toString();
+    return String.format(Locale.ROOT, "%s: against another run on these %d tasks (paired, McNemar), the smallest"
+        + " success difference detectable at alpha 0.05 with power 0.8 is %s when %s of the tasks are discordant"
+        + " (\"none\": no difference is detectable there).%n", language, tasks, String.join(", ", values),
+        String.join(", ", shares));
   }
 
   /** A failed dialogue's kind of failure ({@link DialogueLoop#failureKind}); "unknown" for older records. */

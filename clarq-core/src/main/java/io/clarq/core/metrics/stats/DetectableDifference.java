@@ -63,6 +63,14 @@ public record DetectableDifference(int pairs, int discordant, double value) {
     return Math.sqrt(psi) * (za * Math.sqrt(n) + zb * Math.sqrt(root)) / (n + zb * zb);
   }
 
+  /**
+   * Whether some difference is detectable at all: delta is defined and not above the discordance (a difference in
+   * success can never exceed the share of discordant pairs).
+   */
+  public boolean reachable() {
+    return defined() && value <= discordance();
+  }
+
   /** The observed discordance psi; NaN when no pair. */
   public double discordance() {
     return pairs == 0 ? Double.NaN : (double) discordant / pairs;

@@ -37,7 +37,9 @@ class DetectableDifferenceTest {
     assertThat(d.exceededBy(0.35)).isTrue();
     assertThat(d.exceededBy(-0.35)).isTrue();
     assertThat(d.exceededBy(0.10)).isFalse();
+    assertThat(d.reachable()).isTrue();
     // 3 of 10 discordant: the minimum (0.43) is above the discordance itself, so no difference there is detectable
+    assertThat(DetectableDifference.of(10, 3).reachable()).isFalse();
     assertThat(DetectableDifference.of(10, 3).exceededBy(0.3)).isFalse();
   }
 
