@@ -27,9 +27,10 @@ import java.util.Objects;
  * {@code judged_in_both}, {@code success_a}, {@code success_b} (over the dialogues judged in both),
  * {@code success_range_a} / {@code _b} ({@code unjudged_as_failures}, {@code unjudged_as_successes}: over all shared
  * dialogues), {@code mcnemar_p}, {@code minimum_detectable_difference} ({@code value}, null when none is
- * detectable; {@code pairs}, {@code discordant}, {@code exceeded}), {@code a_only} and {@code b_only} ("en:3.2"), {@code success_difference},
- * {@code aqd_difference}, {@code aql_difference} (A - B, {@code value} and paired-bootstrap {@code ci95}), and the
- * same per task type in {@code by_type}, with {@code mcnemar_p_holm} beside {@code mcnemar_p}.
+ * detectable; {@code pairs}, {@code discordant}, {@code exceeded}), {@code a_only} and {@code b_only} ("en:3.2"),
+ * {@code success_difference}, {@code aqd_difference}, {@code aql_difference} (A - B, {@code value} and
+ * paired-bootstrap {@code ci95}), and the same per task type in {@code by_type}, with {@code mcnemar_p_holm} beside
+ * {@code mcnemar_p}.
  *
  * @param runs the runs, in the order given
  * @param pairs every pair (i, j) with i before j
