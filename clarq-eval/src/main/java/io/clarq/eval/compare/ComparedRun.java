@@ -19,17 +19,21 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * One side of a comparison: a run's scored dialogues by key ("en:3.2"), with the judge that decided them.
+ * One side of a comparison: a run's scored dialogues by key ("en:3.2"), with the judge that decided them and the
+ * setup they were played in.
  *
  * @param name the run's name
  * @param judge the judge that decided leftover gold lines
  * @param scores the scores by dialogue key, in (language, task) order
  * @param typeNames task type names by number
+ * @param setup provider, provider model, prompt pack, judge and deviations, as far as the run's files record them
  */
-public record ComparedRun(String name, String judge, Map<String, DialogueScore> scores, Map<Integer, String> typeNames) {
+public record ComparedRun(String name, String judge, Map<String, DialogueScore> scores, Map<Integer, String> typeNames,
+    RunSetup setup) {
   public ComparedRun {
     Objects.requireNonNull(name, "name");
     Objects.requireNonNull(judge, "judge");
+    Objects.requireNonNull(setup, "setup");
     scores = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(scores));
     typeNames = Map.copyOf(typeNames);
   }
@@ -37,6 +41,11 @@ public record ComparedRun(String name, String judge, Map<String, DialogueScore> 
   /** The key of a dialogue in every run: language code and task id. */
   public static String key(Language language, DialogueScore score) {
     return language.code() + ":" + score.taskId();
+  }
+
+  /** The language of a dialogue key. */
+  public static Language language(String key) {
+    return Language.parse(key.substring(0, key.indexOf(':')));
   }
 
   /**
@@ -51,7 +60,7 @@ public record ComparedRun(String name, String judge, Map<String, DialogueScore> 
     if (Files.isDirectory(run)) {
       ReportInput in = RunReport.read(run);
       in.dialogues().forEach(d -> scores.put(key(d.language(), d.score()), d.score()));
-      return new ComparedRun(in.title(), in.judge(), scores, in.taskTypes());
+      return new ComparedRun(in.title(), in.judge(), scores, in.taskTypes(), RunSetup.ofRunDirectory(run));
     }
     if (tasks.isEmpty()) {
       throw new IllegalArgumentException(run + " is a transcript file: give --tasks DIR to score it");
@@ -64,6 +73,7 @@ public record ComparedRun(String name, String judge, Map<String, DialogueScore> 
       scores.put(key(d.task().language(), summary.scores().get(i)), summary.scores().get(i));
       types.putIfAbsent(d.task().id().type(), d.task().typeName());
     }
-    return new ComparedRun(recorded.name(), judge.name(), scores, types);
+    return new ComparedRun(recorded.name(), judge.name(), scores, types, RunSetup.ofTranscript(run,
+        recorded.format() == RecordedRun.Format.PUBLISHED_RESULTS, judge.name()));
   }
 }

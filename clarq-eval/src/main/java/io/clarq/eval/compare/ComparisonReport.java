@@ -8,28 +8,39 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.clarq.core.metrics.PairedFigures;
 import io.clarq.core.metrics.stats.Bootstrap;
+import io.clarq.core.metrics.stats.DetectableDifference;
+import io.clarq.core.metrics.stats.Interval;
 import io.clarq.eval.report.FiguresJson;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
-import org.jsoup.nodes.DataNode;
-import org.jsoup.nodes.Document;
-import org.jsoup.nodes.Element;
 
 /**
- * Every pair of the runs given, compared on their shared dialogues, as text, JSON or a self-contained HTML page.
- * JSON: {@code runs} (name, judge, dialogues), {@code bootstrap}, and {@code pairs}, each with {@code a}, {@code b},
- * {@code shared}, {@code judged_in_both}, {@code success_a}, {@code success_b}, {@code mcnemar_p}, {@code a_only} and
- * {@code b_only} (the dialogues only that run solved, "en:3.2"), {@code success_difference},
- * {@code aqd_difference}, {@code aql_difference} (A - B, {@code value} and paired-bootstrap {@code ci95}), and the
- * same per task type in {@code by_type}.
+ * Every pair of the runs given, compared language by language on their shared dialogues, as text, JSON or a
+ * self-contained HTML page ({@link ComparisonPage}). Runs whose setup differs ({@link RunSetup}) are refused unless
+ * allowed; then every output says what differs before anything else.
+ *
+ * <p>JSON: {@code runs} (name, judge, dialogues, setup), {@code bootstrap}, {@code detectable_difference} (how the
+ * minimum detectable difference is computed), and {@code pairs}, each with {@code a}, {@code b},
+ * {@code setup_differences} (setting, a, b) and {@code languages}: per language code {@code shared},
+ * {@code judged_in_both}, {@code success_a}, {@code success_b} (over the dialogues judged in both),
+ * {@code success_range_a} / {@code _b} ({@code unjudged_as_failures}, {@code unjudged_as_successes}: over all shared
+ * dialogues), {@code mcnemar_p}, {@code minimum_detectable_difference} ({@code value}, null when none is
+ * detectable; {@code pairs}, {@code discordant}, {@code exceeded}), {@code a_only} and {@code b_only} ("en:3.2"),
+ * {@code success_difference}, {@code aqd_difference}, {@code aql_difference} (A - B, {@code value} and
+ * paired-bootstrap {@code ci95}), and the same per task type in {@code by_type}, with {@code mcnemar_p_holm} beside
+ * {@code mcnemar_p}.
  *
  * @param runs the runs, in the order given
  * @param pairs every pair (i, j) with i before j
  * @param bootstrap how the intervals were drawn
  */
 public record ComparisonReport(List<ComparedRun> runs, List<RunPair> pairs, Bootstrap bootstrap) {
+  /** Where the minimum detectable difference comes from, as every output cites it. */
+  public static final String DETECTABLE_SOURCE = "Connor (1987), Sample size for testing differences in proportions"
+      + " for the paired-sample design, Biometrics 43(1):207-211, p. 209; solved for the difference at the observed"
+      + " discordance";
   private static final ObjectMapper JSON = new ObjectMapper();
 
   public ComparisonReport {
@@ -41,44 +52,92 @@ public record ComparisonReport(List<ComparedRun> runs, List<RunPair> pairs, Boot
   /**
    * Compares every pair of the runs.
    *
-   * @throws IllegalArgumentException when fewer than two runs are given or a pair shares no dialogue
+   * @param allowDifferentSetup whether runs whose provider, provider model, prompt pack, judge or deviations differ
+   *     may be compared (the outputs then open with the differences)
+   * @throws IllegalArgumentException when fewer than two runs are given, a pair shares no dialogue, or setups differ
+   *     and that is not allowed (naming each difference with both runs' values)
    */
-  public static ComparisonReport of(List<ComparedRun> runs, Bootstrap bootstrap) {
+  public static ComparisonReport of(List<ComparedRun> runs, Bootstrap bootstrap, boolean allowDifferentSetup) {
     if (runs.size() < 2) {
       throw new IllegalArgumentException("a comparison needs at least two runs, got " + runs.size());
     }
     List<RunPair> pairs = new ArrayList<>();
+    List<String> refused = new ArrayList<>();
     for (int i = 0; i < runs.size(); i++) {
       for (int j = i + 1; j < runs.size(); j++) {
-        pairs.add(RunPair.of(runs.get(i), runs.get(j), bootstrap));
+        RunPair p = RunPair.of(runs.get(i), runs.get(j), bootstrap);
+        if (!p.differences().isEmpty()) {
+          refused.add(runs.get(i).name() + " and " + runs.get(j).name() + " differ in "
+              + String.join("; ", p.describeDifferences()));
+        }
+        pairs.add(p);
       }
     }
+    if (!refused.isEmpty() && !allowDifferentSetup) {
+      throw new IllegalArgumentException("runs " + String.join("; runs ", refused) + ". A difference between them"
+          + " would not be the seeker's alone: compare runs of one setup, or allow it (--allow-different-setup)");
+    }
     return new ComparisonReport(runs, pairs, bootstrap);
+  }
+
+  /** Each pair's setup differences as lines, "A vs B: setting: ...", empty when every pair shares its setup. */
+  public List<String> setupWarnings() {
+    List<String> out = new ArrayList<>();
+    for (RunPair p : pairs) {
+      p.differences().forEach(d -> out.add("A " + p.a().name() + " vs B " + p.b().name() + ": " + d.describe("A",
+          "B")));
+    }
+    return out;
   }
 
   /** The report as one JSON object. */
   public ObjectNode json() {
     ObjectNode o = JSON.createObjectNode();
     ArrayNode rs = o.putArray("runs");
-    runs.forEach(r -> rs.addObject().put("name", r.name()).put("judge", r.judge()).put("dialogues", r.scores().size()));
+    runs.forEach(r -> {
+      ObjectNode n = rs.addObject().put("name", r.name()).put("judge", r.judge()).put("dialogues", r.scores().size());
+      ObjectNode setup = n.putObject("setup");
+      r.setup().values().forEach(setup::put);
+    });
     FiguresJson.method(bootstrap, o.putObject("bootstrap")).put("success_test", "McNemar exact, two-sided, over the"
-        + " dialogues judged in both runs");
+        + " dialogues judged in both runs; per type also Holm-adjusted over the language's types");
+    o.putObject("detectable_difference").put("alpha", 0.05).put("power", 0.8).put("design",
+        "paired (McNemar), from the pairs judged in both runs and their observed discordance")
+        .put("source", DETECTABLE_SOURCE);
     ArrayNode ps = o.putArray("pairs");
     for (RunPair p : pairs) {
       ObjectNode n = ps.addObject().put("a", p.a().name()).put("b", p.b().name());
-      figures(p.overall(), n);
-      ArrayNode aOnly = n.putArray("a_only");
-      p.aOnly().forEach(aOnly::add);
-      ArrayNode bOnly = n.putArray("b_only");
-      p.bOnly().forEach(bOnly::add);
-      ObjectNode byType = n.putObject("by_type");
-      p.byType().forEach((t, f) -> {
-        ObjectNode tn = byType.putObject(String.valueOf(t)).put("name", p.a().typeNames().getOrDefault(t, ""));
-        figures(f, tn);
-        tn.put("a_only", f.aOnly().size()).put("b_only", f.bOnly().size());
+      ArrayNode diffs = n.putArray("setup_differences");
+      p.differences().forEach(d -> diffs.addObject().put("setting", d.setting()).put("a", d.a()).put("b", d.b()));
+      ObjectNode langs = n.putObject("languages");
+      p.languages().forEach((l, lp) -> {
+        ObjectNode ln = langs.putObject(l.code());
+        figures(lp.overall(), ln);
+        range(lp.rangeA(), ln.putObject("success_range_a"));
+        range(lp.rangeB(), ln.putObject("success_range_b"));
+        DetectableDifference d = lp.detectable();
+        ObjectNode dn = ln.putObject("minimum_detectable_difference");
+        FiguresJson.number(dn, "value", d.reachable() ? d.value() : Double.NaN);
+        dn.put("pairs", d.pairs()).put("discordant", d.discordant()).put("exceeded", lp.exceedsDetectable());
+        ArrayNode aOnly = ln.putArray("a_only");
+        lp.aOnly().forEach(aOnly::add);
+        ArrayNode bOnly = ln.putArray("b_only");
+        lp.bOnly().forEach(bOnly::add);
+        ObjectNode byType = ln.putObject("by_type");
+        lp.byType().forEach((t, f) -> {
+          ObjectNode tn = byType.putObject(String.valueOf(t)).put("name", p.a().typeNames().getOrDefault(t, ""));
+          figures(f, tn);
+          tn.put("mcnemar_p_holm", lp.holm().get(t));
+          tn.put("a_only", f.aOnly().size()).put("b_only", f.bOnly().size());
+        });
       });
     }
     return o;
+  }
+
+  private static void range(Interval i, ObjectNode o) {
+    FiguresJson.number(o, "unjudged_as_failures", i.lower());
+    FiguresJson.number(o, "unjudged_as_successes", i.upper());
   }
 
   private static void figures(PairedFigures f, ObjectNode n) {
@@ -100,74 +159,87 @@ public record ComparisonReport(List<ComparedRun> runs, List<RunPair> pairs, Boot
     }
   }
 
-  /** The report as text for a terminal. */
+  /** The self-contained HTML page ({@link ComparisonPage}). */
+  public String html() {
+    return ComparisonPage.render(this);
+  }
+
+  /** The report as text for a terminal: setup differences first, then each pair language by language. */
   public String text() {
     StringBuilder sb = new StringBuilder();
+    List<String> warnings = setupWarnings();
+    if (!warnings.isEmpty()) {
+      sb.append("SETUPS DIFFER (compared only because --allow-different-setup was given; a difference below is not the"
+          + " seeker's alone):\n");
+      warnings.forEach(w -> sb.append("  ").append(w).append('\n'));
+      sb.append('\n');
+    }
     for (RunPair p : pairs) {
-      PairedFigures f = p.overall();
       sb.append(String.format(Locale.ROOT, "A: %s (judge: %s)%nB: %s (judge: %s)%n", p.a().name(), p.a().judge(),
           p.b().name(), p.b().judge()));
-      sb.append(String.format(Locale.ROOT, "  shared dialogues %d, judged in both %d%n", f.shared(), f.judgedInBoth()));
-      sb.append(String.format(Locale.ROOT, "  success   A %s  B %s  A-B %s  McNemar exact p = %s (only A solved %d,"
-          + " only B solved %d)%n", fixed(f.successA()), fixed(f.successB()), withInterval(f.success()),
-          p(f.mcnemarP()), f.aOnly().size(), f.bOnly().size()));
-      sb.append(String.format(Locale.ROOT, "  AQD A-B %s%n  AQL A-B %s%n", withInterval(f.aqd()),
-          withInterval(f.aql())));
-      sb.append(String.format(Locale.ROOT, "  %4s  %-26s %6s %8s %8s %28s %6s %6s %10s%n", "type", "name", "shared",
-          "A", "B", "A-B success [95%]", "A only", "B only", "McNemar p"));
-      p.byType().forEach((t, tf) -> sb.append(String.format(Locale.ROOT,
-          "  %4d  %-26s %6d %8s %8s %28s %6d %6d %10s%n", t, p.a().typeNames().getOrDefault(t, ""), tf.shared(),
-          fixed(tf.successA()), fixed(tf.successB()), withInterval(tf.success()), tf.aOnly().size(),
-          tf.bOnly().size(), p(tf.mcnemarP()))));
-      sb.append(String.format(Locale.ROOT, "  intervals: 95%% paired percentile bootstrap, %d resamples, seed %d%n%n",
-          bootstrap.resamples(), bootstrap.seed()));
+      p.languages().forEach((l, lp) -> language(sb, p, lp));
+      sb.append(String.format(Locale.ROOT, "  intervals: 95%% paired percentile bootstrap, %d resamples, seed %d;"
+          + " Holm: McNemar p adjusted over the language's task types; minimum detectable difference: alpha 0.05,"
+          + " power 0.8, %s%n%n", bootstrap.resamples(), bootstrap.seed(), DETECTABLE_SOURCE));
     }
     return sb.toString();
   }
 
-  /** The report as one self-contained HTML page (all text escaped). */
-  public String html() {
-    Document doc = Document.createShell("");
-    doc.outputSettings().prettyPrint(false);
-    doc.head().appendElement("meta").attr("charset", "utf-8");
-    doc.head().appendElement("meta").attr("http-equiv", "Content-Security-Policy").attr("content",
-        "default-src 'none'; style-src 'unsafe-inline'");
-    doc.head().appendElement("title").text("clarq comparison");
-    doc.head().appendElement("style").appendChild(new DataNode("body{font-family:system-ui,sans-serif;margin:2em auto;"
-        + "max-width:1100px}table{border-collapse:collapse;margin:.5em 0 1.5em}th,td{border:1px solid #ccc;"
-        + "padding:3px 8px;text-align:right}th{background:#f3f3f3}.text{text-align:left}"));
-    Element body = doc.body();
-    body.appendElement("h1").text("ClarQ-LLM comparison");
-    body.appendElement("p").text(String.format(Locale.ROOT, "Success: McNemar's exact two-sided test over the dialogues"
-        + " judged in both runs. Differences are A - B with 95%% paired percentile-bootstrap intervals (%d resamples,"
-        + " seed %d).", bootstrap.resamples(), bootstrap.seed()));
-    for (RunPair p : pairs) {
-      Element s = body.appendElement("section").addClass("pair");
-      s.appendElement("h2").text("A: " + p.a().name() + " vs B: " + p.b().name());
-      s.appendElement("p").text("Judges: A " + p.a().judge() + ", B " + p.b().judge() + ".");
-      Element t = s.appendElement("table").addClass("by-type");
-      Element h = t.appendElement("tr");
-      for (String c : List.of("type", "shared", "judged in both", "success A", "success B", "A-B success [95%]",
-          "A only", "B only", "McNemar p", "A-B AQD [95%]", "A-B AQL [95%]")) {
-        h.appendElement("th").text(c);
-      }
-      row(t, "all", p.overall());
-      p.byType().forEach((type, f) -> row(t, type + " " + p.a().typeNames().getOrDefault(type, ""), f));
+  private static void language(StringBuilder sb, RunPair p, LanguagePair lp) {
+    PairedFigures f = lp.overall();
+    sb.append(String.format(Locale.ROOT, "%s: shared dialogues %d, judged in both %d%n",
+        lp.language().directoryName(), f.shared(), f.judgedInBoth()));
+    if (lp.anyUnjudged()) {
+      sb.append(String.format(Locale.ROOT, "  success over all %d shared dialogues (unjudged as failures-successes):"
+          + " A %s  B %s%n  judged in both only: A %s  B %s  A-B %s  McNemar exact p = %s (only A solved %d, only B"
+          + " solved %d)%n", f.shared(), rangeText(lp.rangeA()), rangeText(lp.rangeB()), fixed(f.successA()),
+          fixed(f.successB()), withInterval(f.success()), p(f.mcnemarP()), f.aOnly().size(), f.bOnly().size()));
+    } else {
+      sb.append(String.format(Locale.ROOT, "  success   A %s  B %s  A-B %s  McNemar exact p = %s (only A solved %d,"
+          + " only B solved %d)%n", fixed(f.successA()), fixed(f.successB()), withInterval(f.success()),
+          p(f.mcnemarP()), f.aOnly().size(), f.bOnly().size()));
     }
-    return "<!DOCTYPE html>\n" + doc.html() + "\n";
+    sb.append("  ").append(detectableText(lp)).append('\n');
+    sb.append(String.format(Locale.ROOT, "  AQD A-B %s%n  AQL A-B %s (%s)%n", withInterval(f.aqd()),
+        withInterval(f.aql()), aqlUnit(lp)));
+    sb.append(String.format(Locale.ROOT, "  %4s  %-26s %6s %8s %8s %28s %6s %6s %10s %10s%n", "type", "name",
+        "shared", "A", "B", "A-B success [95%]", "A only", "B only", "McNemar p", "Holm p"));
+    lp.byType().forEach((t, tf) -> sb.append(String.format(Locale.ROOT,
+        "  %4d  %-26s %6d %8s %8s %28s %6d %6d %10s %10s%n", t, p.a().typeNames().getOrDefault(t, ""), tf.shared(),
+        fixed(tf.successA()), fixed(tf.successB()), withInterval(tf.success()), tf.aOnly().size(),
+        tf.bOnly().size(), p(tf.mcnemarP()), p(lp.holm().get(t)))));
   }
 
-  private static void row(Element t, String label, PairedFigures f) {
-    Element r = t.appendElement("tr");
-    r.appendElement("td").addClass("text").text(label);
-    for (String v : List.of(String.valueOf(f.shared()), String.valueOf(f.judgedInBoth()), fixed(f.successA()),
-        fixed(f.successB()), withInterval(f.success()), String.valueOf(f.aOnly().size()),
-        String.valueOf(f.bOnly().size()), p(f.mcnemarP()), withInterval(f.aqd()), withInterval(f.aql()))) {
-      r.appendElement("td").text(v);
-    }
+  /** "[0.4423, 0.9962]" with the ends in order, or "-". */
+  static String rangeText(Interval i) {
+    return i.defined() ? String.format(Locale.ROOT, "[%.4f, %.4f]", i.lower(), i.upper()) : "-";
   }
 
-  private static String p(double p) {
+  /** How AQL is counted in the pair's language. */
+  static String aqlUnit(LanguagePair lp) {
+    return lp.language() == io.clarq.core.task.Language.CHINESE ? "characters per seeker line"
+        : "spaces per seeker line";
+  }
+
+  /** The minimum detectable difference and whether the observed one exceeds it, as one sentence. */
+  static String detectableText(LanguagePair lp) {
+    DetectableDifference d = lp.detectable();
+    double observed = lp.overall().success().value();
+    if (!d.defined()) {
+      return String.format(Locale.ROOT, "minimum detectable difference (alpha 0.05, power 0.8): undefined, no"
+          + " discordant pair among %d", d.pairs());
+    }
+    if (!d.reachable()) {
+      return String.format(Locale.ROOT, "minimum detectable difference (alpha 0.05, power 0.8; %d pairs, %d"
+          + " discordant): none, no difference is detectable with so few discordant pairs; observed |A-B| %s",
+          d.pairs(), d.discordant(), fixed(Math.abs(observed)));
+    }
+    return String.format(Locale.ROOT, "minimum detectable difference (alpha 0.05, power 0.8; %d pairs, %d"
+        + " discordant): %s; observed |A-B| %s %s it", d.pairs(), d.discordant(), fixed(d.value()),
+        fixed(Math.abs(observed)), lp.exceedsDetectable() ? "exceeds" : "does not exceed");
+  }
+
+  static String p(double p) {
     return p >= 0.001 ? String.format(Locale.ROOT, "%.4f", p) : String.format(Locale.ROOT, "%.2e", p);
   }
 }

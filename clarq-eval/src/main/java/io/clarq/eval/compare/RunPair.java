@@ -1,67 +1,62 @@
 package io.clarq.eval.compare;
 
-import io.clarq.core.metrics.DialogueScore;
-import io.clarq.core.metrics.PairedComparison;
-import io.clarq.core.metrics.PairedFigures;
 import io.clarq.core.metrics.stats.Bootstrap;
+import io.clarq.core.task.Language;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.TreeMap;
+import java.util.stream.Collectors;
 
 /**
- * Two runs compared on the dialogues they share (A minus B), overall and per task type.
+ * Two runs compared on the dialogues they share, language by language (A minus B), and how their setups differ.
  *
  * @param a run A
  * @param b run B
- * @param shared the keys of the shared dialogues, in (language, task) order
- * @param overall the comparison over all shared dialogues
- * @param byType the comparison per task type
+ * @param differences the setup settings that differ (empty when the runs are comparable)
+ * @param languages the comparison per shared language, English first
  */
-public record RunPair(ComparedRun a, ComparedRun b, List<String> shared, PairedFigures overall,
-    Map<Integer, PairedFigures> byType) {
+public record RunPair(ComparedRun a, ComparedRun b, List<RunSetup.Difference> differences,
+    Map<Language, LanguagePair> languages) {
   public RunPair {
     Objects.requireNonNull(a, "a");
     Objects.requireNonNull(b, "b");
-    shared = List.copyOf(shared);
-    Objects.requireNonNull(overall, "overall");
-    byType = java.util.Collections.unmodifiableMap(new TreeMap<>(byType));
+    differences = List.copyOf(differences);
+    languages = java.util.Collections.unmodifiableMap(new EnumMap<>(languages));
+    if (languages.isEmpty()) {
+      throw new IllegalArgumentException("illegal run pair " + a.name() + " / " + b.name() + ": no shared language");
+    }
   }
 
   /**
-   * @throws IllegalArgumentException when the runs share no dialogue
+   * @throws IllegalArgumentException when the runs share no dialogue (same language and task), naming the languages
+   *     each holds
    */
   public static RunPair of(ComparedRun a, ComparedRun b, Bootstrap bootstrap) {
-    List<String> shared = a.scores().keySet().stream().filter(b.scores()::containsKey).toList();
+    Map<Language, List<String>> shared = new EnumMap<>(Language.class);
+    for (String k : a.scores().keySet()) {
+      if (b.scores().containsKey(k)) {
+        shared.computeIfAbsent(ComparedRun.language(k), l -> new ArrayList<>()).add(k);
+      }
+    }
     if (shared.isEmpty()) {
-      throw new IllegalArgumentException("runs " + a.name() + " and " + b.name() + " share no dialogue (same language"
-          + " and task)");
+      throw new IllegalArgumentException("runs " + a.name() + " (" + languages(a) + ") and " + b.name() + " ("
+          + languages(b) + ") share no dialogue of the same language and task; compare never sets one language"
+          + " against another");
     }
-    List<DialogueScore> sa = new ArrayList<>();
-    List<DialogueScore> sb = new ArrayList<>();
-    Map<Integer, List<DialogueScore>> ta = new TreeMap<>();
-    Map<Integer, List<DialogueScore>> tb = new TreeMap<>();
-    for (String k : shared) {
-      DialogueScore x = a.scores().get(k);
-      DialogueScore y = b.scores().get(k);
-      sa.add(x);
-      sb.add(y);
-      ta.computeIfAbsent(x.taskId().type(), t -> new ArrayList<>()).add(x);
-      tb.computeIfAbsent(x.taskId().type(), t -> new ArrayList<>()).add(y);
-    }
-    Map<Integer, PairedFigures> byType = new TreeMap<>();
-    ta.forEach((type, xs) -> byType.put(type, PairedComparison.of(xs, tb.get(type), bootstrap)));
-    return new RunPair(a, b, shared, PairedComparison.of(sa, sb, bootstrap), byType);
+    Map<Language, LanguagePair> out = new EnumMap<>(Language.class);
+    shared.forEach((l, keys) -> out.put(l, LanguagePair.of(l, a, b, keys, bootstrap)));
+    return new RunPair(a, b, a.setup().differences(b.setup()), out);
   }
 
-  /** The keys of the shared dialogues only run A solved. */
-  public List<String> aOnly() {
-    return overall.aOnly().stream().map(shared::get).toList();
+  private static String languages(ComparedRun r) {
+    return r.scores().keySet().stream().map(ComparedRun::language).distinct().sorted()
+        .map(Language::directoryName).collect(Collectors.joining(", "));
   }
 
-  /** The keys of the shared dialogues only run B solved. */
-  public List<String> bOnly() {
-    return overall.bOnly().stream().map(shared::get).toList();
+  /** Each setup difference as one line: {@code provider: A "x", B "y"}. */
+  public List<String> describeDifferences() {
+    return differences.stream().map(d -> d.describe("A " + a.name(), "B " + b.name())).toList();
   }
 }

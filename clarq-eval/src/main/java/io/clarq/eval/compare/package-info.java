@@ -1,5 +1,6 @@
 /**
- * Paired comparisons of ClarQ-LLM runs on the dialogues they share: McNemar's exact test on success and paired
- * bootstrap intervals for the differences in success, AQD and AQL, overall and per task type.
+ * Paired comparisons of ClarQ-LLM runs on the dialogues they share, one language at a time: McNemar's exact test on
+ * success (per task type with Holm's adjustment beside it), the minimum detectable difference, and paired bootstrap
+ * intervals for the differences in success, AQD and AQL; runs of different setups are refused unless allowed.
  */
 package io.clarq.eval.compare;

@@ -2,7 +2,6 @@ package io.clarq.eval.evaluate;
 
 import static io.clarq.eval.report.FigureText.fixed;
 import static io.clarq.eval.report.FigureText.interval;
-import static io.clarq.eval.report.FigureText.range;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -126,9 +125,16 @@ public record EvaluationReport(RecordedRun run, ClarqSummary summary, OptionalIn
         summary.dialogues(), run.notes().isEmpty() ? "" : " (" + String.join("; ", run.notes()) + ")"));
     GroupFigures all = ClarqStatistics.of(summary.scores(), BOOTSTRAP);
     sb.append(String.format(Locale.ROOT, "  judge        %s%n", judge));
-    sb.append(line("success", summary.success(), String.format(Locale.ROOT, "(%d of %d judged dialogues; 95%%"
-        + " interval %s%s)", summary.successes(), summary.judged(), interval(all.success()),
-        all.unjudged() == 0 ? "" : "; range over all dialogues " + range(all))));
+    if (all.unjudged() == 0) {
+      sb.append(line("success", summary.success(), String.format(Locale.ROOT, "(%d of %d dialogues; 95%% interval"
+          + " %s)", summary.successes(), summary.judged(), interval(all.success()))));
+    } else {
+      // the range over all dialogues leads; the judged-only rate (biased to what the verbatim check decides) follows
+      sb.append(String.format(Locale.ROOT, "  %-12s [%.4f, %.4f]   over all %d dialogues, unjudged counted as failures,"
+          + " as successes%n", "success", all.successRange().lower(), all.successRange().upper(), all.dialogues()));
+      sb.append(line("judged only", summary.success(), String.format(Locale.ROOT, "(%d of %d judged dialogues; 95%%"
+          + " interval %s)", summary.successes(), summary.judged(), interval(all.success()))));
+    }
     sb.append(line("AQD", summary.aqd(), "(95% interval " + interval(all.aqd()) + ")"));
     sb.append(line("AQL", summary.aql(), "(95% interval " + interval(all.aql())
         + "; reference: spaces per seeker line in English, characters in Chinese)"));

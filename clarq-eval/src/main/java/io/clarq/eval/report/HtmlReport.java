@@ -82,29 +82,39 @@ public final class HtmlReport {
         + (in.judge().equals("none")
         ? " (leftover gold lines were not judged: dialogues that needed a judge are unjudged)" : ""));
     in.notes().forEach(n -> s.appendElement("p").addClass("note").text(n));
+    // when the judge left dialogues open, the figure that leads is the range over all of them (unjudged counted as
+    // failures / as successes); the rate over the judged ones alone comes second, labelled
+    boolean open = in.anyUnjudged();
     Element t = s.appendElement("table").addClass("headline");
     Element h = t.appendElement("tr");
-    for (String c : List.of("language", "dialogues", "success", "95% interval", "unjudged", "success range",
-        "AQD [95%]", "AQL [95%]", "seeker turns [95%]")) {
+    for (String c : open ? List.of("language", "dialogues", "success, all dialogues (unjudged as failures, as"
+        + " successes)", "unjudged", "success, judged only", "95% interval", "AQD [95%]", "AQL [95%]",
+        "seeker turns [95%]") : List.of("language", "dialogues", "success", "95% interval", "AQD [95%]", "AQL [95%]",
+        "seeker turns [95%]")) {
       h.appendElement("th").text(c);
     }
     overall.forEach((l, f) -> {
       Element r = t.appendElement("tr");
       r.appendElement("td").addClass("text").text(l.directoryName());
       r.appendElement("td").text(String.valueOf(f.dialogues()));
-      r.appendElement("td").text(fixed(f.success().value()));
+      if (open) {
+        r.appendElement("td").addClass("success-range").addClass("nowrap").appendElement("strong").text(range(f));
+        r.appendElement("td").text(String.valueOf(f.unjudged()));
+        r.appendElement("td").addClass("success-judged").text(fixed(f.success().value()) + " (judged only)");
+      } else {
+        r.appendElement("td").addClass("success-judged").text(fixed(f.success().value()));
+      }
       r.appendElement("td").addClass("nowrap").text(interval(f.success()));
-      r.appendElement("td").text(String.valueOf(f.unjudged()));
-      r.appendElement("td").addClass("nowrap").text(range(f));
       withInterval(r.appendElement("td"), f.aqd());
       withInterval(r.appendElement("td"), f.aql());
       withInterval(r.appendElement("td"), f.turns());
     });
-    s.appendElement("p").addClass("muted").text(String.format(Locale.ROOT, "Success is over the judged dialogues,"
-        + " with its 95%% Wilson interval; the success range is the rate over all dialogues if every unjudged one"
-        + " failed / succeeded. AQD, AQL and turns are means with 95%% percentile-bootstrap intervals (%d resamples,"
-        + " seed %d). AQL is the reference figure: spaces per seeker line in English, characters in Chinese.",
-        in.bootstrap().resamples(), in.bootstrap().seed()));
+    s.appendElement("p").addClass("muted").text(String.format(Locale.ROOT, "%s AQD, AQL and turns are means with 95%%"
+        + " percentile-bootstrap intervals (%d resamples, seed %d). AQL is the reference figure: spaces per seeker"
+        + " line in English, characters in Chinese.", open ? "The judge left dialogues unjudged, so the headline"
+            + " success is the range over all dialogues if every unjudged one failed / succeeded; the rate over the"
+            + " judged dialogues alone, with its 95% Wilson interval, comes second." : "Every dialogue was judged:"
+            + " success with its 95% Wilson interval.", in.bootstrap().resamples(), in.bootstrap().seed()));
     Map<String, String> settings = new LinkedHashMap<>(in.settings());
     settings.remove(JUDGE_SETTING);
     HtmlPage.settings(s, settings);

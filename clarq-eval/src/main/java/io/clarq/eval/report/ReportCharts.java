@@ -134,4 +134,9 @@ final class ReportCharts {
   private static String svg(XYPlot plot, String title, String id) {
     return Charts.svg(plot, title, id, true, Charts.HEIGHT);
   }
+
+  /** The plot as an SVG element of the report's width and the given height, ids prefixed with {@code id}. */
+  static String svg(XYPlot plot, String title, String id, int height) {
+    return Charts.svg(plot, title, id, true, height);
+  }
 }

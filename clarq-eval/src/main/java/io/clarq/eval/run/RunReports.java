@@ -17,6 +17,7 @@ import io.clarq.core.metrics.ClarqSummary;
 import io.clarq.core.metrics.DialogueScore;
 import io.clarq.core.metrics.GroupFigures;
 import io.clarq.core.metrics.stats.Bootstrap;
+import io.clarq.core.metrics.stats.DetectableDifference;
 import io.clarq.core.task.Language;
 import io.clarq.core.transcript.DialogueRecord;
 import io.clarq.eval.report.FiguresJson;
@@ -86,12 +87,14 @@ final class RunReports {
       l.put("dialogues", sum.dialogues());
       l.put("successes", sum.successes());
       l.put("unjudged", sum.unjudged().size());
-      FiguresJson.number(l, "success", sum.success());
+      successHeadline(sum, l.putObject("success"));
+      FiguresJson.number(l, "success_judged_only", sum.success());
       FiguresJson.number(l, "success_lower_bound", sum.successLowerBound());
       FiguresJson.number(l, "success_upper_bound", sum.successUpperBound());
       FiguresJson.number(l, "aqd", sum.aqd());
       FiguresJson.number(l, "aql", sum.aql());
       FiguresJson.number(l, "aql_words", sum.aqlWords());
+      detectable(sum.dialogues(), l.putObject("minimum_detectable_difference"));
       l.put("judge_calls", sum.judgeCalls());
       l.put("read_by_truthiness", sum.readByTruthiness());
       FiguresJson.statistics(sum.scores(), r.taskTypes(), BOOTSTRAP, l.putObject("statistics"));
@@ -117,6 +120,65 @@ final class RunReports {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write the results JSON", e);
     }
+  }
+
+  /**
+   * The success headline as JSON: the range over all dialogues ({@code unjudged_as_failures},
+   * {@code unjudged_as_successes}), the judged-only rate second ({@code judged_only}, over {@code judged}
+   * dialogues), and {@code headline} saying which figure leads.
+   */
+  static void successHeadline(ClarqSummary sum, ObjectNode o) {
+    int unjudged = sum.unjudged().size();
+    o.put("headline", unjudged == 0 ? "judged_only" : "range");
+    FiguresJson.number(o, "unjudged_as_failures", sum.successLowerBound());
+    FiguresJson.number(o, "unjudged_as_successes", sum.successUpperBound());
+    FiguresJson.number(o, "judged_only", sum.success());
+    o.put("judged", sum.judged()).put("unjudged", unjudged);
+    o.put("meaning", unjudged == 0 ? "every dialogue judged: the range is one point, the judged-only rate"
+        : "headline: success over all dialogues, from every unjudged one failed (unjudged_as_failures) to every one"
+            + " succeeded (unjudged_as_successes); judged_only is the rate over the judged dialogues alone");
+  }
+
+  /** Discordances at which a run summary states the minimum detectable difference of a paired comparison. */
+  static final double[] DISCORDANCES = {0.1, 0.2, 0.4};
+
+  /**
+   * The minimum detectable success difference (alpha 0.05, power 0.8) of a paired comparison of this run with
+   * another on the same tasks, at {@link #DISCORDANCES}: a single run has no observed discordance, so the summary
+   * gives the figure at several (null where no difference is detectable: delta above the discordance);
+   * {@code clarq compare} gives it at the observed one.
+   */
+  static void detectable(int tasks, ObjectNode o) {
+    o.put("tasks", tasks).put("alpha", 0.05).put("power", 0.8);
+    ObjectNode at = o.putObject("at_discordance");
+    for (double psi : DISCORDANCES) {
+      FiguresJson.number(at, String.valueOf(psi), detectableAt(tasks, psi));
+    }
+    o.put("source", "Connor (1987), Biometrics 43(1):207-211, p. 209; see docs/reports.md");
+  }
+
+  /** The minimum detectable difference at discordance psi, or NaN when none is detectable there (delta > psi). */
+  static double detectableAt(int tasks, double psi) {
+    double d = tasks == 0 ? Double.NaN : DetectableDifference.at(tasks, psi);
+    return d <= psi ? d : Double.NaN;
+  }
+
+  /** The Markdown sentence of {@link #detectable}. */
+  static String detectableSentence(String language, int tasks) {
+    if (tasks == 0) {
+      return "";
+    }
+    List<String> values = new ArrayList<>();
+    List<String> shares = new ArrayList<>();
+    for (double psi : DISCORDANCES) {
+      double d = detectableAt(tasks, psi);
+      values.add(Double.isNaN(d) ? "none" : fixed(d));
+      shares.add(String.format(Locale.ROOT, "%.0f%%", 100 * psi));
+    }
+    return String.format(Locale.ROOT, "%s: against another run on these %d tasks (paired, McNemar), the smallest"
+        + " success difference detectable at alpha 0.05 with power 0.8 is %s when %s of the tasks are discordant"
+        + " (\"none\": no difference is detectable there).%n", language, tasks, String.join(", ", values),
+        String.join(", ", shares));
   }
 
   /** A failed dialogue's kind of failure ({@link DialogueLoop#failureKind}); "unknown" for older records. */
@@ -162,18 +224,34 @@ final class RunReports {
     RunDeviations.note(deviations).ifPresent(n -> sb.append("**").append(n).append("**\n\n"));
     sb.append("Judge: ").append(r.judge()).append(r.judge().equals("none")
         ? " (leftover gold lines not judged: see the success range)" : "").append(".\n\n");
-    sb.append("| language | dialogues | success | 95% interval | unjudged | success range | AQD [95%] | AQL [95%] |"
-        + " seeker turns [95%] |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     Map<Language, ClarqSummary> summaries = new TreeMap<>(r.summaries());
+    boolean anyUnjudged = summaries.values().stream().anyMatch(s -> !s.unjudged().isEmpty());
+    sb.append(anyUnjudged
+        ? "| language | dialogues | **success, all dialogues** (unjudged as failures, as successes) | unjudged |"
+            + " success, judged only | 95% interval | AQD [95%] | AQL [95%] | seeker turns [95%] |\n"
+            + "|---|---:|---:|---:|---:|---:|---:|---:|---:|\n"
+        : "| language | dialogues | success | 95% interval | AQD [95%] | AQL [95%] | seeker turns [95%] |\n"
+            + "|---|---:|---:|---:|---:|---:|---:|\n");
     summaries.forEach((l, s) -> {
       GroupFigures f = ClarqStatistics.of(s.scores(), BOOTSTRAP);
-      sb.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %d | %s | %s | %s | %s |%n", l.directoryName(),
-          f.dialogues(), fixed(f.success().value()), interval(f.success()), f.unjudged(), range(f),
-          withInterval(f.aqd()), withInterval(f.aql()), withInterval(f.turns())));
+      String rest = String.format(Locale.ROOT, "%s | %s | %s |", withInterval(f.aqd()), withInterval(f.aql()),
+          withInterval(f.turns()));
+      sb.append(anyUnjudged
+          ? String.format(Locale.ROOT, "| %s | %d | **%s** | %d | %s (judged only) | %s | %s%n", l.directoryName(),
+              f.dialogues(), bracketed(f.successRange()), f.unjudged(), fixed(f.success().value()),
+              bracketed(f.success().interval()), rest)
+          : String.format(Locale.ROOT, "| %s | %d | %s | %s | %s%n", l.directoryName(), f.dialogues(),
+              fixed(f.success().value()), bracketed(f.success().interval()), rest));
     });
-    sb.append(String.format(Locale.ROOT, "%nSuccess is over the judged dialogues (95%% Wilson interval); the range is"
-        + " success over all dialogues if every unjudged one failed / succeeded. Means have 95%% percentile-bootstrap"
-        + " intervals (%d resamples, seed %d).%n", BOOTSTRAP.resamples(), BOOTSTRAP.seed()));
+    sb.append(String.format(Locale.ROOT, "%n%s Means have 95%% percentile-bootstrap intervals (%d resamples, seed %d)."
+        + "%n", anyUnjudged ? "The judge left dialogues unjudged, so the headline success is the range over all"
+            + " dialogues (every unjudged one failed / succeeded); the rate over the judged dialogues alone (95% Wilson"
+            + " interval) comes second." : "Success is over all dialogues, every one judged (95% Wilson interval).",
+        BOOTSTRAP.resamples(), BOOTSTRAP.seed()));
+    sb.append('\n');
+    summaries.forEach((l, s) -> sb.append(detectableSentence(l.directoryName(), s.dialogues())));
+    sb.append("(Connor 1987, docs/reports.md; `clarq compare` states it for an actual pair of runs, at their observed"
+        + " discordance.)\n");
     Map<String, Integer> kinds = failureKinds(r);
     sb.append(String.format(Locale.ROOT, "%n%d finished (%d resumed from an earlier run), %d failed%s, %d unscored; "
         + "%,d model calls, %,d tokens; %s.%n", r.finished().size(), r.resumed(), r.failed().size(),
@@ -208,6 +286,11 @@ final class RunReports {
       }
     }
     return sb.toString();
+  }
+
+  /** "[0.4423, 0.9962]", or "-". */
+  static String bracketed(io.clarq.core.metrics.stats.Interval i) {
+    return i.defined() ? String.format(Locale.ROOT, "[%.4f, %.4f]", i.lower(), i.upper()) : "-";
   }
 
   private static void groupTable(StringBuilder sb, String key, Map<Integer, GroupFigures> groups,

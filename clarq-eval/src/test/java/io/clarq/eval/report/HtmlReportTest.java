@@ -120,7 +120,39 @@ class HtmlReportTest {
     int unjudged = r.summaries().values().stream().mapToInt(s -> s.unjudged().size()).sum();
     assertThat(unjudged).isPositive();
     assertThat(doc.select("#headline .judge").text()).startsWith("Judge: none");
-    assertThat(doc.select("table.headline th").eachText()).contains("success range");
+    // the headline leads with the range over all dialogues (unjudged as failures, as successes); the judged-only
+    // rate comes second, labelled; results.json and summary.md say the same
+    List<String> heads = doc.select("table.headline th").eachText();
+    assertThat(heads.get(2)).startsWith("success, all dialogues");
+    assertThat(heads.get(4)).isEqualTo("success, judged only");
+    io.clarq.core.metrics.ClarqSummary en = r.summaries().get(io.clarq.core.task.Language.ENGLISH);
+    double lower = (double) en.successes() / en.dialogues();
+    double upper = (double) (en.successes() + en.unjudged().size()) / en.dialogues();
+    String range = String.format(java.util.Locale.ROOT, "[%.4f, %.4f]", lower, upper);
+    assertThat(doc.select("table.headline td.success-range").first().text()).isEqualTo(range);
+    assertThat(doc.select("table.headline td.success-judged").first().text()).isEqualTo(String.format(
+        java.util.Locale.ROOT, "%.4f (judged only)", (double) en.successes() / en.judged()));
+    com.fasterxml.jackson.databind.JsonNode success = new com.fasterxml.jackson.databind.ObjectMapper()
+        .readTree(r.results().toFile()).path("languages").path("en").path("success");
+    assertThat(success.path("headline").asText()).isEqualTo("range");
+    assertThat(success.path("unjudged_as_failures").asDouble()).isEqualTo(lower);
+    assertThat(success.path("unjudged_as_successes").asDouble()).isEqualTo(upper);
+    assertThat(success.path("judged_only").asDouble()).isEqualTo((double) en.successes() / en.judged());
+    assertThat(Files.readString(r.summaryFile())).contains("| English | " + en.dialogues() + " | **" + range + "** |");
+    // the minimum detectable difference of a paired comparison on these 30 tasks, by Connor's formula solved with
+    // scipy 1.17.1: python3 -c "from scipy.stats import norm; from scipy.optimize import brentq; import math;
+    // za, zb = norm.ppf(0.975), norm.ppf(0.8); f = lambda d, p: ((za*math.sqrt(p) + zb*math.sqrt(p-d*d))/d)**2;
+    // print([brentq(lambda d: f(d, p) - 30, 1e-9, math.sqrt(p)-1e-12) for p in (0.1, 0.2, 0.4)])"
+    // gives 0.1555, 0.2199 (both above their discordance: nothing detectable there) and 0.3109429188231614
+    assertThat(en.dialogues()).isEqualTo(30);
+    com.fasterxml.jackson.databind.JsonNode at = new com.fasterxml.jackson.databind.ObjectMapper()
+        .readTree(r.results().toFile()).path("languages").path("en").path("minimum_detectable_difference")
+        .path("at_discordance");
+    assertThat(at.path("0.1").isNull()).isTrue();
+    assertThat(at.path("0.2").isNull()).isTrue();
+    assertThat(at.path("0.4").asDouble()).isCloseTo(0.3109429188231614, org.assertj.core.api.Assertions.within(1e-12));
+    assertThat(Files.readString(r.summaryFile())).contains("English: against another run on these 30 tasks")
+        .contains("is none, none, 0.3109 when 10%, 20%, 40% of the tasks are discordant");
     assertThat(doc.select("table.by-type.en th").eachText()).contains("success range");
     assertThat(doc.select("details.list p.unjudged a")).hasSize(unjudged);
     assertThat(doc.select("#problems a.show[href=#status=unjudged]")).hasSize(1);

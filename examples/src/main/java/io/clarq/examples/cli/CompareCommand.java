@@ -23,21 +23,30 @@ import picocli.CommandLine.Parameters;
     name = "compare",
     mixinStandardHelpOptions = true,
     description = {
-      "Compares ClarQ-LLM runs pairwise on the dialogues they share (same language and task): success with",
-      "McNemar's exact test (two-sided, from the discordant counts), and paired bootstrap intervals for the",
-      "differences in success, AQD and AQL, overall and per task type. A RUN is a run directory (clarq run or demo",
-      "output; scored as that run was) or a transcript file (a published results file or a clarq JSONL transcript),",
-      "scored with --tasks and --verdicts (without --verdicts or --judge, leftover gold lines are unjudged and those",
-      "dialogues leave the success comparison)."
+      "Compares ClarQ-LLM runs pairwise on the dialogues they share (same language and task), each language on its",
+      "own (English and Chinese are never pooled): success with McNemar's exact test (two-sided, from the discordant",
+      "counts; per task type also Holm-adjusted), the minimum detectable difference (alpha 0.05, power 0.8, paired)",
+      "and whether the observed one exceeds it, and paired bootstrap intervals for the differences in success, AQD and",
+      "AQL, overall and per task type. Runs whose provider, provider model, prompt pack, judge or deviations differ",
+      "are refused, naming each difference, unless --allow-different-setup. A RUN is a run directory (clarq run or",
+      "demo output; scored as that run was), a transcript file (a published results file or a clarq JSONL",
+      "transcript) or a published run by name (provider.Chat.En), scored with --tasks and --verdicts (without",
+      "--verdicts or --judge, leftover gold lines are unjudged and those dialogues leave the success comparison)."
     })
 public final class CompareCommand implements Callable<Integer> {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
-  @Parameters(paramLabel = "RUN", arity = "2..*", description = "Two or more run directories or transcript files.")
+  @Parameters(paramLabel = "RUN", arity = "2..*", description = "Two or more run directories, transcript files or"
+      + " published runs by name (provider.Comp.En) when clarq-llm is fetched.")
   List<Path> runs;
 
-  @Option(names = "--tasks", paramLabel = "DIR", description = "The tasks transcript files were played on.")
+  @Option(names = "--tasks", paramLabel = "DIR", description = "The tasks transcript files were played on. Default"
+      + " when a RUN is a file: clarq-llm/tasks in the data directory (clarq data fetch clarq-llm).")
   Path tasks;
+
+  @Option(names = "--allow-different-setup", description = "Compare runs whose provider, provider model, prompt pack,"
+      + " judge or recorded deviations differ; the output then opens with what differs.")
+  boolean allowDifferentSetup;
 
   @Option(names = "--verdicts", paramLabel = "FILE", description = "Replay these judge verdicts when scoring files."
       + " Default when a RUN is a published run in the data directory: the paper's GPT-4o verdicts, when `clarq data"
@@ -57,10 +66,18 @@ public final class CompareCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     CommandLine cl = spec.commandLine();
+    List<Path> named = new ArrayList<>();
     for (Path r : runs) {
-      if (!Files.exists(r)) {
-        throw new CommandLine.ParameterException(cl, "RUN " + r + ": no such file or directory");
+      Path p = DataDefaults.publishedRun(spec, r, "RUN");
+      if (!Files.exists(p)) {
+        throw new CommandLine.ParameterException(cl, "RUN " + r + ": no such file or directory, nor a published run"
+            + " of that name");
       }
+      named.add(p);
+    }
+    runs = named;
+    if (tasks == null && runs.stream().anyMatch(Files::isRegularFile)) {
+      tasks = DataDefaults.orFetched(spec, null, "--tasks", "clarq-llm", "tasks");
     }
     if (tasks != null) {
       InputPaths.requireDirectory(cl, "--tasks", tasks);
@@ -81,7 +98,7 @@ public final class CompareCommand implements Callable<Integer> {
         loaded.add(ComparedRun.load(r, Optional.ofNullable(tasks), scoring));
       }
     }
-    ComparisonReport report = ComparisonReport.of(loaded, Bootstrap.DEFAULT);
+    ComparisonReport report = ComparisonReport.of(loaded, Bootstrap.DEFAULT, allowDifferentSetup);
     PrintWriter out = cl.getOut();
     out.print(json ? report.jsonText() + System.lineSeparator() : report.text());
     if (html != null) {

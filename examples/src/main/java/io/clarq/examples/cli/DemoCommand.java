@@ -130,16 +130,31 @@ public final class DemoCommand implements Callable<Integer> {
   /** Prints the figures; {@code clarqLlmTasks}: also apart on the types the offline provider was tuned on. */
   static void print(PrintWriter out, RunResult result, boolean clarqLlmTasks) {
     out.println("judge: " + result.judge() + (result.judge().equals("none") ? " (leftover gold lines unjudged)" : ""));
-    out.printf(Locale.ROOT, "%-8s %9s %8s %13s %8s %8s %7s %9s %13s%n", "language", "dialogues", "success",
-        "95% interval", "AQD", "AQL", "turns", "unjudged", "success range");
+    // with unjudged dialogues the range over all of them leads; the judged-only rate follows, labelled
+    boolean open = result.summaries().values().stream().anyMatch(s -> !s.unjudged().isEmpty());
+    if (open) {
+      out.printf(Locale.ROOT, "%-8s %9s %18s %9s %11s %13s %8s %8s %7s%n", "language", "dialogues", "success (all)",
+          "unjudged", "judged only", "95% interval", "AQD", "AQL", "turns");
+    } else {
+      out.printf(Locale.ROOT, "%-8s %9s %8s %13s %8s %8s %7s%n", "language", "dialogues", "success", "95% interval",
+          "AQD", "AQL", "turns");
+    }
     for (Map.Entry<Language, ClarqSummary> e : new java.util.TreeMap<>(result.summaries()).entrySet()) {
       GroupFigures f = ClarqStatistics.of(e.getValue().scores(), Bootstrap.DEFAULT);
-      out.printf(Locale.ROOT, "%-8s %9d %8s %13s %8.4f %8.4f %7.2f %9d %13s%n", e.getKey().directoryName(),
-          f.dialogues(), FigureText.fixed(f.success().value()), FigureText.interval(f.success()), f.aqd().value(),
-          f.aql().value(), f.turns().value(), f.unjudged(), FigureText.range(f));
+      if (open) {
+        out.printf(Locale.ROOT, "%-8s %9d %18s %9d %11s %13s %8.4f %8.4f %7.2f%n", e.getKey().directoryName(),
+            f.dialogues(), String.format(Locale.ROOT, "[%.4f, %.4f]", f.successRange().lower(),
+                f.successRange().upper()), f.unjudged(), FigureText.fixed(f.success().value()),
+            FigureText.interval(f.success()), f.aqd().value(), f.aql().value(), f.turns().value());
+      } else {
+        out.printf(Locale.ROOT, "%-8s %9d %8s %13s %8.4f %8.4f %7.2f%n", e.getKey().directoryName(), f.dialogues(),
+            FigureText.fixed(f.success().value()), FigureText.interval(f.success()), f.aqd().value(),
+            f.aql().value(), f.turns().value());
+      }
     }
-    out.println("success is over the judged dialogues, with its 95% Wilson interval; the success range is success"
-        + " over all dialogues if every unjudged one failed / succeeded (a single value when none is unjudged).");
+    out.println(open ? "success (all) is over all dialogues if every unjudged one failed / succeeded; judged only is"
+        + " the rate over the judged dialogues, with its 95% Wilson interval."
+        : "success is over all dialogues, every one judged, with its 95% Wilson interval.");
     if (clarqLlmTasks) {
       printTuned(out, result);
     }

@@ -26,9 +26,10 @@ class DemoCommandTest {
     assertThat(code).as(err.toString()).isZero();
     assertThat(out.toString())
         .startsWith("judge: offline")
-        // language, dialogues, success, its 95% interval, AQD, AQL, turns, unjudged (none: the judge decides), range
+        // language, dialogues, success, its 95% interval, AQD, AQL, turns (none unjudged: the judge decides)
         .containsPattern("English\\s+10\\s+\\d\\.\\d{4}\\s+\\[\\d\\.\\d{4}, \\d\\.\\d{4}\\]\\s+-?\\d+\\.\\d{4}\\s+\\d+\\.\\d{4}"
-            + "\\s+\\d+\\.\\d{2}\\s+0\\s+\\[(\\d\\.\\d{4}), \\1\\]")
+            + "\\s+\\d+\\.\\d{2}\\n")
+        .doesNotContain("judged only")
         .containsPattern("Chinese\\s+10\\s+\\d\\.\\d{4}")
         .contains("transcripts: " + output.resolve("transcripts.jsonl"))
         .contains("report:      " + output.resolve("report.html"))
@@ -47,11 +48,14 @@ class DemoCommandTest {
     cl.setOut(new PrintWriter(out, true));
     Path output = tmp.resolve("demo-none");
     assertThat(cl.execute("demo", "--judge", "none", "--output", output.toString())).isZero();
-    // the demo tasks leave 2 English dialogues to a judge: success over the 8 judged, range 8/10 .. 10/10
+    // the demo tasks leave 2 English dialogues to a judge: the range 8/10 .. 10/10 leads, success over the 8 judged
+    // follows, labelled
     assertThat(out.toString()).startsWith("judge: none")
-        .containsPattern("English\\s+10\\s+1\\.0000\\s+\\[\\S+ \\S+\\]\\s+\\S+\\s+\\S+\\s+\\S+\\s+2\\s+\\[0\\.8000, 1\\.0000\\]");
+        .containsPattern("English\\s+10\\s+\\[0\\.8000, 1\\.0000\\]\\s+2\\s+1\\.0000\\s+")
+        .contains("judged only is the rate over the judged dialogues");
     assertThat(Files.readString(output.resolve("summary.md"))).contains("Judge: none")
-        .contains("| English | 10 | 1.0000 | ").contains("| 2 | [0.8000, 1.0000] |");
+        .contains("| English | 10 | **[0.8000, 1.0000]** | 2 | 1.0000 (judged only) |")
+        .contains("| 2 | [0.8000, 1.0000] |");
     assertThat(Files.readString(output.resolve("results.json"))).contains("\"judge\" : \"none\"")
         .contains("\"success_range\" : [ 0.8, 1.0 ]");
   }

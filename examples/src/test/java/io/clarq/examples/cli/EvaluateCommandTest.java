@@ -74,6 +74,11 @@ class EvaluateCommandTest extends CommandTestBase {
     assertThat(run("evaluate", "--tasks", data("tasks"), "--transcripts", published("Chat.En"), "--no-judge"))
         .isZero();
     assertThat(out.toString()).contains("give --verdicts FILE");
+    // the headline is the range over all dialogues; the judged-only rate comes second, labelled
+    assertThat(out.toString()).contains(String.format(java.util.Locale.ROOT, "  success      [%.4f, %.4f]   over all"
+        + " 260 dialogues", json.get("success_lower_bound").asDouble(), json.get("success_upper_bound").asDouble()))
+        .containsPattern("\\n  judged only +" + String.format(java.util.Locale.ROOT, "%.4f", json.get("success")
+            .asDouble()).replace(".", "\\."));
     Path empty = Files.writeString(tmp.resolve("no-verdicts.jsonl"), "");
     out.getBuffer().setLength(0);
     assertThat(run("evaluate", "--tasks", data("tasks"), "--transcripts", published("Chat.En"), "--verdicts",

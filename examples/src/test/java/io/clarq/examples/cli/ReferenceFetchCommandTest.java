@@ -122,13 +122,12 @@ class ReferenceFetchCommandTest {
     assertThat(run("evaluate", "--transcripts", "provider.Chat.En", "--no-judge", "--json")).isEqualTo(0);
     assertThat(JSON.readTree(out.toString()).get("unjudged").asInt()).isPositive();
 
-    // compare on two published runs replays the same verdicts
-    Path transcripts = data.resolve("clarq-llm/transcripts");
-    assertThat(run("compare", transcripts.resolve("l2l_GPT-4o_seeker_vs_GPT-4o_provider.Comp.En.json").toString(),
-        transcripts.resolve("l2l_GPT-4o_seeker_vs_GPT-4o_provider.Chat.En.json").toString(), "--tasks",
-        data.resolve("clarq-llm/tasks").toString(), "--json")).as(err.toString()).isEqualTo(0);
+    // compare on two published runs by name, with the fetched tasks, replays the same verdicts
+    assertThat(run("compare", "provider.Comp.En", "provider.Chat.En", "--json")).as(err.toString()).isEqualTo(0);
     assertThat(err.toString()).contains("verdicts: " + reference.resolve("judge-verdicts.jsonl"));
     assertThat(out.toString()).contains("0.1346");
+    assertThat(JSON.readTree(out.toString()).path("pairs").path(0).path("languages").path("en").path("shared")
+        .asInt()).isEqualTo(260);
 
     // a live run with LLM agents on loopback: the seeker says goodbye at once, the pack is the reference one
     llm = FakeOpenAiServer.start(r -> FakeReply.text("Goodbye"));

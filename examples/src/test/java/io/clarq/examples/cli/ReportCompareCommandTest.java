@@ -19,6 +19,7 @@ class ReportCompareCommandTest extends CommandTestBase {
   private static final Regressions PUBLISHED = Regressions.of("clarq-llm");
   private static final Regressions INTERVAL = PUBLISHED.table("success_interval");
   private static final Regressions PAIR = PUBLISHED.table("comparison");
+  private static final Regressions DETECTABLE = PUBLISHED.table("minimum_detectable_difference");
   private static final String COMP_VS_CHAT = "provider.Comp.En vs provider.Chat.En";
   @TempDir Path tmp;
 
@@ -50,7 +51,11 @@ class ReportCompareCommandTest extends CommandTestBase {
     int code = run("compare", "--tasks", data("tasks/English"), "--verdicts", data("judge-verdicts.jsonl"),
         published("Comp.En"), published("Chat.En"), "--json", "--html", html.toString());
     assertThat(code).as(err.toString()).isZero();
-    JsonNode pair = JSON.readTree(out.toString()).get("pairs").get(0);
+    JsonNode root = JSON.readTree(out.toString());
+    JsonNode compared = root.get("pairs").get(0);
+    assertThat(compared.get("setup_differences")).isEmpty();
+    assertThat(compared.get("languages").fieldNames()).toIterable().containsExactly("en");
+    JsonNode pair = compared.get("languages").get("en");
     assertThat(pair.get("shared").asInt()).isEqualTo(260);
     PUBLISHED.assertFigure("provider.Comp.En", "success", pair.get("success_a").asDouble());
     PUBLISHED.assertFigure("provider.Chat.En", "success", pair.get("success_b").asDouble());
@@ -71,9 +76,51 @@ class ReportCompareCommandTest extends CommandTestBase {
     assertThat(pair.get("aqd_difference").get("value").asDouble()).isCloseTo(
         PUBLISHED.figure("provider.Comp.En", "aqd") - PUBLISHED.figure("provider.Chat.En", "aqd"),
         within(2 * PUBLISHED.tolerance()));
+    // Connor's minimum detectable difference, solved by scipy (regressions/clarq-llm.json has the command)
+    JsonNode mdd = pair.get("minimum_detectable_difference");
+    assertThat(mdd.get("pairs").asInt()).isEqualTo((int) DETECTABLE.whole(COMP_VS_CHAT, "pairs"));
+    assertThat(mdd.get("discordant").asInt()).isEqualTo((int) DETECTABLE.whole(COMP_VS_CHAT, "discordant"));
+    DETECTABLE.assertFigure(COMP_VS_CHAT, "value", mdd.get("value").asDouble());
+    assertThat(mdd.get("exceeded").asBoolean()).isTrue();   // 0.35 > 0.1099
+    assertThat(root.get("detectable_difference").get("source").asText()).contains("Connor (1987)");
     assertThat(pair.get("by_type")).hasSize(26);
+    pair.get("by_type").forEach(t -> assertThat(t.get("mcnemar_p_holm").asDouble())
+        .isBetween(t.get("mcnemar_p").asDouble(), 1.0));
     Document page = Jsoup.parse(Files.readString(html));
-    assertThat(page.select("table.by-type tr")).hasSize(1 + 1 + 26);
+    assertThat(page.select("#setup-differences")).isEmpty();
+    assertThat(page.select("section.language.en table.by-type.en tr")).hasSize(1 + 1 + 26);
+    assertThat(page.select("section.language")).hasSize(1);
+    assertThat(page.select("section.language.en div.chart svg")).hasSize(1);
+    assertThat(page.select("section.language.en p.detectable").text()).contains("0.1099").contains("exceeds");
+    // intervals as [a, b]
+    assertThat(page.select("table.by-type.en tr").get(1).select("td").get(5).text())
+        .matches("0\\.3500 \\[0\\.\\d{4}, 0\\.\\d{4}\\]");
+  }
+
+  @Test
+  void testCompareNeverSetsOneLanguageAgainstAnotherNorOneSetupAgainstAnother() throws Exception {
+    assertThat(run("compare", "--tasks", data("tasks"), "--verdicts", data("judge-verdicts.jsonl"),
+        published("Comp.En"), published("Comp.Ch"))).isEqualTo(1);
+    assertThat(err.toString()).contains("share no dialogue of the same language and task")
+        .contains("(English)").contains("(Chinese)");
+    out.getBuffer().setLength(0);
+    err.getBuffer().setLength(0);
+    // the multi-info provider is another setup: refused, naming the provider of each run
+    Path multi = Path.of(data("transcripts/l2l_GPT-4o_seeker_vs_GPT-4o_multi_info_provider.Comp.En.json"));
+    assertThat(run("compare", "--tasks", data("tasks"), "--verdicts", data("judge-verdicts.jsonl"), multi.toString(),
+        published("Comp.En"))).isEqualTo(1);
+    assertThat(err.toString()).contains("provider: A l2l_GPT-4o_seeker_vs_GPT-4o_multi_info_provider.Comp.En"
+        + " \"multi-info provider (published ClarQ-LLM run)\", B l2l_GPT-4o_seeker_vs_GPT-4o_provider.Comp.En"
+        + " \"provider (published ClarQ-LLM run)\"").contains("--allow-different-setup");
+    err.getBuffer().setLength(0);
+    Path html = tmp.resolve("mixed.html");
+    assertThat(run("compare", "--tasks", data("tasks"), "--verdicts", data("judge-verdicts.jsonl"),
+        "--allow-different-setup", multi.toString(), published("Comp.En"), "--html", html.toString()))
+        .as(err.toString()).isZero();
+    assertThat(out.toString()).startsWith("SETUPS DIFFER").contains("provider: A ");
+    Document page = Jsoup.parse(Files.readString(html));
+    assertThat(page.body().child(0).id()).isEqualTo("setup-differences");
+    assertThat(page.select("#setup-differences li").text()).contains("multi-info provider");
   }
 
   @Test
@@ -89,10 +136,15 @@ class ReportCompareCommandTest extends CommandTestBase {
     assertThat(out.toString()).contains("report: " + a.resolve("report.html"));
     assertThat(Files.readString(a.resolve("report.html"))).isEqualTo(before);
     out.getBuffer().setLength(0);
-    assertThat(run("compare", a.toString(), b.toString())).as(err.toString()).isZero();
-    // same dialogues, judged by the offline judge in a and by none in b: the unjudged leave the success comparison
-    assertThat(out.toString()).contains("A: a (judge: offline)").contains("B: b (judge: none)")
-        .contains("shared dialogues 20, judged in both 17").contains("AQD A-B 0.0000 [0.0000, 0.0000]");
+    // same dialogues, judged by the offline judge in a and by none in b: another setup, refused unless allowed
+    assertThat(run("compare", a.toString(), b.toString())).isEqualTo(1);
+    assertThat(err.toString()).contains("judge: A a \"offline\", B b \"none\"");
+    assertThat(run("compare", "--allow-different-setup", a.toString(), b.toString())).as(err.toString()).isZero();
+    // the unjudged leave the success comparison, and the headline is each run's range over all shared dialogues
+    assertThat(out.toString()).startsWith("SETUPS DIFFER").contains("A: a (judge: offline)")
+        .contains("B: b (judge: none)").contains("English: shared dialogues 10, judged in both")
+        .contains("Chinese: shared dialogues 10").contains("unjudged as failures-successes")
+        .contains("AQD A-B 0.0000 [0.0000, 0.0000]");
     assertThat(run("report", tmp.resolve("missing").toString())).isEqualTo(2);
   }
 }

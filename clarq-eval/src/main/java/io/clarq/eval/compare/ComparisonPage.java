@@ -1,0 +1,135 @@
+package io.clarq.eval.compare;
+
+import static io.clarq.eval.report.FigureText.fixed;
+import static io.clarq.eval.report.FigureText.withInterval;
+
+import io.clarq.core.metrics.PairedFigures;
+import io.clarq.eval.report.ForestPlot;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.jsoup.nodes.DataNode;
+import org.jsoup.nodes.Document;
+import org.jsoup.nodes.Element;
+
+/**
+ * A {@link ComparisonReport} as one self-contained HTML page: no external script, style, font or image, all text
+ * escaped. When setups differ, {@code section#setup-differences} comes first and names each difference. Then per pair
+ * ({@code section.pair}) and per language ({@code section.language.en}): the success headline, the minimum detectable
+ * difference, a forest plot of the success difference per task type ({@code div.chart svg}) and the table
+ * ({@code table.by-type.en}) with raw and Holm-adjusted McNemar p-values, then the AQD and AQL differences
+ * ({@code table.means.en}).
+ */
+final class ComparisonPage {
+  private static final String STYLE = String.join("\n",
+      "body{font-family:system-ui,sans-serif;margin:2em auto;padding:0 1em;max-width:1240px;color:#222;"
+          + "line-height:1.4}",
+      "table{border-collapse:collapse;margin:.5em 0 1.5em;font-size:85%}th,td{border:1px solid #ccc;padding:3px 6px;"
+          + "text-align:right}td{white-space:nowrap}th{background:#f3f3f3;vertical-align:bottom}"
+          + ".text{text-align:left}.table-wrap{overflow-x:auto}",
+      ".muted{color:#777}.chart{margin:1em 0}",
+      "#setup-differences{border:2px solid #a01818;background:#fff4f4;padding:.5em 1em;margin-bottom:1em}",
+      ".exceeds{color:#1f6f1f}.within{color:#8a4b00}");
+  // counts the charts the browser laid out with a non-empty box; a headless browser test reads the attribute
+  private static final String RENDER_CHECK = "window.addEventListener('load',function(){var n=0;"
+      + "document.querySelectorAll('div.chart svg').forEach(function(s){var b=s.getBBox();"
+      + "if(b.width>0&&b.height>0){n++;}});document.body.setAttribute('data-charts-rendered',n);});";
+
+  private ComparisonPage() {}
+
+  static String render(ComparisonReport report) {
+    Document doc = Document.createShell("");
+    doc.outputSettings().prettyPrint(false);
+    doc.head().appendElement("meta").attr("charset", "utf-8");
+    doc.head().appendElement("meta").attr("http-equiv", "Content-Security-Policy").attr("content",
+        "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'");
+    doc.head().appendElement("title").text("clarq comparison");
+    doc.head().appendElement("style").appendChild(new DataNode(STYLE));
+    Element body = doc.body();
+    List<String> warnings = report.setupWarnings();
+    if (!warnings.isEmpty()) {
+      Element w = body.appendElement("section").id("setup-differences");
+      w.appendElement("p").appendElement("strong").text("The runs' setups differ: a difference below is not the"
+          + " seeker's alone. Compared only because --allow-different-setup was given.");
+      Element ul = w.appendElement("ul");
+      warnings.forEach(x -> ul.appendElement("li").text(x));
+    }
+    body.appendElement("h1").text("ClarQ-LLM comparison");
+    body.appendElement("p").addClass("muted").text(String.format(Locale.ROOT, "Each language on its own: English"
+        + " and Chinese are never pooled. Success: McNemar's exact two-sided test over the dialogues judged in both"
+        + " runs; per task type also Holm's adjustment over the language's types. Differences are A - B with 95%%"
+        + " paired percentile-bootstrap intervals (%d resamples, seed %d). Minimum detectable difference: alpha 0.05,"
+        + " power 0.8, %s.", report.bootstrap().resamples(), report.bootstrap().seed(),
+        ComparisonReport.DETECTABLE_SOURCE));
+    int chart = 0;
+    for (RunPair p : report.pairs()) {
+      Element s = body.appendElement("section").addClass("pair");
+      s.appendElement("h2").text("A: " + p.a().name() + " vs B: " + p.b().name());
+      s.appendElement("p").text("Judges: A " + p.a().judge() + ", B " + p.b().judge() + ".");
+      for (LanguagePair lp : p.languages().values()) {
+        language(s, p, lp, "forest-" + chart++);
+      }
+    }
+    body.appendElement("script").appendChild(new DataNode(RENDER_CHECK));
+    return "<!DOCTYPE html>\n" + doc.html() + "\n";
+  }
+
+  private static void language(Element parent, RunPair p, LanguagePair lp, String chartId) {
+    Element s = parent.appendElement("section").addClass("language").addClass(lp.language().code());
+    s.appendElement("h3").text(lp.language().directoryName());
+    PairedFigures f = lp.overall();
+    Element headline = s.appendElement("p").addClass("headline");
+    if (lp.anyUnjudged()) {
+      headline.appendElement("strong").text(String.format(Locale.ROOT, "Success over all %d shared dialogues"
+          + " (unjudged counted as failures, as successes): A %s, B %s.", f.shared(),
+          ComparisonReport.rangeText(lp.rangeA()), ComparisonReport.rangeText(lp.rangeB())));
+      headline.appendText(String.format(Locale.ROOT, " Judged in both runs only (%d): A %s, B %s, A - B %s.",
+          f.judgedInBoth(), fixed(f.successA()), fixed(f.successB()), withInterval(f.success())));
+    } else {
+      headline.appendElement("strong").text(String.format(Locale.ROOT, "Success over %d shared dialogues: A %s, B %s,"
+          + " A - B %s.", f.shared(), fixed(f.successA()), fixed(f.successB()), withInterval(f.success())));
+    }
+    headline.appendText(String.format(Locale.ROOT, " McNemar exact p = %s (only A solved %d, only B solved %d).",
+        ComparisonReport.p(f.mcnemarP()), f.aOnly().size(), f.bOnly().size()));
+    s.appendElement("p").addClass("detectable").addClass(lp.exceedsDetectable() ? "exceeds" : "within")
+        .text(ComparisonReport.detectableText(lp) + ".");
+    s.appendElement("p").text("AQD A - B " + withInterval(f.aqd()) + "; AQL A - B " + withInterval(f.aql()) + " ("
+        + ComparisonReport.aqlUnit(lp) + ").");
+    List<ForestPlot.Row> rows = new ArrayList<>();
+    rows.add(new ForestPlot.Row("all", f.success()));
+    lp.byType().forEach((t, tf) -> rows.add(new ForestPlot.Row("type " + t, tf.success())));
+    s.appendElement("div").addClass("chart").appendChild(new DataNode(ForestPlot.svg("Success difference A - B per"
+        + " task type, " + lp.language().directoryName(), "success difference A - B (95% paired bootstrap interval)",
+        "per task type", rows, chartId)));
+    Element t = table(s, "by-type", lp, List.of("type", "shared", "judged in both", "success A", "success B",
+        "A-B success [95%]", "A only", "B only", "McNemar p", "Holm p"));
+    row(t, "all", List.of(String.valueOf(f.shared()), String.valueOf(f.judgedInBoth()), fixed(f.successA()),
+        fixed(f.successB()), withInterval(f.success()), String.valueOf(f.aOnly().size()),
+        String.valueOf(f.bOnly().size()), ComparisonReport.p(f.mcnemarP()), "-"));
+    lp.byType().forEach((type, tf) -> row(t, type + " " + p.a().typeNames().getOrDefault(type, ""),
+        List.of(String.valueOf(tf.shared()), String.valueOf(tf.judgedInBoth()), fixed(tf.successA()),
+            fixed(tf.successB()), withInterval(tf.success()), String.valueOf(tf.aOnly().size()),
+            String.valueOf(tf.bOnly().size()), ComparisonReport.p(tf.mcnemarP()),
+            ComparisonReport.p(lp.holm().get(type)))));
+    Element m = table(s, "means", lp, List.of("type", "A-B AQD [95%]", "A-B AQL [95%] (" + ComparisonReport.aqlUnit(lp)
+        + ")"));
+    row(m, "all", List.of(withInterval(f.aqd()), withInterval(f.aql())));
+    lp.byType().forEach((type, tf) -> row(m, type + " " + p.a().typeNames().getOrDefault(type, ""),
+        List.of(withInterval(tf.aqd()), withInterval(tf.aql()))));
+  }
+
+  private static Element table(Element parent, String cls, LanguagePair lp, List<String> columns) {
+    Element t = parent.appendElement("div").addClass("table-wrap").appendElement("table").addClass(cls)
+        .addClass(lp.language().code());
+    Element h = t.appendElement("tr");
+    columns.forEach(c -> h.appendElement("th").text(c));
+    h.child(0).addClass("text");
+    return t;
+  }
+
+  private static void row(Element t, String label, List<String> values) {
+    Element r = t.appendElement("tr");
+    r.appendElement("td").addClass("text").text(label);
+    values.forEach(v -> r.appendElement("td").text(v));
+  }
+}

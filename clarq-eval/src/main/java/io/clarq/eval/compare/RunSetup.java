@@ -1,0 +1,140 @@
+package io.clarq.eval.compare;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.clarq.core.llm.Deviation;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.stream.Collectors;
+
+/**
+ * What two runs must share for their difference to be the seeker's: the provider, the provider's model, the prompt
+ * pack, the judge and the deviations from the reference protocol, by setting name ({@link #SETTINGS}). A value that
+ * the run's files do not record is {@link #NOT_RECORDED}, and never counts as the same as another run's.
+ *
+ * @param values the value of each of {@link #SETTINGS}, in that order
+ */
+public record RunSetup(Map<String, String> values) {
+  /** The settings compared, in order. */
+  public static final List<String> SETTINGS = List.of("provider", "provider_model", "prompts", "judge", "deviations");
+  /** The value of a setting the run's files do not record. */
+  public static final String NOT_RECORDED = "not recorded";
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final String PUBLISHED = " (published ClarQ-LLM run)";
+
+  public RunSetup {
+    values = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(values));
+    if (!values.keySet().equals(new java.util.HashSet<>(SETTINGS))) {
+      throw new IllegalArgumentException("illegal run setup " + values.keySet() + ": must name exactly " + SETTINGS);
+    }
+  }
+
+  /** One setting that differs between two runs, with each run's value. */
+  public record Difference(String setting, String a, String b) {
+    public Difference {
+      Objects.requireNonNull(setting, "setting");
+      Objects.requireNonNull(a, "a");
+      Objects.requireNonNull(b, "b");
+    }
+
+    /** {@code provider: A "llm:gpt-4o", B "offline"}. */
+    public String describe(String nameA, String nameB) {
+      return setting + ": " + nameA + " \"" + a + "\", " + nameB + " \"" + b + "\"";
+    }
+  }
+
+  /** Each setting whose values differ, or that either run does not record, in {@link #SETTINGS} order. */
+  public List<Difference> differences(RunSetup other) {
+    List<Difference> out = new ArrayList<>();
+    for (String s : SETTINGS) {
+      String a = values.get(s);
+      String b = other.values.get(s);
+      if (!a.equals(b) || a.equals(NOT_RECORDED)) {
+        out.add(new Difference(s, a, b));
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The setup of a finished run directory, from its {@code results.json} ({@code settings}, {@code judge},
+   * {@code deviations}).
+   *
+   * @throws IllegalArgumentException naming the file when it cannot be read
+   */
+  public static RunSetup ofRunDirectory(Path dir) {
+    Path results = dir.resolve("results.json");
+    JsonNode root;
+    try {
+      root = JSON.readTree(results.toFile());
+    } catch (IOException e) {
+      throw new IllegalArgumentException(results + ": not readable JSON: " + e.getMessage(), e);
+    }
+    JsonNode settings = root.path("settings");
+    Map<String, String> v = new LinkedHashMap<>();
+    String provider = settings.path("provider").asText(NOT_RECORDED);
+    v.put("provider", provider);
+    // a provider without a model (offline) records none; the setting is then the provider's own
+    v.put("provider_model", settings.has("provider_model") ? settings.get("provider_model").asText()
+        : settings.has("provider") ? "no model (" + provider + ")" : NOT_RECORDED);
+    v.put("prompts", settings.path("prompts").asText(NOT_RECORDED));
+    v.put("judge", root.path("judge").asText(NOT_RECORDED));
+    v.put("deviations", root.has("deviations") ? deviations(Deviation.readAll(root.get("deviations")))
+        : NOT_RECORDED);
+    return new RunSetup(v);
+  }
+
+  /**
+   * The setup of a transcript file scored with {@code judge}: a published ClarQ-LLM results file is the paper's
+   * GPT-4o provider (or multi-info provider, by its name) with the reference prompts and no deviation; a clarq
+   * transcript inside a run directory takes that directory's {@code run-config.json} (settings and deviations);
+   * otherwise the provider, its model, the prompts and the deviations are not recorded.
+   */
+  public static RunSetup ofTranscript(Path file, boolean published, String judge) {
+    Map<String, String> v = new LinkedHashMap<>();
+    if (published) {
+      String name = String.valueOf(file.getFileName());
+      v.put("provider", (name.contains("multi_info_provider") ? "multi-info provider" : "provider") + PUBLISHED);
+      v.put("provider_model", "gpt-4o" + PUBLISHED);
+      v.put("prompts", "reference" + PUBLISHED);
+      v.put("judge", judge);
+      v.put("deviations", "none");
+      return new RunSetup(v);
+    }
+    Path dir = file.toAbsolutePath().getParent();
+    Path config = dir == null ? null : dir.resolve("run-config.json");
+    if (config != null && Files.isRegularFile(config)) {
+      JsonNode root;
+      try {
+        root = JSON.readTree(config.toFile());
+      } catch (IOException e) {
+        throw new IllegalArgumentException(config + ": not readable JSON: " + e.getMessage(), e);
+      }
+      JsonNode s = root.path("settings");
+      String provider = s.path("provider").asText(NOT_RECORDED);
+      v.put("provider", provider);
+      v.put("provider_model", s.has("provider_model") ? s.get("provider_model").asText()
+          : s.has("provider") ? "no model (" + provider + ")" : NOT_RECORDED);
+      v.put("prompts", s.path("prompts").asText(NOT_RECORDED));
+      v.put("judge", judge);
+      v.put("deviations", deviations(Deviation.readAll(root.path("deviations"))));
+      return new RunSetup(v);
+    }
+    for (String s : SETTINGS) {
+      v.put(s, NOT_RECORDED);
+    }
+    v.put("judge", judge);
+    return new RunSetup(v);
+  }
+
+  private static String deviations(List<Deviation> deviations) {
+    return deviations.isEmpty() ? "none"
+        : deviations.stream().map(Deviation::toString).sorted().collect(Collectors.joining("; "));
+  }
+}

@@ -1,0 +1,73 @@
+package io.clarq.eval.compare;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** What a run's files say about its setup, and how two setups differ. */
+class RunSetupTest {
+  @TempDir Path tmp;
+
+  private Path run(String name, String settings, String judge, String deviations) throws Exception {
+    Path dir = tmp.resolve(name);
+    Files.createDirectories(dir);
+    Files.writeString(dir.resolve("results.json"), "{\"format\": \"clarq-run-results/1\", \"settings\": {" + settings
+        + "}, \"judge\": \"" + judge + "\"" + (deviations == null ? "" : ", \"deviations\": " + deviations) + "}");
+    return dir;
+  }
+
+  @Test
+  void testEveryDifferingSettingIsNamedWithBothValues() throws Exception {
+    RunSetup a = RunSetup.ofRunDirectory(run("a", "\"provider\": \"llm:gpt-4o\", \"provider_model\":"
+        + " \"openai:gpt-4o\", \"prompts\": \"clarq (clarq behaviour)\"", "offline", "[]"));
+    RunSetup b = RunSetup.ofRunDirectory(run("b", "\"provider\": \"offline\", \"prompts\": \"clarq (clarq"
+        + " behaviour)\"", "offline", "[{\"model\": \"openai:o3\", \"name\": \"temperature omitted\", \"reason\":"
+        + " \"the model refuses 0\"}]"));
+    assertThat(a.differences(a)).isEmpty();
+    List<RunSetup.Difference> d = a.differences(b);
+    assertThat(d).extracting(RunSetup.Difference::setting).containsExactly("provider", "provider_model",
+        "deviations");
+    assertThat(d.get(0).describe("A a", "B b")).isEqualTo("provider: A a \"llm:gpt-4o\", B b \"offline\"");
+    assertThat(d.get(1).b()).isEqualTo("no model (offline)");
+    assertThat(d.get(2)).isEqualTo(new RunSetup.Difference("deviations", "none",
+        "openai:o3: temperature omitted (the model refuses 0)"));
+  }
+
+  @Test
+  void testWhatIsNotRecordedNeverCountsAsTheSame() throws Exception {
+    RunSetup old = RunSetup.ofRunDirectory(run("old", "\"provider\": \"offline\"", "offline", null));
+    assertThat(old.values().get("prompts")).isEqualTo(RunSetup.NOT_RECORDED);
+    assertThat(old.differences(old)).extracting(RunSetup.Difference::setting).containsExactly("prompts",
+        "deviations");
+    Path bare = tmp.resolve("t.jsonl");
+    Files.writeString(bare, "");
+    RunSetup file = RunSetup.ofTranscript(bare, false, "none");
+    assertThat(file.values().get("judge")).isEqualTo("none");
+    assertThat(file.differences(file)).extracting(RunSetup.Difference::setting).containsExactly("provider",
+        "provider_model", "prompts", "deviations");
+  }
+
+  @Test
+  void testPublishedRunsAreThePapersProviderOrItsMultiInfoVariant() {
+    RunSetup plain = RunSetup.ofTranscript(Path.of("l2l_GPT-4o_seeker_vs_GPT-4o_provider.Chat.En.json"), true, "j");
+    RunSetup comp = RunSetup.ofTranscript(Path.of("l2l_GPT-4o_seeker_vs_GPT-4o_provider.Comp.En.json"), true, "j");
+    RunSetup multi = RunSetup.ofTranscript(Path.of("l2l_GPT-4o_seeker_vs_GPT-4o_multi_info_provider.Comp.En.json"),
+        true, "j");
+    assertThat(plain.differences(comp)).isEmpty();
+    assertThat(plain.differences(multi)).extracting(RunSetup.Difference::setting).containsExactly("provider");
+  }
+
+  @Test
+  void testAnUnreadableResultsFileIsNamed() throws Exception {
+    Path dir = tmp.resolve("broken");
+    Files.createDirectories(dir);
+    Files.writeString(dir.resolve("results.json"), "{not json");
+    assertThatThrownBy(() -> RunSetup.ofRunDirectory(dir)).hasMessageContaining(dir.resolve("results.json")
+        .toString()).hasMessageContaining("not readable JSON");
+  }
+}
