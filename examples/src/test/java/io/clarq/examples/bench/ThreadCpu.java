@@ -70,7 +70,7 @@ final class ThreadCpu {
       }
     }
     if (total - seen > 0.005) {
-      groups.put("(threads that ended during the run)", total - seen);
+      groups.put("(threads that ended, and CPU after the second snapshot)", total - seen);
     }
     Map<String, Double> sorted = new java.util.LinkedHashMap<>();
     groups.entrySet().stream().sorted(Map.Entry.<String, Double>comparingByValue().reversed())
