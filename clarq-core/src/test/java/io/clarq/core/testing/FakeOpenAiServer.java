@@ -66,6 +66,7 @@ public final class FakeOpenAiServer implements AutoCloseable {
   private final AtomicInteger inFlight = new AtomicInteger();
   private final AtomicInteger maxInFlight = new AtomicInteger();
   private final List<RecordedRequest> requests = Collections.synchronizedList(new ArrayList<>());
+  private volatile boolean keepRequests = true;
 
   private FakeOpenAiServer(Wire wire, Function<RecordedRequest, FakeReply> responder) throws IOException {
     this.wire = Objects.requireNonNull(wire, "wire");
@@ -152,6 +153,17 @@ public final class FakeOpenAiServer implements AutoCloseable {
     }
   }
 
+  /**
+   * Stops keeping the requests it receives (calls and the concurrency peak are still counted), so a long-running
+   * server, such as the benchmarks' model server answering tens of thousands of calls, stays within a fixed heap.
+   * {@link #requests()} is then empty.
+   */
+  public FakeOpenAiServer withoutKeepingRequests() {
+    keepRequests = false;
+    requests.clear();
+    return this;
+  }
+
   /** Forgets calls, requests, the concurrency peak and queued replies; keeps the responder. */
   public void reset() {
     queued.clear();
@@ -207,7 +219,9 @@ public final class FakeOpenAiServer implements AutoCloseable {
     String query = ex.getRequestURI().getRawQuery();
     RecordedRequest r = new RecordedRequest(ex.getRequestMethod(), ex.getRequestURI().getPath(),
         query == null ? "" : query, headers, body, json, System.nanoTime());
-    requests.add(r);
+    if (keepRequests) {
+      requests.add(r);
+    }
     calls.incrementAndGet();
     return r;
   }

@@ -25,7 +25,10 @@ public final class LineAppender implements Closeable {
 
   private final Path file;
   private final FileChannel channel;
+  private final Object forceLock = new Object();   // taken before this, never after
   private int appended;
+  private long written;   // lines written to the channel (guarded by this)
+  private long forced;    // of those, the lines forced to disk (guarded by forceLock)
 
   private LineAppender(Path file, FileChannel channel) {
     this.file = file;
@@ -77,17 +80,34 @@ public final class LineAppender implements Closeable {
    * @throws IllegalArgumentException when the text holds a line break
    * @throws UncheckedIOException naming the file when the write fails
    */
-  public synchronized void append(String line) {
+  public void append(String line) {
     if (line.indexOf('\n') >= 0) {
       throw new IllegalArgumentException("cannot append to " + file + ": the line holds a line break");
     }
     ByteBuffer buf = ByteBuffer.wrap((line + "\n").getBytes(StandardCharsets.UTF_8));
     try {
-      while (buf.hasRemaining()) {
-        channel.write(buf);
+      long mine;
+      synchronized (this) {
+        while (buf.hasRemaining()) {
+          channel.write(buf);
+        }
+        mine = ++written;
       }
-      channel.force(false);
-      appended++;
+      // group commit: the force is made outside the write lock, so other threads' lines keep being written while
+      // it runs, and one force covers every line written before it began; a line is on disk before append returns
+      synchronized (forceLock) {
+        if (forced < mine) {
+          long upTo;
+          synchronized (this) {
+            upTo = written;
+          }
+          channel.force(false);
+          forced = upTo;
+        }
+      }
+      synchronized (this) {
+        appended++;
+      }
     } catch (IOException e) {
       throw new UncheckedIOException("cannot append to " + file + ": " + e.getMessage(), e);
     }
@@ -103,11 +123,15 @@ public final class LineAppender implements Closeable {
   }
 
   @Override
-  public synchronized void close() {
-    try {
-      channel.close();
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot close " + file + ": " + e.getMessage(), e);
+  public void close() {
+    synchronized (forceLock) {
+      synchronized (this) {
+        try {
+          channel.close();
+        } catch (IOException e) {
+          throw new UncheckedIOException("cannot close " + file + ": " + e.getMessage(), e);
+        }
+      }
     }
   }
 }

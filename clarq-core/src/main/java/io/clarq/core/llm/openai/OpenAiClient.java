@@ -28,11 +28,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Semaphore;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -109,7 +105,7 @@ public final class OpenAiClient implements LlmClient {
         .version(HttpClient.Version.HTTP_1_1)
         .connectTimeout(settings.timeout())
         // no pool: the HttpClient's own selector thread finishes each exchange (reading a byte-array body never
-        // blocks), which saves a thread hand-off per call; the caller waits on the exchange
+        // blocks), which saves a thread hand-off per call; the caller waits in send
         .executor(Runnable::run)
         .build();
     this.inFlight = new Semaphore(settings.maxInFlight(), true);
@@ -276,26 +272,28 @@ public final class OpenAiClient implements LlmClient {
     }
     HttpResponse<byte[]> response;
     inFlight.acquire();
-    // the request's own timeout ends at the response headers; waiting on the future bounds the whole attempt, so a
-    // server that trickles its body a byte at a time cannot hold a call past the timeout
-    CompletableFuture<HttpResponse<byte[]>> exchange = null;
+    // the request's own timeout ends at the response headers; the deadline bounds the whole attempt, so a server
+    // that trickles its body a byte at a time cannot hold a call past the timeout. send, not sendAsync: see
+    // AttemptDeadline (sendAsync costs a new thread per call on a 2-core machine)
+    AttemptDeadline deadline = AttemptDeadline.start(settings.timeout());
     try {
-      exchange = http.sendAsync(request, HttpResponse.BodyHandlers.ofByteArray());
-      response = exchange.get(settings.timeout().toNanos(), TimeUnit.NANOSECONDS);
-    } catch (TimeoutException e) {
-      throw timeout();
-    } catch (ExecutionException e) {
-      Throwable cause = e.getCause();
-      if (cause instanceof HttpTimeoutException) {
+      response = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
+    } catch (InterruptedException e) {
+      if (deadline.end()) {
         throw timeout();
       }
-      IOException io = cause instanceof IOException x ? x : new IOException(cause);
-      throw new LlmTransportException("connection failed: " + redact(describe(io)),
+      throw e;
+    } catch (HttpTimeoutException e) {
+      deadline.end();
+      throw timeout();
+    } catch (IOException e) {
+      if (deadline.end()) {
+        throw timeout();
+      }
+      throw new LlmTransportException("connection failed: " + redact(describe(e)),
           LlmTransportException.Kind.CONNECTION, null);
     } finally {
-      if (exchange != null && !exchange.isDone()) {
-        exchange.cancel(true);
-      }
+      deadline.end();   // a deadline that struck after the reply came in: its interrupt is cleared, the reply kept
       inFlight.release();
     }
     int status = response.statusCode();
