@@ -46,6 +46,16 @@ public final class MeteredLlmClient implements LlmClient {
   }
 
   @Override
+  public String model() {
+    return delegate.model();
+  }
+
+  @Override
+  public io.clarq.core.llm.LlmCapabilities capabilities() {
+    return delegate.capabilities();
+  }
+
+  @Override
   public java.util.List<io.clarq.core.llm.Deviation> deviations() {
     return delegate.deviations();
   }
