@@ -27,36 +27,26 @@ public final class PackAsk {
   public static final long SEED = 8848L;
 
   private final LlmClient client;
-  private final String model;
   private final PackBehaviour behaviour;
-  private final boolean jsonMode;
 
   /**
-   * @param model the model name sent with each request; empty for the client's default
+   * @param client the model's client: its {@link LlmClient#model() model} is sent with each request, and JSON mode
+   *     and the seed are asked for as far as its {@link LlmClient#capabilities() capabilities} allow (the reference
+   *     always asks for both)
    */
-  public PackAsk(LlmClient client, String model, PackBehaviour behaviour) {
-    this(client, model, behaviour, true);
-  }
-
-  /**
-   * @param jsonMode whether requests ask the server for JSON output ({@code response_format: json_object}, as the
-   *     reference always does); off only for servers without it
-   */
-  public PackAsk(LlmClient client, String model, PackBehaviour behaviour, boolean jsonMode) {
+  public PackAsk(LlmClient client, PackBehaviour behaviour) {
     this.client = Objects.requireNonNull(client, "client");
-    this.model = Objects.requireNonNull(model, "model");
     this.behaviour = Objects.requireNonNull(behaviour, "behaviour");
-    this.jsonMode = jsonMode;
   }
 
   /** The request for a prompt: the reference's envelope. */
   public ChatRequest request(String prompt) {
     return ChatRequest.builder()
-        .model(model)
+        .model(client.model())
         .user(prompt)
-        .responseFormat(jsonMode ? ResponseFormat.JSON_OBJECT : ResponseFormat.TEXT)
+        .responseFormat(client.capabilities().jsonMode() ? ResponseFormat.JSON_OBJECT : ResponseFormat.TEXT)
         .temperature(TEMPERATURE)
-        .seed(SEED)
+        .seed(client.capabilities().seed() ? SEED : null)
         .build();
   }
 

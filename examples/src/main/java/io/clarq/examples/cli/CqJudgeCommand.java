@@ -101,7 +101,7 @@ public final class CqJudgeCommand implements Callable<Integer> {
         }
         progress.tick();
       };
-      judgements = CqJudgeRun.run(generations, new LlmRubricJudge(client, "", "llm:" + judgeSpec), done, threads,
+      judgements = CqJudgeRun.run(generations, LlmRubricJudge.builder(client).name("llm:" + judgeSpec).build(), done, threads,
           sink);
     }
     RubricAgreement agreement = null;

@@ -7,6 +7,7 @@ import io.clarq.core.llm.ChatRequest;
 import io.clarq.core.llm.LlmClient;
 import io.clarq.core.llm.LlmException;
 import io.clarq.core.llm.json.JsonReply;
+import io.clarq.core.prompt.AgentBuilder;
 import io.clarq.core.prompt.PackAsk;
 import io.clarq.core.prompt.PromptPack;
 import io.clarq.core.prompt.PromptPackUser;
@@ -14,7 +15,6 @@ import io.clarq.core.task.Language;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -34,37 +34,21 @@ public final class LlmJudge implements Judge, PromptPackUser<LlmJudge> {
   private static final List<String> FIELDS = List.of("match");
 
   private final LlmClient client;
-  private final String model;
-  private final boolean jsonMode;
   private final PromptPack pack;
   private final PackAsk ask;
 
+  private LlmJudge(Builder b) {
+    this.client = b.client();
+    this.pack = b.pack();
+    this.ask = new PackAsk(client, pack.behaviour());
+  }
+
   /**
-   * @param model the model name sent with each request; empty for the client's default
-   * @param jsonMode whether to ask the server for JSON output, as the reference does; off only for servers without it
-   * @param pack where the prompt comes from
+   * A builder for a judge on this client (its model, and JSON mode as its capabilities allow: the reference asks for
+   * it; {@code client.withCapabilities(c.withJsonMode(false))} for a server without it); default pack clarq's own.
    */
-  public LlmJudge(LlmClient client, String model, boolean jsonMode, PromptPack pack) {
-    this.client = Objects.requireNonNull(client, "client");
-    this.model = Objects.requireNonNull(model, "model");
-    this.jsonMode = jsonMode;
-    this.pack = Objects.requireNonNull(pack, "pack");
-    this.ask = new PackAsk(client, model, pack.behaviour(), jsonMode);
-  }
-
-  /** A judge in the reference's envelope (JSON mode) with this pack. */
-  public LlmJudge(LlmClient client, String model, PromptPack pack) {
-    this(client, model, true, pack);
-  }
-
-  /** A judge with clarq's own pack. */
-  public LlmJudge(LlmClient client, String model, boolean jsonMode) {
-    this(client, model, jsonMode, PromptPack.clarq());
-  }
-
-  /** A judge using the client's default model and clarq's own pack, in JSON mode. */
-  public LlmJudge(LlmClient client) {
-    this(client, "", true, PromptPack.clarq());
+  public static Builder builder(LlmClient client) {
+    return new Builder(client);
   }
 
   @Override
@@ -74,7 +58,7 @@ public final class LlmJudge implements Judge, PromptPackUser<LlmJudge> {
 
   @Override
   public LlmJudge withPrompts(PromptPack other) {
-    return new LlmJudge(client, model, jsonMode, other);
+    return builder(client).prompts(other).build();
   }
 
   @Override
@@ -125,7 +109,19 @@ public final class LlmJudge implements Judge, PromptPackUser<LlmJudge> {
 
   @Override
   public String toString() {
-    return "LlmJudge{model=" + (model.isEmpty() ? "(client default)" : model) + ", jsonMode=" + jsonMode
-        + ", prompts=" + pack.id() + "}";
+    return "LlmJudge{model=" + (client.model().isEmpty() ? "(client default)" : client.model()) + ", jsonMode="
+        + client.capabilities().jsonMode() + ", prompts=" + pack.id() + "}";
+  }
+
+  /** Makes an {@link LlmJudge}: a client and a pack. */
+  public static final class Builder extends AgentBuilder<Builder, LlmJudge> {
+    private Builder(LlmClient client) {
+      super(client, PromptPack.clarq());
+    }
+
+    @Override
+    public LlmJudge build() {
+      return new LlmJudge(this);
+    }
   }
 }

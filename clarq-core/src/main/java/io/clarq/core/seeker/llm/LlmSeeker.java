@@ -7,6 +7,7 @@ import io.clarq.core.llm.LlmClient;
 import io.clarq.core.llm.LlmException;
 import io.clarq.core.llm.LlmUnparsedReplyException;
 import io.clarq.core.llm.json.StructuredAsk;
+import io.clarq.core.prompt.AgentBuilder;
 import io.clarq.core.prompt.PackAsk;
 import io.clarq.core.prompt.PackBehaviour;
 import io.clarq.core.prompt.PromptPack;
@@ -61,30 +62,30 @@ public final class LlmSeeker implements SeekerAgent, PromptPackUser<LlmSeeker> {
 
   private final LlmClient client;
   private final Mode mode;
-  private final String model;
   private final PromptPack pack;
 
-  /**
-   * @param client the model
-   * @param mode Completion or Chat mode
-   * @param model the model name sent with each request; empty for the client's default
-   * @param pack where the briefing and prompts come from
-   */
-  public LlmSeeker(LlmClient client, Mode mode, String model, PromptPack pack) {
-    this.client = Objects.requireNonNull(client, "client");
-    this.mode = Objects.requireNonNull(mode, "mode");
-    this.model = Objects.requireNonNull(model, "model");
-    this.pack = Objects.requireNonNull(pack, "pack");
+  private LlmSeeker(Builder b) {
+    this.client = b.client();
+    this.mode = b.mode;
+    this.pack = b.pack();
   }
 
-  /** A seeker with clarq's own prompt pack. */
-  public LlmSeeker(LlmClient client, Mode mode, String model) {
-    this(client, mode, model, PromptPack.clarq());
+  /**
+   * A builder for a seeker on this client (its model; the seed as its capabilities allow); defaults: Chat mode,
+   * clarq's own pack.
+   */
+  public static Builder builder(LlmClient client) {
+    return new Builder(client);
   }
 
   @Override
   public String name() {
-    return "llm-" + mode.shortName() + (model.isEmpty() ? "" : ":" + model);
+    return "llm-" + mode.shortName() + (client.model().isEmpty() ? "" : ":" + client.model());
+  }
+
+  /** Completion or Chat mode. */
+  public Mode mode() {
+    return mode;
   }
 
   @Override
@@ -94,7 +95,7 @@ public final class LlmSeeker implements SeekerAgent, PromptPackUser<LlmSeeker> {
 
   @Override
   public LlmSeeker withPrompts(PromptPack other) {
-    return new LlmSeeker(client, mode, model, other);
+    return builder(client).mode(mode).prompts(other).build();
   }
 
   @Override
@@ -113,7 +114,8 @@ public final class LlmSeeker implements SeekerAgent, PromptPackUser<LlmSeeker> {
 
   /** The request this seeker sends for a turn. */
   public ChatRequest request(SeekerTurn turn) {
-    ChatRequest.Builder b = ChatRequest.builder().model(model).temperature(TEMPERATURE).seed(SEED);
+    ChatRequest.Builder b = ChatRequest.builder().model(client.model()).temperature(TEMPERATURE)
+        .seed(client.capabilities().seed() ? SEED : null);
     String briefing = SeekerBriefing.render(pack, turn.briefing());
     if (mode == Mode.CHAT) {
       b.system(briefing);
@@ -136,5 +138,25 @@ public final class LlmSeeker implements SeekerAgent, PromptPackUser<LlmSeeker> {
     }
     return b.user(pack.template("seeker/completion_later", language)
         .render(Map.of("briefing", briefing, "transcript", String.join("\n", lines)))).build();
+  }
+
+  /** Makes an {@link LlmSeeker}: a client, a pack and the mode. */
+  public static final class Builder extends AgentBuilder<Builder, LlmSeeker> {
+    private Mode mode = Mode.CHAT;
+
+    private Builder(LlmClient client) {
+      super(client, PromptPack.clarq());
+    }
+
+    /** How the dialogue is shown to the model (default Chat). */
+    public Builder mode(Mode mode) {
+      this.mode = java.util.Objects.requireNonNull(mode, "mode");
+      return this;
+    }
+
+    @Override
+    public LlmSeeker build() {
+      return new LlmSeeker(this);
+    }
   }
 }
