@@ -2,6 +2,7 @@ package io.clarq.core.prompt;
 
 import io.clarq.core.task.Language;
 import java.util.Collections;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,13 +26,15 @@ import java.util.TreeSet;
  * </ul>
  */
 public final class PackLayout {
+  private static final Set<Language> ENGLISH = Collections.unmodifiableSet(EnumSet.of(Language.ENGLISH));
+
   /** The ClarQ-LLM agents' prompts and fixed utterances, in English and Chinese. */
-  public static final PackLayout CLARQ_LLM = new PackLayout("clarq-llm", clarqLlm(), Set.of(Language.values()),
+  public static final PackLayout CLARQ_LLM = new PackLayout("clarq-llm", clarqLlm(), Collections.unmodifiableSet(EnumSet.allOf(Language.class)),
       Set.of("provider/pass1_multiple"), List.of("opening", "gate_unrelated", "enough_info", "type5_unrelated"),
       "clarq");
 
   /** Task-oriented asking: primary model, oracles, clarq's asker templates; English. */
-  public static final PackLayout TOA = new PackLayout("toa", toa(), Set.of(Language.ENGLISH), Set.of(), List.of(),
+  public static final PackLayout TOA = new PackLayout("toa", toa(), ENGLISH, Set.of(), List.of(),
       "toa");
 
   /**
@@ -39,11 +42,11 @@ public final class PackLayout {
    * {@code {in_context_examples}}; English. No pack of this layout ships with clarq.
    */
   public static final PackLayout TOA_ASKER = new PackLayout("toa-asker",
-      Map.of("asker/prompt", Set.of("context", "q1", "in_context_examples")), Set.of(Language.ENGLISH), Set.of(),
+      Map.of("asker/prompt", Set.of("context", "q1", "in_context_examples")), ENGLISH, Set.of(),
       List.of(), null);
 
   /** Clarifying-question generation and the rubric judge; English. */
-  public static final PackLayout CQ = new PackLayout("cq", cq(), Set.of(Language.ENGLISH), Set.of(), List.of(),
+  public static final PackLayout CQ = new PackLayout("cq", cq(), ENGLISH, Set.of(), List.of(),
       "cq");
 
   static final String FIXED_FILE = "fixed-utterances.json";

@@ -67,8 +67,8 @@ public final class RunBenchmark {
             .tasks(tasks)
             .prompts(io.clarq.core.prompt.PromptPack.clarq())   // the simulated model reads clarq's own prompts
             .language(Language.ENGLISH)
-            .seeker(new LlmSeeker(client, LlmSeeker.Mode.COMPLETION, "simulated"))
-            .provider(LlmProviderAgent.builder(client).model("simulated").build())
+            .seeker(LlmSeeker.builder(client.withModel("simulated")).mode(LlmSeeker.Mode.COMPLETION).build())
+            .provider(LlmProviderAgent.builder(client.withModel("simulated")).build())
             .concurrency(inFlight)
             .output(out)
             .build());
