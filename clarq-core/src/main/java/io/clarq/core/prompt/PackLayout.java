@@ -31,11 +31,11 @@ public final class PackLayout {
   /** The ClarQ-LLM agents' prompts and fixed utterances, in English and Chinese. */
   public static final PackLayout CLARQ_LLM = new PackLayout("clarq-llm", clarqLlm(), Collections.unmodifiableSet(EnumSet.allOf(Language.class)),
       Set.of("provider/pass1_multiple"), List.of("opening", "gate_unrelated", "enough_info", "type5_unrelated"),
-      "clarq");
+      "clarq", Set.of("reply/reminder", "reply/reminder_fields"));
 
   /** Task-oriented asking: primary model, oracles, clarq's asker templates; English. */
   public static final PackLayout TOA = new PackLayout("toa", toa(), ENGLISH, Set.of(), List.of(),
-      "toa");
+      "toa", Set.of());
 
   /**
    * One asker prompt with the TOA paper's placeholders: {@code {context}}, {@code {q1}} and, in five-shot prompts,
@@ -43,11 +43,11 @@ public final class PackLayout {
    */
   public static final PackLayout TOA_ASKER = new PackLayout("toa-asker",
       Map.of("asker/prompt", Set.of("context", "q1", "in_context_examples")), ENGLISH, Set.of(),
-      List.of(), null);
+      List.of(), null, Set.of());
 
   /** Clarifying-question generation and the rubric judge; English. */
   public static final PackLayout CQ = new PackLayout("cq", cq(), ENGLISH, Set.of(), List.of(),
-      "cq");
+      "cq", Set.of());
 
   static final String FIXED_FILE = "fixed-utterances.json";
 
@@ -61,9 +61,11 @@ public final class PackLayout {
   private final Set<String> englishOnly;
   private final List<String> fixed;
   private final String builtIn;
+  private final Set<String> clarqOnly;
 
   private PackLayout(String name, Map<String, Set<String>> templates, Set<Language> languages,
-      Set<String> englishOnly, List<String> fixed, String builtIn) {
+      Set<String> englishOnly, List<String> fixed, String builtIn, Set<String> clarqOnly) {
+    this.clarqOnly = clarqOnly;
     this.name = name;
     this.templates = templates;
     this.languages = languages;
@@ -109,6 +111,14 @@ public final class PackLayout {
   /** The keys of {@code fixed-utterances.json} per language; empty when the layout has no such file. */
   public List<String> fixedUtterances() {
     return fixed;
+  }
+
+  /**
+   * The templates only a pack with {@link PackBehaviour#CLARQ clarq's behaviour} needs (the reminder sent after an
+   * unreadable reply: the reference asks once and never sends one), so the reference pack lacks them.
+   */
+  public Set<String> clarqOnly() {
+    return clarqOnly;
   }
 
   /** The languages a pack of this layout speaks. */
@@ -168,6 +178,8 @@ public final class PackLayout {
     t.put("judge/judge", Set.of("gold_items", "generated_items"));
     t.put("judge/judge_gold_item", Set.of("index", "gold", "purpose"));
     t.put("judge/judge_generated_item", Set.of("index", "line"));
+    t.put("reply/reminder", Set.of("problem", "fields"));
+    t.put("reply/reminder_fields", Set.of("fields"));
     return Collections.unmodifiableMap(t);
   }
 
@@ -194,6 +206,8 @@ public final class PackLayout {
     t.put("judge/system", Set.of());
     t.put("judge/rate", Set.of("request", "facet", "reference", "candidate"));
     t.put("judge/reference", Set.of("reference"));
+    t.put("judge/reminder", Set.of("problem", "fields"));
+    t.put("judge/reminder_fields", Set.of("fields"));
     return Collections.unmodifiableMap(t);
   }
 

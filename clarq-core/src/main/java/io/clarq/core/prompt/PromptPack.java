@@ -284,7 +284,11 @@ public final class PromptPack {
           continue;
         }
         String file = PackLayout.file(name, language);
-        byte[] bytes = files.read(file)
+        Optional<byte[]> read = files.read(file);
+        if (read.isEmpty() && layout.clarqOnly().contains(name)) {
+          continue;   // checked below, once the behaviour is known
+        }
+        byte[] bytes = read
             .orElseThrow(() -> new IllegalArgumentException("prompt pack " + source + ": missing template " + file));
         md.update(file.getBytes(StandardCharsets.UTF_8));
         md.update((byte) 0);
@@ -332,6 +336,17 @@ public final class PromptPack {
       name = folderName;
       description = "prompts in the " + layout.name() + " layout";
       behaviour = PackBehaviour.CLARQ;
+    }
+    if (behaviour == PackBehaviour.CLARQ) {
+      for (String t : layout.clarqOnly()) {
+        for (Language language : layout.languages()) {
+          if (layout.exists(t, language) && !templates.containsKey(PackLayout.file(t, language))) {
+            throw new IllegalArgumentException("prompt pack " + source + ": missing template "
+                + PackLayout.file(t, language) + " (a pack with clarq's behaviour asks again after an unreadable"
+                + " reply with it)");
+          }
+        }
+      }
     }
     return new PromptPack(name, description, behaviour, source, digest, layout, templates, fixed);
   }

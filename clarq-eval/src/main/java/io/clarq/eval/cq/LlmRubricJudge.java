@@ -15,6 +15,7 @@ import io.clarq.core.llm.LlmException;
 import io.clarq.core.llm.json.JsonReply;
 import io.clarq.core.llm.json.StructuredAsk;
 import io.clarq.core.prompt.AgentBuilder;
+import io.clarq.core.prompt.PackAsk;
 import io.clarq.core.prompt.PackLayout;
 import io.clarq.core.prompt.PromptPack;
 import io.clarq.core.prompt.PromptPackUser;
@@ -25,7 +26,7 @@ import java.util.Optional;
 
 /**
  * The rubric judge on a language model, its words from a CQ prompt pack ({@code judge/system}, {@code judge/rate},
- * {@code judge/reference}). It shows the model the request, the facet, the reference question (when there is one)
+ * {@code judge/reference}, {@code judge/reminder}). It shows the model the request, the facet, the reference question (when there is one)
  * and the candidate, states the rubric (the grades as the annotation guide of Wang et al., WWW 2023, defines them, in
  * our words), and asks for one JSON object
  * {@code {"naturalness": "Good|Fair|Bad", "naturalness_reason": "...", "usefulness": ..., "usefulness_reason": ...}}
@@ -71,7 +72,8 @@ public final class LlmRubricJudge implements RubricJudge, PromptPackUser<LlmRubr
       throws LlmException {
     ChatRequest ask = ChatRequest.builder().model(client.model()).temperature(0.0)
         .system(pack.render("judge/system", Map.of())).user(prompt(request, reference, candidate)).build();
-    JsonReply reply = StructuredAsk.ask(client, ask, REQUIRED);
+    JsonReply reply = StructuredAsk.ask(client, ask, REQUIRED,
+        PackAsk.reminder(pack, "judge/reminder", io.clarq.core.task.Language.ENGLISH));
     String raw = String.join("\n\n--- asked again ---\n\n", reply.raws());
     if (!reply.isParsed()) {
       return new UnparsedRating(raw, reply.problem());

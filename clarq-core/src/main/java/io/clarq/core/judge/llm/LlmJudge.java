@@ -40,7 +40,7 @@ public final class LlmJudge implements Judge, PromptPackUser<LlmJudge> {
   private LlmJudge(Builder b) {
     this.client = b.client();
     this.pack = b.pack();
-    this.ask = new PackAsk(client, pack.behaviour());
+    this.ask = new PackAsk(client, pack);
   }
 
   /**

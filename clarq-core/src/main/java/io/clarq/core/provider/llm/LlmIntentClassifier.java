@@ -28,7 +28,7 @@ public final class LlmIntentClassifier implements IntentClassifier, PromptPackUs
   private LlmIntentClassifier(Builder b) {
     this.client = b.client();
     this.pack = b.pack();
-    this.ask = new PackAsk(client, pack.behaviour());
+    this.ask = new PackAsk(client, pack);
   }
 
   /** A builder for a classifier on this client (its model); default pack clarq's own. */

@@ -54,7 +54,7 @@ public final class LlmProviderAgent implements ProviderAgent, PromptPackUser<Llm
 
   private LlmProviderAgent(Builder b) {
     this.settings = b.copy();
-    this.ask = new ProviderAsk(new PackAsk(b.client(), b.pack().behaviour()));
+    this.ask = new ProviderAsk(new PackAsk(b.client(), b.pack()));
     this.classifier = b.classifier != null ? b.classifier
         : LlmIntentClassifier.builder(b.client()).prompts(b.pack()).build();
     this.matcher = new NodeMatcher(ask);
