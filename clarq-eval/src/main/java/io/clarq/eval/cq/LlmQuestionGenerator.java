@@ -16,7 +16,7 @@ import io.clarq.core.llm.TokenLogprob;
 import io.clarq.core.prompt.AgentBuilder;
 import io.clarq.core.prompt.PackLayout;
 import io.clarq.core.prompt.PromptPack;
-import io.clarq.core.prompt.PromptPackUser;
+import io.clarq.core.prompt.PackAgent;
 import java.util.Map;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,7 +34,7 @@ import java.util.OptionalDouble;
  * score (mean token log-probability of the reply) when the server returned log-probabilities for every candidate,
  * else by the rubric judge (usefulness, then naturalness) when one is given, else the first in form order.
  */
-public final class LlmQuestionGenerator implements QuestionGenerator, PromptPackUser<LlmQuestionGenerator> {
+public final class LlmQuestionGenerator extends PackAgent<LlmQuestionGenerator> implements QuestionGenerator {
   /** The question forms tried by default, in order. */
   public static final List<String> DEFAULT_FORMS =
       List.of("Are you looking for", "Would you like", "Do you want to know", "Are you interested in");
@@ -73,18 +73,15 @@ public final class LlmQuestionGenerator implements QuestionGenerator, PromptPack
     }
   }
 
-  private final LlmClient client;
-  private final PromptPack pack;
   private final Settings settings;
   private final Optional<RubricJudge> judge;
   private final String name;
 
   private LlmQuestionGenerator(Builder b) {
-    this.client = b.client();
-    this.pack = b.pack();
+    super(b);
     this.settings = b.settings;
     this.judge = b.judge;
-    this.name = b.name != null ? b.name : "llm:" + (client.model().isEmpty() ? "default" : client.model());
+    this.name = b.name != null ? b.name : "llm:" + modelName();
   }
 
   /**
@@ -96,15 +93,10 @@ public final class LlmQuestionGenerator implements QuestionGenerator, PromptPack
   }
 
   @Override
-  public PromptPack prompts() {
-    return pack;
-  }
-
-  @Override
-  public LlmQuestionGenerator withPrompts(PromptPack other) {
-    Builder b = builder(client).prompts(other).settings(settings).name(name);
+  protected Builder toBuilder() {
+    Builder b = builder(client()).prompts(prompts()).settings(settings).name(name);
     judge.ifPresent(b::rankJudge);
-    return b.build();
+    return b;
   }
 
   @Override
@@ -140,24 +132,24 @@ public final class LlmQuestionGenerator implements QuestionGenerator, PromptPack
   /** Asks for one form until the facet words are all there or the attempts run out. */
   private QuestionCandidate ask(FacetRequest request, String form) throws LlmException {
     List<String> words = request.facetWords();
-    ChatRequest.Builder b = ChatRequest.builder().model(client.model()).temperature(settings.temperature())
-        .logprobs(client.capabilities().logprobs()).maxTokens(96)
-        .system(pack.render("generator/system", Map.of()))
-        .user(pack.render("generator/ask", Map.of("request", request.request(), "facet", request.facet(), "form", form,
+    ChatRequest.Builder b = ChatRequest.builder().model(client().model()).temperature(settings.temperature())
+        .logprobs(client().capabilities().logprobs()).maxTokens(96)
+        .system(prompts().render("generator/system", Map.of()))
+        .user(prompts().render("generator/ask", Map.of("request", request.request(), "facet", request.facet(), "form", form,
             "words", String.join(", ", words))));
     List<String> rejected = new ArrayList<>();
     for (int attempt = 1; ; attempt++) {
       ChatRequest asked = b.build();
-      ChatResponse reply = client.chat(asked);
+      ChatResponse reply = client().chat(asked);
       String text = StructuredAsk.requireText(reply, "generated question", LlmQuestionGenerator::cleanQuestion);
-      client.accept(asked, reply);
+      client().accept(asked, reply);
       List<String> missing = QuestionCandidate.missingWords(words, text);
       if (missing.isEmpty() || attempt == settings.maxAttempts()) {
         return new QuestionCandidate(form, text, attempt, rejected, missing, meanLogprob(reply.logprobs()));
       }
       rejected.add(text);
       // the conversation grows with each retry, so a deterministic server or a response cache cannot repeat itself
-      b.assistant(reply.text()).user(pack.render(missing.size() == 1 ? "generator/retry_one" : "generator/retry_many",
+      b.assistant(reply.text()).user(prompts().render(missing.size() == 1 ? "generator/retry_one" : "generator/retry_many",
           Map.of("missing", String.join(", ", missing), "form", form, "words", String.join(", ", words))));
     }
   }

@@ -18,7 +18,7 @@ import io.clarq.core.prompt.AgentBuilder;
 import io.clarq.core.prompt.PackAsk;
 import io.clarq.core.prompt.PackLayout;
 import io.clarq.core.prompt.PromptPack;
-import io.clarq.core.prompt.PromptPackUser;
+import io.clarq.core.prompt.PackAgent;
 import java.util.Map;
 import java.util.List;
 import java.util.Objects;
@@ -34,17 +34,14 @@ import java.util.Optional;
  * for once more ({@link StructuredAsk}); a reply still unreadable, or with a grade other than Good/Fair/Bad, becomes
  * an {@link UnparsedRating} keeping every raw reply. Temperature 0, so the same question is rated the same way.
  */
-public final class LlmRubricJudge implements RubricJudge, PromptPackUser<LlmRubricJudge> {
+public final class LlmRubricJudge extends PackAgent<LlmRubricJudge> implements RubricJudge {
   private static final List<String> REQUIRED = List.of("naturalness", "usefulness");
 
-  private final LlmClient client;
-  private final PromptPack pack;
   private final String name;
 
   private LlmRubricJudge(Builder b) {
-    this.client = b.client();
-    this.pack = b.pack();
-    this.name = b.name != null ? b.name : "llm:" + (client.model().isEmpty() ? "default" : client.model());
+    super(b);
+    this.name = b.name != null ? b.name : "llm:" + modelName();
   }
 
   /** A builder for a judge on this client (its model); defaults: clarq's own CQ pack, name "llm:" + the model. */
@@ -53,13 +50,8 @@ public final class LlmRubricJudge implements RubricJudge, PromptPackUser<LlmRubr
   }
 
   @Override
-  public PromptPack prompts() {
-    return pack;
-  }
-
-  @Override
-  public LlmRubricJudge withPrompts(PromptPack other) {
-    return builder(client).prompts(other).name(name).build();
+  protected Builder toBuilder() {
+    return builder(client()).prompts(prompts()).name(name);
   }
 
   @Override
@@ -70,10 +62,10 @@ public final class LlmRubricJudge implements RubricJudge, PromptPackUser<LlmRubr
   @Override
   public RubricOutcome rate(FacetRequest request, Optional<String> reference, String candidate)
       throws LlmException {
-    ChatRequest ask = ChatRequest.builder().model(client.model()).temperature(0.0)
-        .system(pack.render("judge/system", Map.of())).user(prompt(request, reference, candidate)).build();
-    JsonReply reply = StructuredAsk.ask(client, ask, REQUIRED,
-        PackAsk.reminder(pack, "judge/reminder", io.clarq.core.task.Language.ENGLISH));
+    ChatRequest ask = ChatRequest.builder().model(client().model()).temperature(0.0)
+        .system(prompts().render("judge/system", Map.of())).user(prompt(request, reference, candidate)).build();
+    JsonReply reply = StructuredAsk.ask(client(), ask, REQUIRED,
+        PackAsk.reminder(prompts(), "judge/reminder", io.clarq.core.task.Language.ENGLISH));
     String raw = String.join("\n\n--- asked again ---\n\n", reply.raws());
     if (!reply.isParsed()) {
       return new UnparsedRating(raw, reply.problem());
@@ -94,15 +86,14 @@ public final class LlmRubricJudge implements RubricJudge, PromptPackUser<LlmRubr
 
   /** The prompt for one candidate: the request, the facet, the reference question if any, the candidate, the rubric. */
   String prompt(FacetRequest request, Optional<String> reference, String candidate) {
-    String ref = reference.map(r -> pack.render("judge/reference", Map.of("reference", r))).orElse("");
-    return pack.render("judge/rate", Map.of("request", request.request(), "facet", request.facet(),
+    String ref = reference.map(r -> prompts().render("judge/reference", Map.of("reference", r))).orElse("");
+    return prompts().render("judge/rate", Map.of("request", request.request(), "facet", request.facet(),
         "reference", ref, "candidate", candidate));
   }
 
   @Override
   public String toString() {
-    return "LlmRubricJudge{" + name + ", model=" + (client.model().isEmpty() ? "(client default)" : client.model())
-        + ", prompts=" + pack.id() + "}";
+    return "LlmRubricJudge{" + name + ", model=" + modelName() + ", prompts=" + prompts().id() + "}";
   }
 
   /** Makes an {@link LlmRubricJudge}: a client and a CQ pack, and a name. */

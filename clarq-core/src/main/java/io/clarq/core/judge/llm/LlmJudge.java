@@ -10,7 +10,7 @@ import io.clarq.core.llm.json.JsonReply;
 import io.clarq.core.prompt.AgentBuilder;
 import io.clarq.core.prompt.PackAsk;
 import io.clarq.core.prompt.PromptPack;
-import io.clarq.core.prompt.PromptPackUser;
+import io.clarq.core.prompt.PackAgent;
 import io.clarq.core.task.Language;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,17 +30,14 @@ import java.util.Optional;
  * {@code match} is {@link Verdict#unparsed} with the raw text, never a "no" (the reference would have read a missing
  * field as "not a no" and then "no").
  */
-public final class LlmJudge implements Judge, PromptPackUser<LlmJudge> {
+public final class LlmJudge extends PackAgent<LlmJudge> implements Judge {
   private static final List<String> FIELDS = List.of("match");
 
-  private final LlmClient client;
-  private final PromptPack pack;
   private final PackAsk ask;
 
   private LlmJudge(Builder b) {
-    this.client = b.client();
-    this.pack = b.pack();
-    this.ask = new PackAsk(client, pack);
+    super(b);
+    this.ask = new PackAsk(b.client(), b.pack());
   }
 
   /**
@@ -52,13 +49,8 @@ public final class LlmJudge implements Judge, PromptPackUser<LlmJudge> {
   }
 
   @Override
-  public PromptPack prompts() {
-    return pack;
-  }
-
-  @Override
-  public LlmJudge withPrompts(PromptPack other) {
-    return builder(client).prompts(other).build();
+  protected Builder toBuilder() {
+    return builder(client()).prompts(prompts());
   }
 
   @Override
@@ -73,7 +65,7 @@ public final class LlmJudge implements Judge, PromptPackUser<LlmJudge> {
     }
     String analysis = reply.text("analysis").orElse("");
     com.fasterxml.jackson.databind.JsonNode value = reply.object().get("match");
-    if (pack.behaviour() == io.clarq.core.prompt.PackBehaviour.REFERENCE && value != null && !value.isBoolean()) {
+    if (prompts().behaviour() == io.clarq.core.prompt.PackBehaviour.REFERENCE && value != null && !value.isBoolean()) {
       // the reference pack reads any value by truthiness; the raw value is kept and counted, never lost
       return Optional.of(Verdict.byTruthiness(match.get(), analysis, value.toString()));
     }
@@ -88,14 +80,14 @@ public final class LlmJudge implements Judge, PromptPackUser<LlmJudge> {
   /** The rendered prompt for one question. */
   public String prompt(JudgeQuestion q) {
     Language language = Language.detect(q.gold());
-    String gold = pack.template("judge/judge_gold_item", language).render(Map.of("index", "1",
+    String gold = prompts().template("judge/judge_gold_item", language).render(Map.of("index", "1",
         "gold", punctuated(q.gold(), language), "purpose", punctuated(q.purpose(), language)));
     List<String> generated = new ArrayList<>();
     for (int i = 0; i < q.generated().size(); i++) {
-      generated.add(pack.template("judge/judge_generated_item", language)
+      generated.add(prompts().template("judge/judge_generated_item", language)
           .render(Map.of("index", String.valueOf(i + 1), "line", punctuated(q.generated().get(i), language))));
     }
-    return pack.template("judge/judge", language)
+    return prompts().template("judge/judge", language)
         .render(Map.of("gold_items", gold, "generated_items", String.join("\n", generated)));
   }
 
@@ -109,8 +101,8 @@ public final class LlmJudge implements Judge, PromptPackUser<LlmJudge> {
 
   @Override
   public String toString() {
-    return "LlmJudge{model=" + (client.model().isEmpty() ? "(client default)" : client.model()) + ", jsonMode="
-        + client.capabilities().jsonMode() + ", prompts=" + pack.id() + "}";
+    return "LlmJudge{model=" + (client().model().isEmpty() ? "(client default)" : client().model()) + ", jsonMode="
+        + client().capabilities().jsonMode() + ", prompts=" + prompts().id() + "}";
   }
 
   /** Makes an {@link LlmJudge}: a client and a pack. */

@@ -6,7 +6,7 @@ import io.clarq.core.llm.json.JsonReply;
 import io.clarq.core.prompt.AgentBuilder;
 import io.clarq.core.prompt.PackAsk;
 import io.clarq.core.prompt.PromptPack;
-import io.clarq.core.prompt.PromptPackUser;
+import io.clarq.core.prompt.PackAgent;
 import io.clarq.core.provider.Intent;
 import io.clarq.core.provider.ProviderTurn;
 import io.clarq.core.tree.NodeId;
@@ -20,15 +20,12 @@ import java.util.Optional;
  * {@code provider/classify} prompt, showing the dialogue and the available nodes with their purposes (with an empty
  * list when no node is left, the model is asked all the same, as in the reference). A reply without a type 1-6 is reported unparsed.
  */
-public final class LlmIntentClassifier implements IntentClassifier, PromptPackUser<LlmIntentClassifier> {
-  private final LlmClient client;
+public final class LlmIntentClassifier extends PackAgent<LlmIntentClassifier> implements IntentClassifier {
   private final PackAsk ask;
-  private final PromptPack pack;
 
   private LlmIntentClassifier(Builder b) {
-    this.client = b.client();
-    this.pack = b.pack();
-    this.ask = new PackAsk(client, pack);
+    super(b);
+    this.ask = new PackAsk(b.client(), b.pack());
   }
 
   /** A builder for a classifier on this client (its model); default pack clarq's own. */
@@ -37,18 +34,13 @@ public final class LlmIntentClassifier implements IntentClassifier, PromptPackUs
   }
 
   @Override
-  public PromptPack prompts() {
-    return pack;
-  }
-
-  @Override
-  public LlmIntentClassifier withPrompts(PromptPack other) {
-    return builder(client).prompts(other).build();
+  protected Builder toBuilder() {
+    return builder(client()).prompts(prompts());
   }
 
   @Override
   public IntentReading classify(ProviderTurn turn) throws LlmException {
-    ProviderPrompts prompts = new ProviderPrompts(pack, turn);
+    ProviderPrompts prompts = new ProviderPrompts(prompts(), turn);
     JsonReply reply = ask.ask(prompts.classify(availableNodes(turn)), prompts.language(), List.of("type"));
     int calls = reply.raws().size();
     if (!reply.isParsed()) {

@@ -7,7 +7,7 @@ import io.clarq.core.prompt.AgentBuilder;
 import io.clarq.core.prompt.PackAsk;
 import io.clarq.core.prompt.PackBehaviour;
 import io.clarq.core.prompt.PromptPack;
-import io.clarq.core.prompt.PromptPackUser;
+import io.clarq.core.prompt.PackAgent;
 import io.clarq.core.provider.FixedReplies;
 import io.clarq.core.provider.Intent;
 import io.clarq.core.provider.ProviderAgent;
@@ -45,7 +45,7 @@ import java.util.Optional;
  * with an {@link UnparsedReplyException} carrying the raw text; nothing is guessed. Stateless across turns and
  * thread-safe when the client is.
  */
-public final class LlmProviderAgent implements ProviderAgent, PromptPackUser<LlmProviderAgent> {
+public final class LlmProviderAgent extends PackAgent<LlmProviderAgent> implements ProviderAgent {
   private final Builder settings;
   private final ProviderAsk ask;
   private final IntentClassifier classifier;
@@ -53,6 +53,7 @@ public final class LlmProviderAgent implements ProviderAgent, PromptPackUser<Llm
   private final MultiInfoMerge merger;
 
   private LlmProviderAgent(Builder b) {
+    super(b);
     this.settings = b.copy();
     this.ask = new ProviderAsk(new PackAsk(b.client(), b.pack()));
     this.classifier = b.classifier != null ? b.classifier
@@ -71,7 +72,7 @@ public final class LlmProviderAgent implements ProviderAgent, PromptPackUser<Llm
 
   @Override
   public String name() {
-    String model = settings.client().model();
+    String model = client().model();
     return "llm" + (model.isEmpty() ? "" : ":" + model) + (settings.multiInfo ? "+multi-info" : "");
   }
 
@@ -81,23 +82,18 @@ public final class LlmProviderAgent implements ProviderAgent, PromptPackUser<Llm
   }
 
   @Override
-  public PromptPack prompts() {
-    return settings.pack();
-  }
-
-  @Override
-  public LlmProviderAgent withPrompts(PromptPack pack) {
-    return settings.copy().prompts(pack).build();
+  protected Builder toBuilder() {
+    return settings.copy();
   }
 
   @Override
   public String opening(Language language) {
-    return settings.pack().fixed("opening", language);
+    return prompts().fixed("opening", language);
   }
 
   @Override
   public ProviderReply reply(ProviderTurn turn) throws LlmException {
-    ProviderPrompts prompts = new ProviderPrompts(settings.pack(), turn);
+    ProviderPrompts prompts = new ProviderPrompts(prompts(), turn);
     TurnLog log = new TurnLog();
     if (!turn.tree().started()) {
       return relevanceGate(prompts, log);
@@ -181,7 +177,7 @@ public final class LlmProviderAgent implements ProviderAgent, PromptPackUser<Llm
    * strips first.
    */
   String utterance(String reply) {
-    if (settings.pack().behaviour() == PackBehaviour.REFERENCE) {
+    if (prompts().behaviour() == PackBehaviour.REFERENCE) {
       return ReferenceText.hasSpeaker(reply) ? reply : FixedReplies.PREFIX + ReferenceText.strip(reply);
     }
     return FixedReplies.withPrefix(reply);

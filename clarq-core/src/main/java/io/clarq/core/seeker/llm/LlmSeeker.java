@@ -11,7 +11,7 @@ import io.clarq.core.prompt.AgentBuilder;
 import io.clarq.core.prompt.PackAsk;
 import io.clarq.core.prompt.PackBehaviour;
 import io.clarq.core.prompt.PromptPack;
-import io.clarq.core.prompt.PromptPackUser;
+import io.clarq.core.prompt.PackAgent;
 import io.clarq.core.seeker.SeekerAgent;
 import io.clarq.core.seeker.SeekerTurn;
 import io.clarq.core.task.Language;
@@ -37,7 +37,7 @@ import java.util.Objects;
  * A blank reply is an {@link LlmUnparsedReplyException}, never an empty line. Stateless and thread-safe when the client
  * is.
  */
-public final class LlmSeeker implements SeekerAgent, PromptPackUser<LlmSeeker> {
+public final class LlmSeeker extends PackAgent<LlmSeeker> implements SeekerAgent {
   /** How the dialogue is shown to the model. */
   public enum Mode {
     COMPLETION("comp"),
@@ -60,14 +60,11 @@ public final class LlmSeeker implements SeekerAgent, PromptPackUser<LlmSeeker> {
 
   public static final long SEED = PackAsk.SEED;
 
-  private final LlmClient client;
   private final Mode mode;
-  private final PromptPack pack;
 
   private LlmSeeker(Builder b) {
-    this.client = b.client();
+    super(b);
     this.mode = b.mode;
-    this.pack = b.pack();
   }
 
   /**
@@ -80,7 +77,7 @@ public final class LlmSeeker implements SeekerAgent, PromptPackUser<LlmSeeker> {
 
   @Override
   public String name() {
-    return "llm-" + mode.shortName() + (client.model().isEmpty() ? "" : ":" + client.model());
+    return "llm-" + mode.shortName() + (client().model().isEmpty() ? "" : ":" + client().model());
   }
 
   /** Completion or Chat mode. */
@@ -89,24 +86,19 @@ public final class LlmSeeker implements SeekerAgent, PromptPackUser<LlmSeeker> {
   }
 
   @Override
-  public PromptPack prompts() {
-    return pack;
-  }
-
-  @Override
-  public LlmSeeker withPrompts(PromptPack other) {
-    return builder(client).mode(mode).prompts(other).build();
+  protected Builder toBuilder() {
+    return builder(client()).mode(mode).prompts(prompts());
   }
 
   @Override
   public String next(SeekerTurn turn) throws LlmException {
     // a blank reply, or one with nothing left once cleaned, is unparsed (the dialogue fails with it), never a line;
     // only a usable reply is accepted into a response cache
-    if (pack.behaviour() == PackBehaviour.REFERENCE) {
-      return StructuredAsk.text(client, request(turn), "seeker turn", raw ->
+    if (prompts().behaviour() == PackBehaviour.REFERENCE) {
+      return StructuredAsk.text(client(), request(turn), "seeker turn", raw ->
           mode == Mode.COMPLETION && (raw.startsWith("You: ") || raw.startsWith("you: ")) ? raw.substring(5) : raw);
     }
-    return StructuredAsk.text(client, request(turn), "seeker turn", raw -> {
+    return StructuredAsk.text(client(), request(turn), "seeker turn", raw -> {
       String text = raw.strip();
       return mode == Mode.COMPLETION && text.regionMatches(true, 0, "You:", 0, 4) ? text.substring(4).strip() : text;
     });
@@ -114,9 +106,9 @@ public final class LlmSeeker implements SeekerAgent, PromptPackUser<LlmSeeker> {
 
   /** The request this seeker sends for a turn. */
   public ChatRequest request(SeekerTurn turn) {
-    ChatRequest.Builder b = ChatRequest.builder().model(client.model()).temperature(TEMPERATURE)
-        .seed(client.capabilities().seed() ? SEED : null);
-    String briefing = SeekerBriefing.render(pack, turn.briefing());
+    ChatRequest.Builder b = ChatRequest.builder().model(client().model()).temperature(TEMPERATURE)
+        .seed(client().capabilities().seed() ? SEED : null);
+    String briefing = SeekerBriefing.render(prompts(), turn.briefing());
     if (mode == Mode.CHAT) {
       b.system(briefing);
       for (Utterance u : turn.history()) {
@@ -130,13 +122,13 @@ public final class LlmSeeker implements SeekerAgent, PromptPackUser<LlmSeeker> {
     }
     Language language = SeekerBriefing.language(turn.briefing());
     if (turn.history().size() == 1) {
-      return b.user(pack.template("seeker/completion_first", language).render(Map.of("briefing", briefing))).build();
+      return b.user(prompts().template("seeker/completion_first", language).render(Map.of("briefing", briefing))).build();
     }
     List<String> lines = new ArrayList<>();
     for (Utterance u : turn.history()) {
       lines.add(u.speaker() == Speaker.SEEKER ? "You: " + u.text() : u.text());
     }
-    return b.user(pack.template("seeker/completion_later", language)
+    return b.user(prompts().template("seeker/completion_later", language)
         .render(Map.of("briefing", briefing, "transcript", String.join("\n", lines)))).build();
   }
 

@@ -9,21 +9,20 @@ import io.clarq.core.toa.Asker;
 import io.clarq.core.prompt.AgentBuilder;
 import io.clarq.core.prompt.PackLayout;
 import io.clarq.core.prompt.PromptPack;
-import io.clarq.core.prompt.PromptPackUser;
+import io.clarq.core.prompt.PackAgent;
 
 /**
  * M2 as a language model: one chat turn with an {@link AskerPrompt} (ours or the paper's, from a pack), temperature
  * 0, at most 96 tokens. The question is the reply's last line that starts with "Question:" (prefix removed), else its
  * first non-blank line; a blank reply is asked as the empty question (the oracle then finds nothing).
  */
-public final class LlmAsker implements Asker, PromptPackUser<LlmAsker> {
+public final class LlmAsker extends PackAgent<LlmAsker> implements Asker {
   private static final int MAX_TOKENS = 96;
 
-  private final LlmClient client;
   private final AskerPrompt template;
 
   private LlmAsker(Builder b) {
-    this.client = b.client();
+    super(b);
     this.template = b.prompt;
   }
 
@@ -41,21 +40,16 @@ public final class LlmAsker implements Asker, PromptPackUser<LlmAsker> {
   }
 
   @Override
-  public PromptPack prompts() {
-    return template.pack();
-  }
-
-  @Override
-  public LlmAsker withPrompts(PromptPack pack) {
-    return builder(client).prompt(template.in(pack)).build();
+  protected Builder toBuilder() {
+    return builder(client()).prompt(template);
   }
 
   @Override
   public String ask(IncompleteTask task) throws LlmException {
-    ChatRequest request = ChatRequest.builder().model(client.model()).user(template.render(task)).temperature(0.0)
+    ChatRequest request = ChatRequest.builder().model(client().model()).user(template.render(task)).temperature(0.0)
         .maxTokens(MAX_TOKENS).build();
-    ChatResponse response = client.chat(request);
-    client.accept(request, response);
+    ChatResponse response = client().chat(request);
+    client().accept(request, response);
     return question(response.text());
   }
 
@@ -78,7 +72,7 @@ public final class LlmAsker implements Asker, PromptPackUser<LlmAsker> {
 
   @Override
   public String describe() {
-    return "llm:" + (client.model().isEmpty() ? "default" : client.model()) + ":" + template.label();
+    return "llm:" + modelName() + ":" + template.label();
   }
 
   /**

@@ -9,7 +9,7 @@ import io.clarq.core.llm.LlmException;
 import io.clarq.core.prompt.AgentBuilder;
 import io.clarq.core.prompt.PackLayout;
 import io.clarq.core.prompt.PromptPack;
-import io.clarq.core.prompt.PromptPackUser;
+import io.clarq.core.prompt.PackAgent;
 import io.clarq.core.toa.Oracle;
 import io.clarq.core.toa.OracleAnswer;
 import io.clarq.core.toa.OracleQuery;
@@ -28,7 +28,7 @@ import java.util.regex.Pattern;
  * for an example on every run and machine, {@link ExampleSeed}) and names one by number. The first integer in the
  * reply that is a valid number is taken. What happens to a reply without one is {@link Unparsed}.
  */
-public final class LlmChoiceOracle implements Oracle, PromptPackUser<LlmChoiceOracle> {
+public final class LlmChoiceOracle extends PackAgent<LlmChoiceOracle> implements Oracle {
   /** What to do with a reply that names no candidate. */
   public enum Unparsed {
     /** Record the answer as unparsed, raw text kept, and count it (default). */
@@ -39,14 +39,11 @@ public final class LlmChoiceOracle implements Oracle, PromptPackUser<LlmChoiceOr
 
   private static final Pattern NUMBER = Pattern.compile("\\d+");
 
-  private final LlmClient client;
-  private final PromptPack pack;
   private final long seed;
   private final Unparsed unparsed;
 
   private LlmChoiceOracle(Builder b) {
-    this.client = b.client();
-    this.pack = b.pack();
+    super(b);
     this.seed = b.seed;
     this.unparsed = b.unparsed;
   }
@@ -70,29 +67,24 @@ public final class LlmChoiceOracle implements Oracle, PromptPackUser<LlmChoiceOr
   public String prompt(String question, List<Fact> shuffled) {
     StringBuilder items = new StringBuilder();
     for (int i = 0; i < shuffled.size(); i++) {
-      items.append(pack.render("oracle/choice_item",
+      items.append(prompts().render("oracle/choice_item",
           Map.of("index", String.valueOf(i + 1), "candidate", shuffled.get(i).rendered())));
     }
-    return pack.render("oracle/choice", Map.of("question", question, "candidates", items.toString()));
+    return prompts().render("oracle/choice", Map.of("question", question, "candidates", items.toString()));
   }
 
   @Override
-  public PromptPack prompts() {
-    return pack;
-  }
-
-  @Override
-  public LlmChoiceOracle withPrompts(PromptPack other) {
-    return builder(client).prompts(other).seed(seed).unparsed(unparsed).build();
+  protected Builder toBuilder() {
+    return builder(client()).prompts(prompts()).seed(seed).unparsed(unparsed);
   }
 
   @Override
   public OracleAnswer answer(OracleQuery query) throws LlmException {
     List<Fact> order = shuffled(query);
-    ChatRequest request = ChatRequest.builder().model(client.model()).user(prompt(query.question(), order))
+    ChatRequest request = ChatRequest.builder().model(client().model()).user(prompt(query.question(), order))
         .temperature(0.0).maxTokens(8).build();
-    ChatResponse response = client.chat(request);
-    client.accept(request, response); // read or not, the reply is recorded in the outcome
+    ChatResponse response = client().chat(request);
+    client().accept(request, response); // read or not, the reply is recorded in the outcome
     String reply = response.text();
     Matcher m = NUMBER.matcher(reply);
     while (m.find()) {
@@ -114,7 +106,7 @@ public final class LlmChoiceOracle implements Oracle, PromptPackUser<LlmChoiceOr
 
   @Override
   public String describe() {
-    return "choice:" + (client.model().isEmpty() ? "default" : client.model()) + ":seed=" + seed + ":unparsed="
+    return "choice:" + modelName() + ":seed=" + seed + ":unparsed="
         + unparsed.name().toLowerCase(java.util.Locale.ROOT);
   }
 

@@ -8,7 +8,7 @@ import io.clarq.core.toa.PrimaryModel;
 import io.clarq.core.prompt.AgentBuilder;
 import io.clarq.core.prompt.PackLayout;
 import io.clarq.core.prompt.PromptPack;
-import io.clarq.core.prompt.PromptPackUser;
+import io.clarq.core.prompt.PackAgent;
 import java.util.Map;
 
 /**
@@ -17,15 +17,11 @@ import java.util.Map;
  * A reply with no answer in it (empty, blank, only "Answer:") is an unparsed reply ({@link
  * io.clarq.core.llm.LlmUnparsedReplyException}), never scored as an empty answer.
  */
-public final class LlmPrimaryModel implements PrimaryModel, PromptPackUser<LlmPrimaryModel> {
+public final class LlmPrimaryModel extends PackAgent<LlmPrimaryModel> implements PrimaryModel {
   private static final int MAX_TOKENS = 32;
 
-  private final LlmClient client;
-  private final PromptPack pack;
-
   private LlmPrimaryModel(Builder b) {
-    this.client = b.client();
-    this.pack = b.pack();
+    super(b);
   }
 
   /** A builder for a primary model on this client (its model); default pack clarq's own TOA pack. */
@@ -35,24 +31,19 @@ public final class LlmPrimaryModel implements PrimaryModel, PromptPackUser<LlmPr
 
   /** The prompt for a question and a rendered context. */
   public String prompt(String question, String context) {
-    return pack.render("primary/answer", Map.of("question", question, "context", context));
+    return prompts().render("primary/answer", Map.of("question", question, "context", context));
   }
 
   @Override
   public String answer(String question, String context) throws LlmException {
-    ChatRequest request = ChatRequest.builder().model(client.model()).user(prompt(question, context))
+    ChatRequest request = ChatRequest.builder().model(client().model()).user(prompt(question, context))
         .temperature(0.0).maxTokens(MAX_TOKENS).build();
-    return StructuredAsk.text(client, request, "primary model answer", LlmPrimaryModel::shortAnswer);
+    return StructuredAsk.text(client(), request, "primary model answer", LlmPrimaryModel::shortAnswer);
   }
 
   @Override
-  public PromptPack prompts() {
-    return pack;
-  }
-
-  @Override
-  public LlmPrimaryModel withPrompts(PromptPack other) {
-    return builder(client).prompts(other).build();
+  protected Builder toBuilder() {
+    return builder(client()).prompts(prompts());
   }
 
   static String shortAnswer(String reply) {
@@ -70,7 +61,7 @@ public final class LlmPrimaryModel implements PrimaryModel, PromptPackUser<LlmPr
 
   @Override
   public String describe() {
-    return "llm:" + (client.model().isEmpty() ? "default" : client.model());
+    return "llm:" + modelName();
   }
 
   /** Makes an {@link LlmPrimaryModel}: a client and a TOA pack. */

@@ -12,7 +12,7 @@ import java.util.Locale;
 import io.clarq.core.prompt.AgentBuilder;
 import io.clarq.core.prompt.PackLayout;
 import io.clarq.core.prompt.PromptPack;
-import io.clarq.core.prompt.PromptPackUser;
+import io.clarq.core.prompt.PackAgent;
 import java.util.Map;
 
 /**
@@ -22,16 +22,12 @@ import java.util.Map;
  * candidate with the highest P(yes) ({@link YesNoScore}) wins, ties going to the earlier candidate in context order.
  * Replies that cannot be read are left out of the choice and counted; when none can be read the answer is unparsed.
  */
-public final class LlmYesNoOracle implements Oracle, PromptPackUser<LlmYesNoOracle> {
+public final class LlmYesNoOracle extends PackAgent<LlmYesNoOracle> implements Oracle {
   /** How many alternatives per position are asked for (OpenAI's maximum). */
   public static final int TOP_LOGPROBS = 20;
 
-  private final LlmClient client;
-  private final PromptPack pack;
-
   private LlmYesNoOracle(Builder b) {
-    this.client = b.client();
-    this.pack = b.pack();
+    super(b);
   }
 
   /** A builder for an oracle on this client (its model); default pack clarq's own TOA pack. */
@@ -41,17 +37,12 @@ public final class LlmYesNoOracle implements Oracle, PromptPackUser<LlmYesNoOrac
 
   /** The prompt for one candidate. */
   public String prompt(String question, Fact candidate) {
-    return pack.render("oracle/yes_no", Map.of("question", question, "candidate", candidate.rendered()));
+    return prompts().render("oracle/yes_no", Map.of("question", question, "candidate", candidate.rendered()));
   }
 
   @Override
-  public PromptPack prompts() {
-    return pack;
-  }
-
-  @Override
-  public LlmYesNoOracle withPrompts(PromptPack other) {
-    return builder(client).prompts(other).build();
+  protected Builder toBuilder() {
+    return builder(client()).prompts(prompts());
   }
 
   @Override
@@ -64,11 +55,11 @@ public final class LlmYesNoOracle implements Oracle, PromptPackUser<LlmYesNoOrac
     int unparsed = 0;
     String firstUnparsed = null;
     for (Fact candidate : query.candidates()) {
-      boolean logprobs = client.capabilities().logprobs();
-      ChatRequest request = ChatRequest.builder().model(client.model()).user(prompt(question, candidate))
+      boolean logprobs = client().capabilities().logprobs();
+      ChatRequest request = ChatRequest.builder().model(client().model()).user(prompt(question, candidate))
           .temperature(0.0).maxTokens(1).logprobs(logprobs).topLogprobs(logprobs ? TOP_LOGPROBS : null).build();
-      ChatResponse response = client.chat(request);
-      client.accept(request, response); // read or not, the reply is recorded in the outcome
+      ChatResponse response = client().chat(request);
+      client().accept(request, response); // read or not, the reply is recorded in the outcome
       YesNoScore.Score score = YesNoScore.of(response);
       if (score.pYes().isEmpty()) {
         unparsed++;
@@ -91,7 +82,7 @@ public final class LlmYesNoOracle implements Oracle, PromptPackUser<LlmYesNoOrac
 
   @Override
   public String describe() {
-    return "yesno:" + (client.model().isEmpty() ? "default" : client.model());
+    return "yesno:" + modelName();
   }
 
   /** Makes an {@link LlmYesNoOracle}: a client and a TOA pack. */
