@@ -28,7 +28,7 @@ public interface Judge {
     return named("none", q -> Optional.empty());
   }
 
-  /** The judge under another name, e.g. {@code Judge.named("llm gpt-4o", new LlmJudge(...))}. */
+  /** The judge under another name, e.g. {@code Judge.named("llm gpt-4o", LlmJudge.builder(client).build())}. */
   static Judge named(String name, Judge judge) {
     java.util.Objects.requireNonNull(name, "name");
     java.util.Objects.requireNonNull(judge, "judge");

@@ -34,6 +34,39 @@ public interface LlmClient extends AutoCloseable {
     return java.util.List.of();
   }
 
+  /**
+   * The model this client's requests are for when they name none: the spec's model for a client made from one
+   * ({@code openai:gpt-4o} gives "gpt-4o"), the bound one for a {@link #withModel view}; empty for the server's
+   * default. Agents send it with every request, so a request names its model whatever the backend.
+   */
+  default String model() {
+    return "";
+  }
+
+  /**
+   * What the agents may ask of this client's model (JSON mode, seed, log-probabilities); the default, and every
+   * built-in client's, is {@link LlmCapabilities#ALL}.
+   */
+  default LlmCapabilities capabilities() {
+    return LlmCapabilities.ALL;
+  }
+
+  /**
+   * This client for {@code model}: a view sending {@code model} with requests that name none, sharing this client's
+   * connections, limits and cache (closing the view closes nothing). How a Java user binds a model to a server
+   * client: {@code LlmClients.fromSpec("http://127.0.0.1:8000/v1").withModel("qwen2.5-7b")}.
+   *
+   * @param model the model name; empty for the server's default
+   */
+  default LlmClient withModel(String model) {
+    return BoundLlmClient.bind(this, model, capabilities());
+  }
+
+  /** This client with other {@linkplain #capabilities() capabilities} (a view, as {@link #withModel}). */
+  default LlmClient withCapabilities(LlmCapabilities capabilities) {
+    return BoundLlmClient.bind(this, model(), capabilities);
+  }
+
   /** Releases connections and flushes stores; the default does nothing. */
   @Override
   default void close() {}

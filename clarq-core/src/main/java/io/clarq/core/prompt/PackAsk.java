@@ -10,7 +10,9 @@ import io.clarq.core.llm.json.StructuredAsk;
 import io.clarq.core.task.Language;
 import java.util.List;
 import java.util.Objects;
+import java.util.Map;
 import java.util.Optional;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
@@ -27,36 +29,42 @@ public final class PackAsk {
   public static final long SEED = 8848L;
 
   private final LlmClient client;
-  private final String model;
+  private final PromptPack pack;
   private final PackBehaviour behaviour;
-  private final boolean jsonMode;
 
   /**
-   * @param model the model name sent with each request; empty for the client's default
+   * @param client the model's client: its {@link LlmClient#model() model} is sent with each request, and JSON mode
+   *     and the seed are asked for as far as its {@link LlmClient#capabilities() capabilities} allow (the reference
+   *     always asks for both)
    */
-  public PackAsk(LlmClient client, String model, PackBehaviour behaviour) {
-    this(client, model, behaviour, true);
+  public PackAsk(LlmClient client, PromptPack pack) {
+    this.client = Objects.requireNonNull(client, "client");
+    this.pack = Objects.requireNonNull(pack, "pack");
+    this.behaviour = pack.behaviour();
   }
 
   /**
-   * @param jsonMode whether requests ask the server for JSON output ({@code response_format: json_object}, as the
-   *     reference always does); off only for servers without it
+   * The reminder sent after an unreadable reply, from {@code template} of {@code pack} ({@code {problem}} and
+   * {@code {fields}}), with {@code template + "_fields"} rendered into {@code {fields}} when fields are wanted (their
+   * names joined as the language writes a list).
    */
-  public PackAsk(LlmClient client, String model, PackBehaviour behaviour, boolean jsonMode) {
-    this.client = Objects.requireNonNull(client, "client");
-    this.model = Objects.requireNonNull(model, "model");
-    this.behaviour = Objects.requireNonNull(behaviour, "behaviour");
-    this.jsonMode = jsonMode;
+  public static BiFunction<String, List<String>, String> reminder(PromptPack pack, String template,
+      Language language) {
+    PromptTemplate whole = pack.template(template, language);
+    PromptTemplate fields = pack.template(template + "_fields", language);
+    String comma = language == Language.CHINESE ? "\u3001" : ", ";
+    return (problem, names) -> whole.render(Map.of("problem", problem, "fields",
+        names.isEmpty() ? "" : fields.render(Map.of("fields", String.join(comma, names)))));
   }
 
   /** The request for a prompt: the reference's envelope. */
   public ChatRequest request(String prompt) {
     return ChatRequest.builder()
-        .model(model)
+        .model(client.model())
         .user(prompt)
-        .responseFormat(jsonMode ? ResponseFormat.JSON_OBJECT : ResponseFormat.TEXT)
+        .responseFormat(client.capabilities().jsonMode() ? ResponseFormat.JSON_OBJECT : ResponseFormat.TEXT)
         .temperature(TEMPERATURE)
-        .seed(SEED)
+        .seed(client.capabilities().seed() ? SEED : null)
         .build();
   }
 
@@ -85,8 +93,7 @@ public final class PackAsk {
       }
       return reply;
     }
-    return StructuredAsk.ask(client, request, required,
-        language == Language.CHINESE ? StructuredAsk.CHINESE_REMINDER : StructuredAsk.ENGLISH_REMINDER, check);
+    return StructuredAsk.ask(client, request, required, reminder(pack, "reply/reminder", language), check);
   }
 
   /** The check for a yes/no field under clarq's behaviour: its problem, or "" when it reads as a yes or a no. */

@@ -1,42 +1,153 @@
 package io.clarq.core.prompt;
 
 import io.clarq.core.task.Language;
+import java.util.Collections;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
- * The layout every prompt pack shares (the reference pack's {@code README.md} describes it): which templates a pack
- * must hold, in which languages, and the placeholders each may use; and the fixed utterances. Structure only: the
- * words live in the pack's files.
+ * The files a prompt pack of one benchmark holds: which templates, in which languages, the placeholders each may use,
+ * and the fixed utterances. Structure only: the words live in the packs' files. Every layout shares one shape on
+ * disk: {@code ROLE/STEP.LANG.txt} per template, an optional {@code pack.json} ({@code name}, {@code layout},
+ * {@code behaviour}, {@code description}) and, where the layout has fixed utterances, {@code fixed-utterances.json}.
+ *
+ * <ul>
+ *   <li>{@link #CLARQ_LLM}: the ClarQ-LLM provider, multi-info merge, seekers and judge (the reference pack's
+ *       {@code README.md} describes it), English and Chinese;
+ *   <li>{@link #TOA}: task-oriented asking: the primary model, the yes/no and choice oracles, clarq's asker templates;
+ *   <li>{@link #TOA_ASKER}: one asker prompt in the TOA paper's placeholders (the paper's prompts are data, read from
+ *       {@code flm-toa/asker-prompts.json}, or a user's own prompt file);
+ *   <li>{@link #CQ}: clarifying-question generation and the rubric judge.
+ * </ul>
  */
-final class PackLayout {
-  /** Template name -> the placeholders it may use. */
-  static final Map<String, Set<String>> TEMPLATES = templates();
+public final class PackLayout {
+  private static final Set<Language> ENGLISH = Collections.unmodifiableSet(EnumSet.of(Language.ENGLISH));
 
-  /** Templates that exist in English only (the reference never uses them for Chinese). */
-  static final Set<String> ENGLISH_ONLY = Set.of("provider/pass1_multiple");
+  /** The ClarQ-LLM agents' prompts and fixed utterances, in English and Chinese. */
+  public static final PackLayout CLARQ_LLM = new PackLayout("clarq-llm", clarqLlm(), Collections.unmodifiableSet(EnumSet.allOf(Language.class)),
+      Set.of("provider/pass1_multiple"), List.of("opening", "gate_unrelated", "enough_info", "type5_unrelated"),
+      "clarq", Set.of("reply/reminder", "reply/reminder_fields"));
 
-  /** The keys of {@code fixed-utterances.json}, per language. */
-  static final List<String> FIXED = List.of("opening", "gate_unrelated", "enough_info", "type5_unrelated");
+  /** Task-oriented asking: primary model, oracles, clarq's asker templates; English. */
+  public static final PackLayout TOA = new PackLayout("toa", toa(), ENGLISH, Set.of(), List.of(),
+      "toa", Set.of());
+
+  /**
+   * One asker prompt with the TOA paper's placeholders: {@code {context}}, {@code {q1}} and, in five-shot prompts,
+   * {@code {in_context_examples}}; English. No pack of this layout ships with clarq.
+   */
+  public static final PackLayout TOA_ASKER = new PackLayout("toa-asker",
+      Map.of("asker/prompt", Set.of("context", "q1", "in_context_examples")), ENGLISH, Set.of(),
+      List.of(), null, Set.of());
+
+  /** Clarifying-question generation and the rubric judge; English. */
+  public static final PackLayout CQ = new PackLayout("cq", cq(), ENGLISH, Set.of(), List.of(),
+      "cq", Set.of());
 
   static final String FIXED_FILE = "fixed-utterances.json";
 
   static final String PACK_FILE = "pack.json";
 
-  private PackLayout() {}
+  private static final List<PackLayout> ALL = List.of(CLARQ_LLM, TOA, TOA_ASKER, CQ);
+
+  private final String name;
+  private final Map<String, Set<String>> templates;
+  private final Set<Language> languages;
+  private final Set<String> englishOnly;
+  private final List<String> fixed;
+  private final String builtIn;
+  private final Set<String> clarqOnly;
+
+  private PackLayout(String name, Map<String, Set<String>> templates, Set<Language> languages,
+      Set<String> englishOnly, List<String> fixed, String builtIn, Set<String> clarqOnly) {
+    this.clarqOnly = clarqOnly;
+    this.name = name;
+    this.templates = templates;
+    this.languages = languages;
+    this.englishOnly = englishOnly;
+    this.fixed = fixed;
+    this.builtIn = builtIn;
+  }
+
+  /**
+   * The layout named {@code name} ("clarq-llm", "toa", "toa-asker", "cq").
+   *
+   * @throws IllegalArgumentException naming the known layouts
+   */
+  public static PackLayout named(String name) {
+    return ALL.stream().filter(l -> l.name.equals(name)).findFirst().orElseThrow(() -> new IllegalArgumentException(
+        "unknown prompt pack layout \"" + name + "\"; known: " + ALL.stream().map(l -> l.name).toList()));
+  }
+
+  /** The layout's name, as {@code pack.json} gives it. */
+  public String name() {
+    return name;
+  }
+
+  /** The templates, in the layout's order. */
+  public Set<String> templates() {
+    return templates.keySet();
+  }
+
+  /**
+   * The placeholders {@code template} may use.
+   *
+   * @throws IllegalArgumentException when the layout has no such template
+   */
+  public Set<String> placeholders(String template) {
+    Set<String> p = templates.get(template);
+    if (p == null) {
+      throw new IllegalArgumentException("prompt pack layout " + name + " has no template " + template
+          + "; templates: " + templates.keySet());
+    }
+    return p;
+  }
+
+  /** The keys of {@code fixed-utterances.json} per language; empty when the layout has no such file. */
+  public List<String> fixedUtterances() {
+    return fixed;
+  }
+
+  /**
+   * The templates only a pack with {@link PackBehaviour#CLARQ clarq's behaviour} needs (the reminder sent after an
+   * unreadable reply: the reference asks once and never sends one), so the reference pack lacks them.
+   */
+  public Set<String> clarqOnly() {
+    return clarqOnly;
+  }
+
+  /** The languages a pack of this layout speaks. */
+  public Set<Language> languages() {
+    return languages;
+  }
+
+  /** Whether a pack of this layout holds {@code template} in {@code language}. */
+  public boolean exists(String template, Language language) {
+    return templates.containsKey(template) && languages.contains(language)
+        && (language == Language.ENGLISH || !englishOnly.contains(template));
+  }
 
   /** The file of a template in a language, relative to the pack's root ("provider/pass1.en.txt"). */
-  static String file(String template, Language language) {
+  public static String file(String template, Language language) {
     return template + "." + language.code() + ".txt";
   }
 
-  static boolean exists(String template, Language language) {
-    return language == Language.ENGLISH || !ENGLISH_ONLY.contains(template);
+  /** The resource folder of clarq's own pack of this layout, if clarq ships one. */
+  Optional<String> builtIn() {
+    return Optional.ofNullable(builtIn);
   }
 
-  private static Map<String, Set<String>> templates() {
+  @Override
+  public String toString() {
+    return name;
+  }
+
+  private static Map<String, Set<String>> clarqLlm() {
     Set<String> pass = Set.of("role", "last_turn", "node_text", "purpose");
     Set<String> roleHistory = Set.of("role", "history");
     Set<String> roleTask = Set.of("role", "task");
@@ -67,6 +178,41 @@ final class PackLayout {
     t.put("judge/judge", Set.of("gold_items", "generated_items"));
     t.put("judge/judge_gold_item", Set.of("index", "gold", "purpose"));
     t.put("judge/judge_generated_item", Set.of("index", "line"));
-    return java.util.Collections.unmodifiableMap(t);
+    t.put("reply/reminder", Set.of("problem", "fields"));
+    t.put("reply/reminder_fields", Set.of("fields"));
+    return Collections.unmodifiableMap(t);
+  }
+
+  private static Map<String, Set<String>> toa() {
+    Set<String> asker = Set.of("question", "context");
+    Map<String, Set<String>> t = new LinkedHashMap<>();
+    t.put("primary/answer", Set.of("question", "context"));
+    t.put("oracle/yes_no", Set.of("question", "candidate"));
+    t.put("oracle/choice", Set.of("question", "candidates"));
+    t.put("oracle/choice_item", Set.of("index", "candidate"));
+    t.put("asker/direct", asker);
+    t.put("asker/encyclopedia", asker);
+    t.put("asker/reason_then_ask", asker);
+    return Collections.unmodifiableMap(t);
+  }
+
+  private static Map<String, Set<String>> cq() {
+    Set<String> retry = Set.of("missing", "form", "words");
+    Map<String, Set<String>> t = new LinkedHashMap<>();
+    t.put("generator/system", Set.of());
+    t.put("generator/ask", Set.of("request", "facet", "form", "words"));
+    t.put("generator/retry_one", retry);
+    t.put("generator/retry_many", retry);
+    t.put("judge/system", Set.of());
+    t.put("judge/rate", Set.of("request", "facet", "reference", "candidate"));
+    t.put("judge/reference", Set.of("reference"));
+    t.put("judge/reminder", Set.of("problem", "fields"));
+    t.put("judge/reminder_fields", Set.of("fields"));
+    return Collections.unmodifiableMap(t);
+  }
+
+  /** The placeholders of every template, for messages. */
+  static Set<String> sorted(Set<String> s) {
+    return new TreeSet<>(s);
   }
 }

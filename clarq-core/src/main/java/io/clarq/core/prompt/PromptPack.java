@@ -24,18 +24,22 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Every prompt and fixed utterance of the LLM-backed ClarQ-LLM agents: the provider (standard and multi-info), the
- * two baseline seekers and the judge draw their words from a pack, never from code.
+ * Every prompt and fixed utterance an LLM-backed agent sends or says: the ClarQ-LLM provider, seekers and judge, the
+ * TOA asker, oracles and primary model, the CQ generator and rubric judge draw their words from a pack, never from
+ * code. A pack follows a {@link PackLayout} (which templates, which placeholders), and has an {@link #id()} and a
+ * {@link #digest()} that runs record, so a results file says which words produced it.
  *
- * <p>Two packs matter: the <b>reference pack</b>, {@link #load loaded} from a directory in the layout of
+ * <p>For ClarQ-LLM two packs matter: the <b>reference pack</b>, {@link #load loaded} from a directory in the layout of
  * {@code clarq-llm/reference-prompts/} (the paper's code, under its own licence, read at run time), with which a live
  * run sends exactly the requests the reference code sends; and <b>clarq's own pack</b> ({@link #clarq()}), in this
- * module's resources in the same layout, whose figures are not comparable with the paper's tables. A directory may
- * hold a {@code pack.json} ({@code {"name", "behaviour": "reference"|"clarq", "description"}}); without one it is a
- * pack with {@link PackBehaviour#REFERENCE reference behaviour}.
+ * module's resources in the same layout, whose figures are not comparable with the paper's tables. clarq's own TOA and
+ * CQ packs ({@link #builtIn}) sit beside it; the TOA paper's asker prompts are data, made into a pack at run time
+ * ({@link #fromFiles}). A directory may hold a {@code pack.json} ({@code {"name", "layout", "behaviour":
+ * "reference"|"clarq", "description"}}); without one it is a ClarQ-LLM pack with {@link PackBehaviour#REFERENCE
+ * reference behaviour}.
  *
- * <p>Loading checks the whole pack: every template of the layout in both languages, each using only the placeholders
- * its step fills, and the four fixed utterances per language; the error names the file and what is wrong.
+ * <p>Loading checks the whole pack: every template of the layout in each of its languages, each using only the
+ * placeholders its step fills, and the fixed utterances per language; the error names the file and what is wrong.
  */
 public final class PromptPack {
   /**
@@ -47,7 +51,7 @@ public final class PromptPack {
   /** The folder name of the reference pack beside the tasks folder in the data layout. */
   public static final String REFERENCE_FOLDER = "reference-prompts";
 
-  private static final String CLARQ_RESOURCE = "/io/clarq/core/prompt/clarq/";
+  private static final String RESOURCES = "/io/clarq/core/prompt/";
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private final String name;
@@ -55,11 +59,13 @@ public final class PromptPack {
   private final PackBehaviour behaviour;
   private final String source;
   private final String digest;
+  private final PackLayout layout;
   private final Map<String, PromptTemplate> templates;
   private final Map<Language, Map<String, String>> fixed;
 
   private PromptPack(String name, String description, PackBehaviour behaviour, String source, String digest,
-      Map<String, PromptTemplate> templates, Map<Language, Map<String, String>> fixed) {
+      PackLayout layout, Map<String, PromptTemplate> templates, Map<Language, Map<String, String>> fixed) {
+    this.layout = layout;
     this.name = name;
     this.description = description;
     this.behaviour = behaviour;
@@ -70,12 +76,27 @@ public final class PromptPack {
   }
 
   /**
-   * Loads the pack in {@code directory}.
+   * Loads the pack in {@code directory}, in the layout its {@code pack.json} names (ClarQ-LLM's when it names none).
    *
    * @throws IllegalArgumentException naming the file and the problem when the pack is incomplete or malformed
    * @throws UncheckedIOException when a file cannot be read
    */
   public static PromptPack load(Path directory) {
+    return load(directory, Optional.empty());
+  }
+
+  /**
+   * Loads the pack in {@code directory}, which must be of {@code layout} (a {@code pack.json} naming another layout
+   * is refused, naming both).
+   *
+   * @throws IllegalArgumentException naming the file and the problem when the pack is incomplete or malformed
+   * @throws UncheckedIOException when a file cannot be read
+   */
+  public static PromptPack load(Path directory, PackLayout layout) {
+    return load(directory, Optional.of(Objects.requireNonNull(layout, "layout")));
+  }
+
+  private static PromptPack load(Path directory, Optional<PackLayout> layout) {
     Objects.requireNonNull(directory, "directory");
     if (!Files.isDirectory(directory)) {
       throw new IllegalArgumentException("prompt pack " + directory + ": not a directory");
@@ -90,7 +111,40 @@ public final class PromptPack {
           } catch (IOException e) {
             throw new UncheckedIOException("prompt pack " + directory + ": cannot read " + relative, e);
           }
-        });
+        }, layout);
+  }
+
+  /**
+   * A pack from files held in memory, by path relative to the pack's root ({@code asker/prompt.en.txt},
+   * {@code pack.json}), as a directory in {@code layout} would hold them: how a pack is made from a data file in
+   * another shape (the TOA paper's {@code asker-prompts.json}). The digest is computed as for a directory.
+   *
+   * @param source where the words come from, for messages and {@link #source()}
+   * @throws IllegalArgumentException naming the file and the problem when the pack is incomplete or malformed
+   */
+  public static PromptPack fromFiles(String source, PackLayout layout, Map<String, String> files) {
+    Objects.requireNonNull(source, "source");
+    Map<String, String> copy = Map.copyOf(files);
+    return read(source, source, relative -> Optional.ofNullable(copy.get(relative))
+        .map(t -> t.getBytes(StandardCharsets.UTF_8)), Optional.of(Objects.requireNonNull(layout, "layout")));
+  }
+
+  /**
+   * clarq's own pack of {@code layout}, from this module's resources ({@link #clarq()} for ClarQ-LLM's).
+   *
+   * @throws IllegalArgumentException for a layout clarq ships no pack of ({@link PackLayout#TOA_ASKER})
+   */
+  public static PromptPack builtIn(PackLayout layout) {
+    if (layout == PackLayout.CLARQ_LLM) {
+      return clarq();
+    }
+    if (layout == PackLayout.TOA) {
+      return BuiltIn.TOA;
+    }
+    if (layout == PackLayout.CQ) {
+      return BuiltIn.CQ;
+    }
+    throw new IllegalArgumentException("clarq ships no prompt pack of layout " + layout + ": its words are data");
   }
 
   /** clarq's own pack, from this module's resources: its figures are not comparable with the paper's. */
@@ -133,6 +187,11 @@ public final class PromptPack {
     return source;
   }
 
+  /** The layout the pack follows: which templates it holds. */
+  public PackLayout layout() {
+    return layout;
+  }
+
   /** A SHA-256 digest (16 hex digits) of every template and fixed utterance: equal digests, equal words. */
   public String digest() {
     return digest;
@@ -143,9 +202,12 @@ public final class PromptPack {
     return name + "@" + digest;
   }
 
-  /** Whether figures of a run with this pack are comparable with the paper's: the unmodified reference pack. */
+  /**
+   * Whether figures of a run with this pack are comparable with the ClarQ-LLM paper's: the unmodified reference pack.
+   * False for the other layouts, whose reference words have no published digest.
+   */
   public boolean comparableWithPaper() {
-    return behaviour == PackBehaviour.REFERENCE && digest.equals(REFERENCE_DIGEST);
+    return layout == PackLayout.CLARQ_LLM && behaviour == PackBehaviour.REFERENCE && digest.equals(REFERENCE_DIGEST);
   }
 
   /**
@@ -156,77 +218,105 @@ public final class PromptPack {
   public PromptTemplate template(String template, Language language) {
     PromptTemplate t = templates.get(PackLayout.file(template, language));
     if (t == null) {
-      throw new IllegalArgumentException("prompt pack " + name + " has no template " + template + " in "
-          + language.code() + "; templates: " + PackLayout.TEMPLATES.keySet());
+      throw new IllegalArgumentException("prompt pack " + name + " (" + layout + ") has no template " + template
+          + " in " + language.code() + "; templates: " + layout.templates());
     }
     return t;
   }
 
+  /** A template in English, the one language of the TOA and CQ layouts. */
+  public PromptTemplate template(String template) {
+    return template(template, Language.ENGLISH);
+  }
+
+  /**
+   * This pack's template rendered with {@code values} in English: the whole text of a prompt, or a piece of one.
+   *
+   * @throws IllegalArgumentException when the template is missing or a placeholder has no value
+   */
+  public String render(String template, Map<String, String> values) {
+    return template(template).render(values);
+  }
+
   /** A fixed utterance ("opening", "gate_unrelated", "enough_info", "type5_unrelated") in a language. */
   public String fixed(String key, Language language) {
-    String s = fixed.get(language).get(key);
+    Map<String, String> inLanguage = fixed.get(language);
+    String s = inLanguage == null ? null : inLanguage.get(key);
     if (s == null) {
-      throw new IllegalArgumentException("prompt pack " + name + " has no fixed utterance " + key
-          + "; known: " + PackLayout.FIXED);
+      throw new IllegalArgumentException("prompt pack " + name + " (" + layout + ") has no fixed utterance " + key
+          + " in " + language.code() + "; known: " + layout.fixedUtterances());
     }
     return s;
   }
 
   @Override
   public String toString() {
-    return "PromptPack{" + id() + ", behaviour=" + behaviour.key() + ", source=" + source + "}";
+    return "PromptPack{" + id() + ", layout=" + layout + ", behaviour=" + behaviour.key() + ", source=" + source
+        + "}";
   }
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof PromptPack p && p.digest.equals(digest) && p.behaviour == behaviour && p.name.equals(name);
+    return o instanceof PromptPack p && p.digest.equals(digest) && p.behaviour == behaviour && p.name.equals(name)
+        && p.layout == layout;
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(name, behaviour, digest);
+    return Objects.hash(name, behaviour, digest, layout.name());
   }
 
   private interface PackFiles {
     Optional<byte[]> read(String relative);
   }
 
-  private static PromptPack read(String source, String folderName, PackFiles files) {
+  private static PromptPack read(String source, String folderName, PackFiles files, Optional<PackLayout> wanted) {
+    Optional<byte[]> packFile = files.read(PackLayout.PACK_FILE);
+    Optional<JsonNode> packJson = packFile.map(b -> json(source, PackLayout.PACK_FILE,
+        utf8(b, source, PackLayout.PACK_FILE)));
+    PackLayout layout = layout(source, packJson, wanted);
     MessageDigest md = sha256();
     Map<String, PromptTemplate> templates = new HashMap<>();
-    for (Map.Entry<String, Set<String>> e : PackLayout.TEMPLATES.entrySet()) {
+    for (String name : layout.templates()) {
+      Set<String> allowed = layout.placeholders(name);
       for (Language language : Language.values()) {
-        if (!PackLayout.exists(e.getKey(), language)) {
+        if (!layout.exists(name, language)) {
           continue;
         }
-        String file = PackLayout.file(e.getKey(), language);
-        byte[] bytes = files.read(file)
+        String file = PackLayout.file(name, language);
+        Optional<byte[]> read = files.read(file);
+        if (read.isEmpty() && layout.clarqOnly().contains(name)) {
+          continue;   // checked below, once the behaviour is known
+        }
+        byte[] bytes = read
             .orElseThrow(() -> new IllegalArgumentException("prompt pack " + source + ": missing template " + file));
         md.update(file.getBytes(StandardCharsets.UTF_8));
         md.update((byte) 0);
         md.update(bytes);
         md.update((byte) 0);
-        PromptTemplate t = new PromptTemplate(e.getKey() + "." + language.code(), utf8(bytes, source, file));
+        PromptTemplate t = new PromptTemplate(name + "." + language.code(), utf8(bytes, source, file));
         for (String p : t.placeholders()) {
-          if (!e.getValue().contains(p)) {
+          if (!allowed.contains(p)) {
             throw new IllegalArgumentException("prompt pack " + source + ": " + file + " uses placeholder {" + p
-                + "}, which this step does not fill; allowed: " + new java.util.TreeSet<>(e.getValue()));
+                + "}, which this step does not fill; allowed: " + PackLayout.sorted(allowed));
           }
         }
         templates.put(file, t);
       }
     }
-    byte[] fixedBytes = files.read(PackLayout.FIXED_FILE).orElseThrow(
-        () -> new IllegalArgumentException("prompt pack " + source + ": missing " + PackLayout.FIXED_FILE));
-    md.update(fixedBytes);
-    Map<Language, Map<String, String>> fixed = fixedUtterances(source, utf8(fixedBytes, source, PackLayout.FIXED_FILE));
+    Map<Language, Map<String, String>> fixed = new EnumMap<>(Language.class);
+    if (!layout.fixedUtterances().isEmpty()) {
+      byte[] fixedBytes = files.read(PackLayout.FIXED_FILE).orElseThrow(
+          () -> new IllegalArgumentException("prompt pack " + source + ": missing " + PackLayout.FIXED_FILE));
+      md.update(fixedBytes);
+      fixed = fixedUtterances(source, layout, utf8(fixedBytes, source, PackLayout.FIXED_FILE));
+    }
     String digest = HexFormat.of().formatHex(md.digest()).substring(0, 16);
     String name;
     String description;
     PackBehaviour behaviour;
-    Optional<byte[]> packFile = files.read(PackLayout.PACK_FILE);
-    if (packFile.isPresent()) {
-      JsonNode pack = json(source, PackLayout.PACK_FILE, utf8(packFile.get(), source, PackLayout.PACK_FILE));
+    if (packJson.isPresent()) {
+      JsonNode pack = packJson.get();
       name = requiredText(pack, "name", source);
       description = pack.path("description").asText("");
       String b = requiredText(pack, "behaviour", source);
@@ -236,27 +326,59 @@ public final class PromptPack {
         throw new IllegalArgumentException("prompt pack " + source + ": " + PackLayout.PACK_FILE + ": behaviour \""
             + b + "\" is neither \"reference\" nor \"clarq\"");
       }
-    } else {
+    } else if (layout == PackLayout.CLARQ_LLM) {
       boolean reference = digest.equals(REFERENCE_DIGEST);
       name = reference ? "reference" : folderName;
       description = reference ? "the prompts of the paper's code (github.com/ygan/ClarQ-LLM e3bc7c8)"
           : "prompts in the reference layout, modified: figures are not comparable with the paper's";
       behaviour = PackBehaviour.REFERENCE;
+    } else {
+      name = folderName;
+      description = "prompts in the " + layout.name() + " layout";
+      behaviour = PackBehaviour.CLARQ;
     }
-    return new PromptPack(name, description, behaviour, source, digest, templates, fixed);
+    if (behaviour == PackBehaviour.CLARQ) {
+      for (String t : layout.clarqOnly()) {
+        for (Language language : layout.languages()) {
+          if (layout.exists(t, language) && !templates.containsKey(PackLayout.file(t, language))) {
+            throw new IllegalArgumentException("prompt pack " + source + ": missing template "
+                + PackLayout.file(t, language) + " (a pack with clarq's behaviour asks again after an unreadable"
+                + " reply with it)");
+          }
+        }
+      }
+    }
+    return new PromptPack(name, description, behaviour, source, digest, layout, templates, fixed);
   }
 
-  private static Map<Language, Map<String, String>> fixedUtterances(String source, String text) {
+  /** The layout {@code pack.json} names (ClarQ-LLM's when it names none), which must be the one wanted, if any. */
+  private static PackLayout layout(String source, Optional<JsonNode> packJson, Optional<PackLayout> wanted) {
+    Optional<String> named = packJson.map(p -> p.path("layout").asText("")).filter(s -> !s.isEmpty());
+    PackLayout layout;
+    try {
+      layout = named.map(PackLayout::named).orElse(wanted.orElse(PackLayout.CLARQ_LLM));
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("prompt pack " + source + ": " + PackLayout.PACK_FILE + ": "
+          + e.getMessage(), e);
+    }
+    if (wanted.isPresent() && wanted.get() != layout) {
+      throw new IllegalArgumentException("prompt pack " + source + " is a " + layout.name() + " pack ("
+          + PackLayout.PACK_FILE + "), not the " + wanted.get().name() + " pack wanted here");
+    }
+    return layout;
+  }
+
+  private static Map<Language, Map<String, String>> fixedUtterances(String source, PackLayout layout, String text) {
     JsonNode root = json(source, PackLayout.FIXED_FILE, text);
     Map<Language, Map<String, String>> out = new EnumMap<>(Language.class);
-    for (Language language : Language.values()) {
+    for (Language language : layout.languages()) {
       JsonNode lang = root.get(language.code());
       if (lang == null || !lang.isObject()) {
         throw new IllegalArgumentException("prompt pack " + source + ": " + PackLayout.FIXED_FILE + " has no object \""
             + language.code() + "\"");
       }
       Map<String, String> m = new HashMap<>();
-      for (String key : PackLayout.FIXED) {
+      for (String key : layout.fixedUtterances()) {
         JsonNode v = lang.get(key);
         if (v == null || !v.isTextual()) {
           throw new IllegalArgumentException("prompt pack " + source + ": " + PackLayout.FIXED_FILE + ": \""
@@ -308,13 +430,22 @@ public final class PromptPack {
     }
   }
 
-  private static final class ClarqPackHolder {
-    static final PromptPack PACK = read("clarq resources", "clarq", relative -> {
-      try (InputStream in = PromptPack.class.getResourceAsStream(CLARQ_RESOURCE + relative)) {
+  private static PromptPack resource(String folder, PackLayout layout) {
+    return read("clarq resources", folder, relative -> {
+      try (InputStream in = PromptPack.class.getResourceAsStream(RESOURCES + folder + "/" + relative)) {
         return in == null ? Optional.empty() : Optional.of(in.readAllBytes());
       } catch (IOException e) {
-        throw new UncheckedIOException("cannot read clarq's prompt pack resource " + relative, e);
+        throw new UncheckedIOException("cannot read clarq's prompt pack resource " + folder + "/" + relative, e);
       }
-    });
+    }, Optional.of(layout));
+  }
+
+  private static final class ClarqPackHolder {
+    static final PromptPack PACK = resource("clarq", PackLayout.CLARQ_LLM);
+  }
+
+  private static final class BuiltIn {
+    static final PromptPack TOA = resource(PackLayout.TOA.builtIn().orElseThrow(), PackLayout.TOA);
+    static final PromptPack CQ = resource(PackLayout.CQ.builtIn().orElseThrow(), PackLayout.CQ);
   }
 }

@@ -19,6 +19,7 @@ public final class PromptTemplate {
   private static final Pattern PLACEHOLDER = Pattern.compile("\\{([a-z_][a-z0-9_]*)}");
 
   private final String name;
+  private final String text;
   private final List<String> literals;
   private final List<String> slots;
 
@@ -28,7 +29,7 @@ public final class PromptTemplate {
    */
   public PromptTemplate(String name, String text) {
     this.name = Objects.requireNonNull(name, "name");
-    Objects.requireNonNull(text, "text");
+    this.text = Objects.requireNonNull(text, "text");
     List<String> lits = new ArrayList<>();
     List<String> names = new ArrayList<>();
     Matcher m = PLACEHOLDER.matcher(text);
@@ -46,6 +47,11 @@ public final class PromptTemplate {
   /** Where the template comes from ("provider/pass1.en"). */
   public String name() {
     return name;
+  }
+
+  /** The template exactly as stored, placeholders unfilled. */
+  public String text() {
+    return text;
   }
 
   /** The placeholders the template uses, in order of first use. */

@@ -35,7 +35,7 @@ import io.clarq.core.llm.LlmException;
  *     .tasks(Path.of("../shared/data/clarq-llm/tasks"))
  *     .language(Language.ENGLISH)
  *     .seeker(new SceneByScene())
- *     .provider(LlmProviderAgent.builder(llmClient).model("gpt-4o").build())
+ *     .provider(LlmProviderAgent.builder(llmClient.withModel("gpt-4o")).build())
  *     .output(Path.of("runs/scene-by-scene"))
  *     .build());
  * ClarqSummary english = result.summaries().get(Language.ENGLISH);   // success, AQD, AQL, breakdowns

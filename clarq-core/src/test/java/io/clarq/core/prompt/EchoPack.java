@@ -19,13 +19,14 @@ public final class EchoPack {
   /** Writes the pack into {@code dir} and loads it with {@code behaviour}. */
   public static PromptPack write(Path dir, PackBehaviour behaviour) {
     try {
-      for (Map.Entry<String, java.util.Set<String>> e : PackLayout.TEMPLATES.entrySet()) {
+      for (Map.Entry<String, java.util.Set<String>> e : PackLayout.CLARQ_LLM.templates().stream()
+          .collect(java.util.stream.Collectors.toMap(t -> t, PackLayout.CLARQ_LLM::placeholders)).entrySet()) {
         StringBuilder text = new StringBuilder(e.getKey());
         for (String p : new TreeSet<>(e.getValue())) {
           text.append('|').append(p).append("={").append(p).append('}');
         }
         for (io.clarq.core.task.Language language : io.clarq.core.task.Language.values()) {
-          if (PackLayout.exists(e.getKey(), language)) {
+          if (PackLayout.CLARQ_LLM.exists(e.getKey(), language)) {
             Path f = dir.resolve(PackLayout.file(e.getKey(), language));
             Files.createDirectories(f.getParent());
             Files.writeString(f, text + "|" + language.code(), StandardCharsets.UTF_8);

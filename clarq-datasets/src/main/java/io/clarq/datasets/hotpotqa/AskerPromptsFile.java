@@ -16,7 +16,8 @@ import java.util.Optional;
 /**
  * The TOA paper's asker prompts (Appendix A.1) as the data file {@code flm-toa/asker-prompts.json} holds them:
  * {@code {"prompts": [{"id": 1, "shots": 0, "template": "..."}, ...], "selected": {"gpt-4": 2, ...}}}, with the
- * placeholders of {@link AskerPromptText}. The prompts are read at run time; clarq carries none of their text.
+ * placeholders of {@link AskerPromptText}. The prompts are read at run time, each into a prompt pack with a digest
+ * ({@link #pack}); clarq carries none of their text.
  * Prompts 1-3 are zero-shot; 4-6 are five-shot and need the in-context examples, which the paper did not publish.
  */
 public final class AskerPromptsFile {
@@ -72,7 +73,21 @@ public final class AskerPromptsFile {
     if (p == null) {
       throw new IllegalArgumentException("asker prompt " + id + " is not in " + file + ": it has " + prompts.keySet());
     }
-    return new AskerPromptText("prompt-" + id, p.get("template").asText(), inContextExamples);
+    return new AskerPromptText("prompt-" + id, pack(id), inContextExamples);
+  }
+
+  /**
+   * Prompt {@code id} as a prompt pack ({@link io.clarq.core.prompt.PackLayout#TOA_ASKER}) named "prompt-ID", read
+   * from this file: its id and digest are what a run records.
+   *
+   * @throws IllegalArgumentException for an unknown id
+   */
+  public io.clarq.core.prompt.PromptPack pack(int id) {
+    JsonNode p = prompts.get(id);
+    if (p == null) {
+      throw new IllegalArgumentException("asker prompt " + id + " is not in " + file + ": it has " + prompts.keySet());
+    }
+    return AskerPromptText.pack("prompt-" + id, file + ", prompt " + id, p.get("template").asText());
   }
 
   /** The paper's choice of prompt per model ("gpt-4" -> 2), as the file says. */
@@ -82,7 +97,8 @@ public final class AskerPromptsFile {
 
   /** A prompt text of one's own from a UTF-8 file, with the same placeholders (trailing line breaks dropped). */
   public static AskerPromptText readTemplate(Path file, Optional<String> inContextExamples) throws IOException {
-    return new AskerPromptText("file:" + file.getFileName(), readText(file, "asker prompt file"), inContextExamples);
+    return AskerPromptText.of("file:" + file.getFileName(), file.toString(), readText(file, "asker prompt file"),
+        inContextExamples);
   }
 
   /** A file of in-context examples, put verbatim (trailing line breaks dropped) where the prompt says. */

@@ -59,10 +59,11 @@ final class TraceReplayer {
   }
 
   private void dialogue(TraceRecord r, ClarqTask task, ReplayClient client, String model) {
-    LlmProviderAgent provider = LlmProviderAgent.builder(client).model(model).multiInfo(r.multiInfo())
-        .prompts(pack).build();
+    io.clarq.core.llm.LlmClient bound = client.withModel(model);
+    LlmProviderAgent provider = LlmProviderAgent.builder(bound).multiInfo(r.multiInfo()).prompts(pack).build();
     SeekerAgent seeker = r.kind().equals("seeker")
-        ? new LlmSeeker(client, r.mode().equals("chat") ? LlmSeeker.Mode.CHAT : LlmSeeker.Mode.COMPLETION, model, pack)
+        ? LlmSeeker.builder(bound).mode(r.mode().equals("chat") ? LlmSeeker.Mode.CHAT : LlmSeeker.Mode.COMPLETION)
+            .prompts(pack).build()
         : new ScriptedSeeker(r.seekerLines());
     DialogueRecord played = new DialogueLoop(seeker, provider, EndDetection.REFERENCE,
         RunConfig.REFERENCE_MAX_SEEKER_TURNS, false).play(task);
@@ -95,7 +96,7 @@ final class TraceReplayer {
 
   private void judge(TraceRecord r, ClarqTask task, ReplayClient client, String model) throws LlmException {
     Dialogue dialogue = Dialogue.ofLines(r.transcript(), EndReason.GOODBYE);
-    SuccessBreakdown b = ClarqMetrics.success(task, dialogue, new LlmJudge(client, model, pack));
+    SuccessBreakdown b = ClarqMetrics.success(task, dialogue, LlmJudge.builder(client.withModel(model)).prompts(pack).build());
     if (client.mismatch().isPresent()) {
       return;
     }

@@ -13,6 +13,11 @@ import io.clarq.core.llm.LlmClient;
 import io.clarq.core.llm.LlmException;
 import io.clarq.core.llm.json.StructuredAsk;
 import io.clarq.core.llm.TokenLogprob;
+import io.clarq.core.prompt.AgentBuilder;
+import io.clarq.core.prompt.PackLayout;
+import io.clarq.core.prompt.PromptPack;
+import io.clarq.core.prompt.PackAgent;
+import java.util.Map;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -20,7 +25,8 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
- * A facet-constrained LLM generator. For each question form ("Are you looking for", "Would you like", ...) it asks
+ * A facet-constrained LLM generator, its words from a CQ prompt pack ({@code generator/system}, {@code generator/ask},
+ * {@code generator/retry_one|many}). For each question form ("Are you looking for", "Would you like", ...) it asks
  * the model for one clarifying question that opens with the form and uses every facet word. A reply missing facet
  * words is rejected: the model is shown its question and the missing words and asked again, up to
  * {@link Settings#maxAttempts()} times per form; a form still failing keeps its last reply with the missing words
@@ -28,30 +34,24 @@ import java.util.OptionalDouble;
  * score (mean token log-probability of the reply) when the server returned log-probabilities for every candidate,
  * else by the rubric judge (usefulness, then naturalness) when one is given, else the first in form order.
  */
-public final class LlmQuestionGenerator implements QuestionGenerator {
+public final class LlmQuestionGenerator extends PackAgent<LlmQuestionGenerator> implements QuestionGenerator {
   /** The question forms tried by default, in order. */
   public static final List<String> DEFAULT_FORMS =
       List.of("Are you looking for", "Would you like", "Do you want to know", "Are you interested in");
 
-  static final String SYSTEM_PROMPT = "You help a search engine ask its user one clarifying question. Given the "
-      + "user's request and one facet of it (a few keywords naming a possible intent), write a single short, "
-      + "natural question that asks whether the user means that facet. Reply with the question only.";
-
   /**
-   * How the generator asks.
+   * How the generator asks; the model, and whether log-probabilities are asked for, come from the client
+   * ({@link LlmClient#model()}, {@link LlmClient#capabilities()}).
    *
-   * @param model the model name sent with each request; empty = the client's default
    * @param forms the question forms, each tried once (never empty)
    * @param maxAttempts how many times one form may be asked for before its failure is recorded (1-10)
    * @param temperature sampling temperature sent with each request
-   * @param logprobs whether to ask for token log-probabilities (some servers reject the parameter)
    */
-  public record Settings(String model, List<String> forms, int maxAttempts, double temperature, boolean logprobs) {
-    /** Defaults: client's model, {@link #DEFAULT_FORMS}, 3 attempts, temperature 0, log-probabilities asked. */
-    public static final Settings DEFAULT = new Settings("", DEFAULT_FORMS, 3, 0.0, true);
+  public record Settings(List<String> forms, int maxAttempts, double temperature) {
+    /** Defaults: {@link #DEFAULT_FORMS}, 3 attempts, temperature 0. */
+    public static final Settings DEFAULT = new Settings(DEFAULT_FORMS, 3, 0.0);
 
     public Settings {
-      Objects.requireNonNull(model, "model");
       forms = List.copyOf(forms);
       if (forms.isEmpty() || forms.stream().anyMatch(String::isBlank)) {
         throw new IllegalArgumentException("illegal question forms " + forms + ": need at least one, none blank");
@@ -64,39 +64,39 @@ public final class LlmQuestionGenerator implements QuestionGenerator {
       }
     }
 
-    public Settings withModel(String m) {
-      return new Settings(m, forms, maxAttempts, temperature, logprobs);
-    }
-
     public Settings withForms(List<String> f) {
-      return new Settings(model, f, maxAttempts, temperature, logprobs);
+      return new Settings(f, maxAttempts, temperature);
     }
 
     public Settings withMaxAttempts(int n) {
-      return new Settings(model, forms, n, temperature, logprobs);
-    }
-
-    public Settings withLogprobs(boolean on) {
-      return new Settings(model, forms, maxAttempts, temperature, on);
+      return new Settings(forms, n, temperature);
     }
   }
 
-  private final LlmClient client;
   private final Settings settings;
   private final Optional<RubricJudge> judge;
   private final String name;
 
+  private LlmQuestionGenerator(Builder b) {
+    super(b);
+    this.settings = b.settings;
+    this.judge = b.judge;
+    this.name = b.name != null ? b.name : "llm:" + modelName();
+  }
+
   /**
-   * @param client the model
-   * @param settings how to ask
-   * @param judge ranks candidates when the server gives no log-probabilities (optional)
-   * @param name recorded with every question ("llm:" + the spec, say)
+   * A builder for a generator on this client (its model; log-probabilities as its capabilities allow); defaults:
+   * {@link Settings#DEFAULT}, no rank judge, clarq's own CQ pack, name "llm:" + the model.
    */
-  public LlmQuestionGenerator(LlmClient client, Settings settings, Optional<RubricJudge> judge, String name) {
-    this.client = Objects.requireNonNull(client, "client");
-    this.settings = Objects.requireNonNull(settings, "settings");
-    this.judge = Objects.requireNonNull(judge, "judge");
-    this.name = Objects.requireNonNull(name, "name");
+  public static Builder builder(LlmClient client) {
+    return new Builder(client);
+  }
+
+  @Override
+  protected Builder toBuilder() {
+    Builder b = builder(client()).prompts(prompts()).settings(settings).name(name);
+    judge.ifPresent(b::rankJudge);
+    return b;
   }
 
   @Override
@@ -132,26 +132,25 @@ public final class LlmQuestionGenerator implements QuestionGenerator {
   /** Asks for one form until the facet words are all there or the attempts run out. */
   private QuestionCandidate ask(FacetRequest request, String form) throws LlmException {
     List<String> words = request.facetWords();
-    ChatRequest.Builder b = ChatRequest.builder().model(settings.model()).temperature(settings.temperature())
-        .logprobs(settings.logprobs()).maxTokens(96)
-        .system(SYSTEM_PROMPT)
-        .user("Request: " + request.request() + "\nFacet: " + request.facet() + "\nWrite one clarifying question "
-            + "that starts with \"" + form + "\" and uses each of these words: " + String.join(", ", words) + ".");
+    ChatRequest.Builder b = ChatRequest.builder().model(client().model()).temperature(settings.temperature())
+        .logprobs(client().capabilities().logprobs()).maxTokens(96)
+        .system(prompts().render("generator/system", Map.of()))
+        .user(prompts().render("generator/ask", Map.of("request", request.request(), "facet", request.facet(), "form", form,
+            "words", String.join(", ", words))));
     List<String> rejected = new ArrayList<>();
     for (int attempt = 1; ; attempt++) {
       ChatRequest asked = b.build();
-      ChatResponse reply = client.chat(asked);
+      ChatResponse reply = client().chat(asked);
       String text = StructuredAsk.requireText(reply, "generated question", LlmQuestionGenerator::cleanQuestion);
-      client.accept(asked, reply);
+      client().accept(asked, reply);
       List<String> missing = QuestionCandidate.missingWords(words, text);
       if (missing.isEmpty() || attempt == settings.maxAttempts()) {
         return new QuestionCandidate(form, text, attempt, rejected, missing, meanLogprob(reply.logprobs()));
       }
       rejected.add(text);
       // the conversation grows with each retry, so a deterministic server or a response cache cannot repeat itself
-      b.assistant(reply.text()).user("Your question does not use the word" + (missing.size() == 1 ? " " : "s ")
-          + String.join(", ", missing) + ". Write it again, starting with \"" + form + "\" and using every word: "
-          + String.join(", ", words) + ". Reply with the question only.");
+      b.assistant(reply.text()).user(prompts().render(missing.size() == 1 ? "generator/retry_one" : "generator/retry_many",
+          Map.of("missing", String.join(", ", missing), "form", form, "words", String.join(", ", words))));
     }
   }
 
@@ -212,5 +211,39 @@ public final class LlmQuestionGenerator implements QuestionGenerator {
   public String toString() {
     return "LlmQuestionGenerator{" + name + ", " + settings + ", judge=" + judge.map(RubricJudge::name).orElse("none")
         + "}";
+  }
+
+  /** Makes an {@link LlmQuestionGenerator}: a client and a CQ pack, the settings, a rank judge and a name. */
+  public static final class Builder extends AgentBuilder<Builder, LlmQuestionGenerator> {
+    private Settings settings = Settings.DEFAULT;
+    private Optional<RubricJudge> judge = Optional.empty();
+    private String name;
+
+    private Builder(LlmClient client) {
+      super(client, PromptPack.builtIn(PackLayout.CQ));
+    }
+
+    /** How to ask (default {@link Settings#DEFAULT}). */
+    public Builder settings(Settings s) {
+      this.settings = Objects.requireNonNull(s, "settings");
+      return this;
+    }
+
+    /** Ranks candidates when the server gives no log-probabilities (default none). */
+    public Builder rankJudge(RubricJudge j) {
+      this.judge = Optional.of(j);
+      return this;
+    }
+
+    /** Recorded with every question ("llm:" + the spec, say; default "llm:" + the client's model). */
+    public Builder name(String n) {
+      this.name = Objects.requireNonNull(n, "name");
+      return this;
+    }
+
+    @Override
+    public LlmQuestionGenerator build() {
+      return new LlmQuestionGenerator(this);
+    }
   }
 }

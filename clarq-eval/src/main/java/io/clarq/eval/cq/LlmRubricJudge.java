@@ -14,61 +14,44 @@ import io.clarq.core.llm.LlmClient;
 import io.clarq.core.llm.LlmException;
 import io.clarq.core.llm.json.JsonReply;
 import io.clarq.core.llm.json.StructuredAsk;
+import io.clarq.core.prompt.AgentBuilder;
+import io.clarq.core.prompt.PackAsk;
+import io.clarq.core.prompt.PackLayout;
+import io.clarq.core.prompt.PromptPack;
+import io.clarq.core.prompt.PackAgent;
+import java.util.Map;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
 /**
- * The rubric judge on a language model. It shows the model the request, the facet, the reference question (when
- * there is one) and the candidate, states the rubric, and asks for one JSON object
+ * The rubric judge on a language model, its words from a CQ prompt pack ({@code judge/system}, {@code judge/rate},
+ * {@code judge/reference}, {@code judge/reminder}). It shows the model the request, the facet, the reference question (when there is one)
+ * and the candidate, states the rubric (the grades as the annotation guide of Wang et al., WWW 2023, defines them, in
+ * our words), and asks for one JSON object
  * {@code {"naturalness": "Good|Fair|Bad", "naturalness_reason": "...", "usefulness": ..., "usefulness_reason": ...}}
  * (a nested {@code {"naturalness": {"grade": ..., "reason": ...}}} is read too). A reply that cannot be read is asked
  * for once more ({@link StructuredAsk}); a reply still unreadable, or with a grade other than Good/Fair/Bad, becomes
  * an {@link UnparsedRating} keeping every raw reply. Temperature 0, so the same question is rated the same way.
  */
-public final class LlmRubricJudge implements RubricJudge {
-  static final String SYSTEM_PROMPT = "You rate clarifying questions that a search engine asks its users, on two "
-      + "scales, each Good, Fair or Bad, and you answer with one JSON object only.";
-
-  /**
-   * The grades as the annotation guide of Wang et al. (WWW 2023) defines them, in our words: naturalness judges the
-   * wording (Fair: understandable though ungrammatical; Bad: incomplete or not a question), usefulness the content
-   * (Fair: weakly relevant; Bad: too general or over-specific, or a repeat, a prequel or off the intent); the
-   * reference question is Good on both; each scale is graded without regard to the other.
-   */
-  static final String RUBRIC = """
-      Grade the two scales independently: naturalness from the wording alone, usefulness from the content alone. \
-      A clumsy question can still be useful, and a fluent one useless.
-      When a reference question is given, it was written by a person for this facet and counts as Good on both \
-      scales; use it to see what the facet is about, but do not require the candidate to use its words.
-      Naturalness (the wording):
-        Good = a complete question that is fluent, grammatical and easy to understand.
-        Fair = understandable, but ungrammatical or awkwardly phrased.
-        Bad = incomplete (cut off, a fragment) or not a question at all, or impossible to understand.
-      Usefulness (the content), if the user answered the candidate:
-        Good = relevant to the facet: the answer would clarify the request in the facet's direction.
-        Fair = only weakly relevant to the facet.
-        Bad = too general or over-specific, or it duplicates the request, asks a prequel to it instead of \
-      clarifying it, or misses the intent of the request.
-      Reply with one JSON object and nothing else:
-      {"naturalness": "Good|Fair|Bad", "naturalness_reason": "<one short sentence>", \
-      "usefulness": "Good|Fair|Bad", "usefulness_reason": "<one short sentence>"}""";
-
+public final class LlmRubricJudge extends PackAgent<LlmRubricJudge> implements RubricJudge {
   private static final List<String> REQUIRED = List.of("naturalness", "usefulness");
 
-  private final LlmClient client;
-  private final String model;
   private final String name;
 
-  /**
-   * @param client the model
-   * @param model the model name sent with each request; empty = the client's default
-   * @param name recorded with every rating ("llm:" + the spec, say)
-   */
-  public LlmRubricJudge(LlmClient client, String model, String name) {
-    this.client = Objects.requireNonNull(client, "client");
-    this.model = Objects.requireNonNull(model, "model");
-    this.name = Objects.requireNonNull(name, "name");
+  private LlmRubricJudge(Builder b) {
+    super(b);
+    this.name = b.name != null ? b.name : "llm:" + modelName();
+  }
+
+  /** A builder for a judge on this client (its model); defaults: clarq's own CQ pack, name "llm:" + the model. */
+  public static Builder builder(LlmClient client) {
+    return new Builder(client);
+  }
+
+  @Override
+  protected Builder toBuilder() {
+    return builder(client()).prompts(prompts()).name(name);
   }
 
   @Override
@@ -79,9 +62,10 @@ public final class LlmRubricJudge implements RubricJudge {
   @Override
   public RubricOutcome rate(FacetRequest request, Optional<String> reference, String candidate)
       throws LlmException {
-    ChatRequest ask = ChatRequest.builder().model(model).temperature(0.0).system(SYSTEM_PROMPT)
-        .user(prompt(request, reference, candidate)).build();
-    JsonReply reply = StructuredAsk.ask(client, ask, REQUIRED);
+    ChatRequest ask = ChatRequest.builder().model(client().model()).temperature(0.0)
+        .system(prompts().render("judge/system", Map.of())).user(prompt(request, reference, candidate)).build();
+    JsonReply reply = StructuredAsk.ask(client(), ask, REQUIRED,
+        PackAsk.reminder(prompts(), "judge/reminder", io.clarq.core.task.Language.ENGLISH));
     String raw = String.join("\n\n--- asked again ---\n\n", reply.raws());
     if (!reply.isParsed()) {
       return new UnparsedRating(raw, reply.problem());
@@ -100,15 +84,35 @@ public final class LlmRubricJudge implements RubricJudge {
     return new RubricRating(ratings[0], ratings[1]);
   }
 
-  static String prompt(FacetRequest request, Optional<String> reference, String candidate) {
-    return "Request: " + request.request() + "\nFacet: " + request.facet()
-        + reference.map(r -> "\nReference question (written by a person for this facet; Good on both scales): " + r)
-            .orElse("")
-        + "\nCandidate question: " + candidate + "\n\n" + RUBRIC;
+  /** The prompt for one candidate: the request, the facet, the reference question if any, the candidate, the rubric. */
+  String prompt(FacetRequest request, Optional<String> reference, String candidate) {
+    String ref = reference.map(r -> prompts().render("judge/reference", Map.of("reference", r))).orElse("");
+    return prompts().render("judge/rate", Map.of("request", request.request(), "facet", request.facet(),
+        "reference", ref, "candidate", candidate));
   }
 
   @Override
   public String toString() {
-    return "LlmRubricJudge{" + name + ", model=" + (model.isEmpty() ? "(client default)" : model) + "}";
+    return "LlmRubricJudge{" + name + ", model=" + modelName() + ", prompts=" + prompts().id() + "}";
+  }
+
+  /** Makes an {@link LlmRubricJudge}: a client and a CQ pack, and a name. */
+  public static final class Builder extends AgentBuilder<Builder, LlmRubricJudge> {
+    private String name;
+
+    private Builder(LlmClient client) {
+      super(client, PromptPack.builtIn(PackLayout.CQ));
+    }
+
+    /** Recorded with every rating ("llm:" + the spec, say; default "llm:" + the client's model). */
+    public Builder name(String n) {
+      this.name = Objects.requireNonNull(n, "name");
+      return this;
+    }
+
+    @Override
+    public LlmRubricJudge build() {
+      return new LlmRubricJudge(this);
+    }
   }
 }

@@ -36,7 +36,7 @@ import java.util.Optional;
  * RunResult result = ClarqEvaluator.run(RunConfig.builder()
  *     .tasks(Path.of("data/clarq-llm/tasks"))
  *     .seeker(mySeeker)
- *     .provider(LlmProviderAgent.builder(client).model("gpt-4o").build())
+ *     .provider(LlmProviderAgent.builder(client.withModel("gpt-4o")).build())
  *     .output(Path.of("runs/my-seeker"))
  *     .build());
  * ClarqSummary english = result.summaries().get(Language.ENGLISH);   // success, AQD, AQL, breakdowns

@@ -25,7 +25,8 @@ class LlmQuestionGeneratorTest {
   }
 
   private static boolean isJudge(RecordedRequest r) {
-    return r.systemPrompt().equals(LlmRubricJudge.SYSTEM_PROMPT);
+    return r.systemPrompt().equals(io.clarq.core.prompt.PromptPack.builtIn(io.clarq.core.prompt.PackLayout.CQ)
+        .render("judge/system", java.util.Map.of()));
   }
 
   private static String form(RecordedRequest r) {
@@ -57,8 +58,7 @@ class LlmQuestionGeneratorTest {
   @Test
   void testFacetConstraintIsCheckedAndRetriedWithinTheBound() throws Exception {
     try (FakeOpenAiServer server = FakeOpenAiServer.start(generatorScript(true))) {
-      GeneratedQuestion q = new LlmQuestionGenerator(client(server), LlmQuestionGenerator.Settings.DEFAULT,
-          Optional.empty(), "llm:fake").generate(JAGUAR);
+      GeneratedQuestion q = LlmQuestionGenerator.builder(client(server)).name("llm:fake").build().generate(JAGUAR);
       QuestionCandidate lookingFor = q.candidates().get(0);
       assertThat(lookingFor.attempts()).isEqualTo(2);
       assertThat(lookingFor.rejected()).containsExactly("Are you looking for a car?");
@@ -81,8 +81,7 @@ class LlmQuestionGeneratorTest {
   @Test
   void testCandidatesAreRankedByMeanLogprobWhenTheServerGivesThem() throws Exception {
     try (FakeOpenAiServer server = FakeOpenAiServer.start(generatorScript(true))) {
-      GeneratedQuestion q = new LlmQuestionGenerator(client(server), LlmQuestionGenerator.Settings.DEFAULT,
-          Optional.empty(), "llm:fake").generate(JAGUAR);
+      GeneratedQuestion q = LlmQuestionGenerator.builder(client(server)).name("llm:fake").build().generate(JAGUAR);
       assertThat(q.ranking()).isEqualTo(GeneratedQuestion.Ranking.LOGPROB);
       assertThat(q.question()).isEqualTo("Do you want to know the prices of jaguar cars?");
       assertThat(q.choice().score()).hasValueCloseTo(-0.1, org.assertj.core.api.Assertions.within(1e-12));
@@ -103,8 +102,8 @@ class LlmQuestionGeneratorTest {
           + grade + "\", \"usefulness_reason\": \"r\"}");
     })) {
       LlmClient c = client(server);
-      GeneratedQuestion q = new LlmQuestionGenerator(c, LlmQuestionGenerator.Settings.DEFAULT,
-          Optional.of(new LlmRubricJudge(c, "", "llm:judge")), "llm:fake").generate(JAGUAR);
+      GeneratedQuestion q = LlmQuestionGenerator.builder(c).rankJudge(LlmRubricJudge.builder(c).name("llm:judge")
+          .build()).name("llm:fake").build().generate(JAGUAR);
       assertThat(q.ranking()).isEqualTo(GeneratedQuestion.Ranking.JUDGE);
       assertThat(q.question()).isEqualTo("Are you interested in jaguar car prices?");
       assertThat(q.choice().score()).hasValue(8.0);
@@ -118,9 +117,10 @@ class LlmQuestionGeneratorTest {
   void testWithoutLogprobsOrJudgeTheFirstSatisfyingFormWins() throws Exception {
     try (FakeOpenAiServer server = FakeOpenAiServer.start(generatorScript(false))) {
       LlmQuestionGenerator.Settings s = LlmQuestionGenerator.Settings.DEFAULT
-          .withForms(List.of("Would you like", "Do you want to know", "Are you looking for")).withMaxAttempts(1)
-          .withLogprobs(false);
-      GeneratedQuestion q = new LlmQuestionGenerator(client(server), s, Optional.empty(), "llm:fake").generate(JAGUAR);
+          .withForms(List.of("Would you like", "Do you want to know", "Are you looking for")).withMaxAttempts(1);
+      LlmClient noLogprobs = client(server).withCapabilities(io.clarq.core.llm.LlmCapabilities.ALL.withLogprobs(false));
+      GeneratedQuestion q = LlmQuestionGenerator.builder(noLogprobs).settings(s).name("llm:fake").build()
+          .generate(JAGUAR);
       assertThat(q.ranking()).isEqualTo(GeneratedQuestion.Ranking.FIRST);
       assertThat(q.question()).isEqualTo("Do you want to know the prices of jaguar cars?");
       assertThat(q.candidates().get(2).attempts()).isEqualTo(1);
@@ -141,8 +141,7 @@ class LlmQuestionGeneratorTest {
   void testBlankOrEmptyReplyIsUnparsedNeverAnEmptyQuestion() throws Exception {
     for (String reply : List.of("", "   \n ")) {
       try (FakeOpenAiServer server = FakeOpenAiServer.start(r -> FakeReply.text(reply))) {
-        LlmQuestionGenerator generator = new LlmQuestionGenerator(client(server),
-            LlmQuestionGenerator.Settings.DEFAULT, Optional.empty(), "llm:fake");
+        LlmQuestionGenerator generator = LlmQuestionGenerator.builder(client(server)).name("llm:fake").build();
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> generator.generate(JAGUAR))
             .isInstanceOf(io.clarq.core.llm.LlmUnparsedReplyException.class)
             .hasMessageContaining("generated question: " + (reply.isEmpty() ? "empty" : "blank") + " reply");

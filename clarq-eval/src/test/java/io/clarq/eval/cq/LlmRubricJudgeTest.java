@@ -19,7 +19,7 @@ class LlmRubricJudgeTest {
       "are you interested in learning about treatments for von willebrand disease");
 
   private static RubricOutcome rate(FakeOpenAiServer server, String candidate) throws Exception {
-    return new LlmRubricJudge(LlmQuestionGeneratorTest.client(server), "", "llm:fake").rate(EXAMPLE, candidate);
+    return LlmRubricJudge.builder(LlmQuestionGeneratorTest.client(server)).name("llm:fake").build().rate(EXAMPLE, candidate);
   }
 
   @Test

@@ -53,7 +53,7 @@ class VerdictCacheJudgeContractTest {
     @Override
     protected Judge createJudge() {
       VerdictCacheJudge judge = VerdictCacheJudge.open(dir.resolve("verdicts-" + opened.size() + ".jsonl"),
-          new LlmJudge(model.client(), "contract-model", true));
+          LlmJudge.builder(model.client().withModel("contract-model")).build());
       opened.add(judge);
       return judge;
     }

@@ -79,8 +79,7 @@ class WholeDialogueTest {
     ScriptedLlmClient seekerModel = ScriptedLlmClient.replying(OFF_TOPIC, "You: " + ASK_TASK, ASK_ENTER, ASK_AGAIN,
         CONFIRM, CHAT, VAGUE, WHICH_MINE, MORE, "Thanks, goodbye then.", "Got it. Goodbye!");
     ScriptedLlmClient providerModel = englishProvider().client();
-    DialogueLoop loop = new DialogueLoop(new LlmSeeker(new MeteredLlmClient(seekerModel, TurnUsage.listener()), LlmSeeker.Mode.COMPLETION,
-        ""), LlmProviderAgent.builder(providerModel).build(), EndDetection.REFERENCE, 12, false);
+    DialogueLoop loop = new DialogueLoop(LlmSeeker.builder(new MeteredLlmClient(seekerModel, TurnUsage.listener())).mode(LlmSeeker.Mode.COMPLETION).build(), LlmProviderAgent.builder(providerModel).build(), EndDetection.REFERENCE, 12, false);
 
     DialogueRecord r = loop.play(task);
 
@@ -124,7 +123,7 @@ class WholeDialogueTest {
     ScriptedLlmClient seekerModel = ScriptedLlmClient.replying(seekerLines);
     ScriptedLlmClient providerModel = new ProviderScript().on(Step.GATE, yes("related")).on(Step.INTENT, type(6))
         .on(Step.REASSURANCE, response("别想太多。")).client();
-    DialogueLoop loop = new DialogueLoop(new LlmSeeker(seekerModel, LlmSeeker.Mode.CHAT, ""),
+    DialogueLoop loop = new DialogueLoop(LlmSeeker.builder(seekerModel).mode(LlmSeeker.Mode.CHAT).build(),
         LlmProviderAgent.builder(providerModel).build(), EndDetection.REFERENCE, 12, false);
 
     DialogueRecord r = loop.play(task);
@@ -140,14 +139,12 @@ class WholeDialogueTest {
   @Test
   void testChineseGoodbyeEndsAndLenientOptionEndsLowercase() {
     ScriptedLlmClient providerModel = new ProviderScript().on(Step.GATE, yes("related")).client();
-    DialogueRecord zh = new DialogueLoop(new LlmSeeker(ScriptedLlmClient.replying("怎么做？", "好的，再见！"),
-        LlmSeeker.Mode.CHAT, ""), LlmProviderAgent.builder(providerModel).build(), EndDetection.REFERENCE, 12, false)
+    DialogueRecord zh = new DialogueLoop(LlmSeeker.builder(ScriptedLlmClient.replying("怎么做？", "好的，再见！")).mode(LlmSeeker.Mode.CHAT).build(), LlmProviderAgent.builder(providerModel).build(), EndDetection.REFERENCE, 12, false)
         .play(SmallTasks.chinese());
     assertThat(zh.dialogue().endReason()).isEqualTo(EndReason.GOODBYE);
     assertThat(zh.dialogue().utterances()).hasSize(4);
 
-    DialogueRecord en = new DialogueLoop(new LlmSeeker(ScriptedLlmClient.replying("How?", "thanks, goodbye"),
-        LlmSeeker.Mode.CHAT, ""), LlmProviderAgent.builder(providerModel).build(), EndDetection.LENIENT, 12, false)
+    DialogueRecord en = new DialogueLoop(LlmSeeker.builder(ScriptedLlmClient.replying("How?", "thanks, goodbye")).mode(LlmSeeker.Mode.CHAT).build(), LlmProviderAgent.builder(providerModel).build(), EndDetection.LENIENT, 12, false)
         .play(SmallTasks.english());
     assertThat(en.dialogue().endReason()).isEqualTo(EndReason.GOODBYE);
   }
@@ -155,7 +152,7 @@ class WholeDialogueTest {
   @Test
   void testInfrastructureFailureIsRecordedWithCauseAndWhatWasSaid() {
     ScriptedLlmClient providerModel = new ProviderScript().on(Step.GATE, yes("related")).client();
-    DialogueRecord r = new DialogueLoop(new LlmSeeker(ScriptedLlmClient.replying("How?"), LlmSeeker.Mode.CHAT, ""),
+    DialogueRecord r = new DialogueLoop(LlmSeeker.builder(ScriptedLlmClient.replying("How?")).mode(LlmSeeker.Mode.CHAT).build(),
         LlmProviderAgent.builder(providerModel).build(), EndDetection.REFERENCE, 12, false).play(SmallTasks.english());
     assertThat(r.finished()).isFalse();
     assertThat(r.error()).hasValueSatisfying(e -> assertThat(e).startsWith("seeker: LlmException: scripted client:"));

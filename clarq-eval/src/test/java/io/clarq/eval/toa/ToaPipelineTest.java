@@ -47,7 +47,7 @@ class ToaPipelineTest {
         return "fixed";
       }
     };
-    ToaOutcome o = new ToaPipeline(asker, new Bm25Oracle(), new LlmPrimaryModel(m1, "")).run(example());
+    ToaOutcome o = new ToaPipeline(asker, new Bm25Oracle(), LlmPrimaryModel.builder(m1).build()).run(example());
     assertThat(o.completeAnswer()).isEqualTo("Cincinnati");
     assertThat(o.incompleteAnswer()).isEqualTo("Los Angeles");
     assertThat(o.recoveredAnswer()).isEqualTo("Cincinnati");
@@ -73,7 +73,7 @@ class ToaPipelineTest {
         return "silent";
       }
     };
-    ToaOutcome o = new ToaPipeline(silent, new Bm25Oracle(), new LlmPrimaryModel(m1, "")).run(example());
+    ToaOutcome o = new ToaPipeline(silent, new Bm25Oracle(), LlmPrimaryModel.builder(m1).build()).run(example());
     assertThat(o.oracleAnswer().status()).isEqualTo(OracleAnswer.Status.NO_MATCH);
     assertThat(o.recoveredAnswer()).isEqualTo(o.incompleteAnswer());
     assertThat(o.f1RecoveryOfExample()).hasValue(0.0);
@@ -82,7 +82,7 @@ class ToaPipelineTest {
 
   @Test
   void testRepeaterAsksTheTaskQuestion() throws Exception {
-    ToaOutcome o = new ToaPipeline(new RepeaterAsker(), new Bm25Oracle(), new LlmPrimaryModel(primary(), ""))
+    ToaOutcome o = new ToaPipeline(new RepeaterAsker(), new Bm25Oracle(), LlmPrimaryModel.builder(primary()).build())
         .run(example());
     assertThat(o.question()).isEqualTo("Where was the director of Jaws born?");
   }

@@ -55,8 +55,7 @@ public final class CqGeneratorOptions {
     if (generator.startsWith("template:")) {
       return new TemplateQuestionGenerator(TemplateQuestionGenerator.Form.parse(generator.substring(9)));
     }
-    LlmQuestionGenerator.Settings settings = LlmQuestionGenerator.Settings.DEFAULT.withMaxAttempts(maxAttempts)
-        .withLogprobs(!noLogprobs);
+    LlmQuestionGenerator.Settings settings = LlmQuestionGenerator.Settings.DEFAULT.withMaxAttempts(maxAttempts);
     if (forms != null) {
       settings = settings.withForms(Arrays.stream(forms.split("\\|")).map(String::strip).toList());
     }
@@ -68,9 +67,12 @@ public final class CqGeneratorOptions {
       LlmSpec judgeSpec = llm.spec(cl, "--rank-judge", rankJudge);
       LlmClient judgeClient = llm.client(cl, "--rank-judge", rankJudge);
       opened.add(judgeClient);
-      judge = Optional.of(new LlmRubricJudge(judgeClient, "", "llm:" + judgeSpec));
+      judge = Optional.of(LlmRubricJudge.builder(judgeClient).name("llm:" + judgeSpec).build());
     }
-    return new LlmQuestionGenerator(client, settings, judge, "llm:" + spec);
+    LlmQuestionGenerator.Builder b = LlmQuestionGenerator.builder(
+        client.withCapabilities(client.capabilities().withLogprobs(!noLogprobs))).settings(settings).name("llm:" + spec);
+    judge.ifPresent(b::rankJudge);
+    return b.build();
   }
 
   /**

@@ -100,7 +100,8 @@ public final class CqJudgeCommand implements Callable<Integer> {
     out = ShardOptions.out(out, shard);
     List<CqJudgement> judgements;
     try (LlmClient client = llm.client(spec.commandLine(), "--judge", judge)) {
-      CqJudgeRun.Result r = CqJudgeRun.run(generations, new LlmRubricJudge(client, "", "llm:" + judgeSpec),
+      CqJudgeRun.Result r = CqJudgeRun.run(generations,
+          LlmRubricJudge.builder(client).name("llm:" + judgeSpec).build(),
           new RunKernel.Plan(out, shard, threads, "clarq-cq-judge"),
           ProgressLine.listener(spec.commandLine().getErr(), "cq judge: questions"));
       if (r.resumed() > 0) {

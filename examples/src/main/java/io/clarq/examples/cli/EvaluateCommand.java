@@ -137,7 +137,8 @@ public final class EvaluateCommand implements Callable<Integer> {
     io.clarq.core.prompt.PromptPack pack = prompts.pack(spec.commandLine(), java.util.Optional.of(tasks));
     PromptOptions.announce(pack, spec.commandLine().getErr());
     boolean jsonMode = judgeJsonMode || pack.behaviour() == io.clarq.core.prompt.PackBehaviour.REFERENCE;
-    return new LlmJudge(client, llm.spec(spec.commandLine(), "--judge", judgeSpec).model(), jsonMode, pack);
+    LlmClient bound = client.withModel(llm.spec(spec.commandLine(), "--judge", judgeSpec).model());
+    return LlmJudge.builder(bound.withCapabilities(bound.capabilities().withJsonMode(jsonMode))).prompts(pack).build();
   }
 
   // recorded verdicts first (read only), then the judge's own verdict cache, then the model

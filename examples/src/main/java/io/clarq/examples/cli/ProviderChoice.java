@@ -33,7 +33,7 @@ final class ProviderChoice {
     LlmClient client = llm.client(cl, "--provider", spec);
     closing.add(client);
     String model = llm.spec(cl, "--provider", spec).model();
-    return run -> LlmProviderAgent.builder(client).model(model).multiInfo(multiInfo(run)).build();
+    return run -> LlmProviderAgent.builder(client.withModel(model)).multiInfo(multiInfo(run)).build();
   }
 
   private static boolean multiInfo(String run) {

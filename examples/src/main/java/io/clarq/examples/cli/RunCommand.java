@@ -216,7 +216,7 @@ public final class RunCommand implements Callable<Integer> {
     } else {
       Files.createDirectories(out);
       String model = llm.spec(cl, "--judge", judgeSpec).model();
-      LlmJudge live = new LlmJudge(client(cl, "--judge", judgeSpec, closing), model, pack);
+      LlmJudge live = LlmJudge.builder(client(cl, "--judge", judgeSpec, closing).withModel(model)).prompts(pack).build();
       VerdictCacheJudge asked = VerdictCacheJudge.open(out.resolve(JUDGE_VERDICTS),
           Judge.named("llm " + (model.isEmpty() ? judgeSpec : model), live));
       closing.add(asked);
@@ -318,15 +318,15 @@ public final class RunCommand implements Callable<Integer> {
     }
     LlmClient c = llm.alsoTell(TurnUsage.listener()).client(cl, option, modelSpec);
     closing.add(c);
-    return new LlmSeeker(c, mode, llm.spec(cl, option, modelSpec).model());
+    return LlmSeeker.builder(c.withModel(llm.spec(cl, option, modelSpec).model())).mode(mode).build();
   }
 
   private ProviderAgent provider(CommandLine cl, List<AutoCloseable> closing) {
     if (providerSpec.equals("offline")) {
       return new OfflineProvider(OfflineProviderSettings.DEFAULTS.withMultiInfo(multiInfo));
     }
-    return LlmProviderAgent.builder(client(cl, "--provider", providerSpec, closing))
-        .model(llm.spec(cl, "--provider", providerSpec).model()).multiInfo(multiInfo).build();
+    return LlmProviderAgent.builder(client(cl, "--provider", providerSpec, closing)
+        .withModel(llm.spec(cl, "--provider", providerSpec).model())).multiInfo(multiInfo).build();
   }
 
   /** A client from the shared LLM options, also reporting each reply to the runner's per-turn usage. */

@@ -162,8 +162,8 @@ public final class ToaCommand implements Runnable {
         ToaPipeline pipeline;
         RecoveryBootstrap bootstrap;
         try {
-          pipeline = new ToaPipeline(asker(examples), oracle(), new LlmPrimaryModel(client("--primary", primary),
-              model("--primary", primary)), improvability);
+          pipeline = new ToaPipeline(asker(examples), oracle(), LlmPrimaryModel.builder(client("--primary", primary)
+              .withModel(model("--primary", primary))).build(), improvability);
           bootstrap = new RecoveryBootstrap(bootstrapResamples, bootstrapSeed);
         } catch (IllegalArgumentException e) {
           throw new ParameterException(spec.commandLine(), e.getMessage(), e);
@@ -204,7 +204,7 @@ public final class ToaCommand implements Runnable {
         return FileAsker.read(Path.of(asker.substring(5)), examples);
       }
       AskerPrompt prompt = askerPrompt();   // options first: a wrong template is named before a missing key
-      return new LlmAsker(client("--asker", asker), model("--asker", asker), prompt);
+      return LlmAsker.builder(client("--asker", asker).withModel(model("--asker", asker))).prompt(prompt).build();
     }
 
     /** Ours (--asker-template), the paper's by number, or a prompt file (--asker-prompt). */
@@ -231,9 +231,9 @@ public final class ToaCommand implements Runnable {
         return new Bm25Oracle();
       }
       return switch (oracleMode) {
-        case "yesno" -> new LlmYesNoOracle(client("--oracle", oracle), model("--oracle", oracle));
-        case "choice" -> new LlmChoiceOracle(client("--oracle", oracle), model("--oracle", oracle), seed,
-            choiceUnparsed);
+        case "yesno" -> LlmYesNoOracle.builder(client("--oracle", oracle).withModel(model("--oracle", oracle))).build();
+        case "choice" -> LlmChoiceOracle.builder(client("--oracle", oracle).withModel(model("--oracle", oracle)))
+            .seed(seed).unparsed(choiceUnparsed).build();
         default -> throw new IllegalArgumentException(
             "unknown --oracle-mode '" + oracleMode + "': expected yesno or choice");
       };

@@ -282,8 +282,8 @@ public final class RunBenchmark {
             .prompts(PromptPack.clarq())   // the simulated model reads clarq's own prompts
             .language(Language.ENGLISH)
             .selection(selection)
-            .seeker(new LlmSeeker(client, LlmSeeker.Mode.COMPLETION, "simulated"))
-            .provider(LlmProviderAgent.builder(client).model("simulated").build())
+            .seeker(LlmSeeker.builder(client.withModel("simulated")).mode(LlmSeeker.Mode.COMPLETION).build())
+            .provider(LlmProviderAgent.builder(client.withModel("simulated")).build())
             .concurrency(inFlight)
             .output(out)
             .listener(atEnd)

@@ -42,8 +42,7 @@ class EvaluateJudgeCommandTest {
   void startReferenceJudge() {
     Map<String, String> replies = new HashMap<>();
     // the reference pack stands beside the tasks, so evaluate --judge asks the paper's judge prompt
-    LlmJudge promptsOnly = new LlmJudge(ScriptedLlmClient.replying(), "",
-        io.clarq.core.prompt.PromptPack.load(SharedData.require("clarq-llm/reference-prompts")));
+    LlmJudge promptsOnly = LlmJudge.builder(ScriptedLlmClient.replying()).prompts(io.clarq.core.prompt.PromptPack.load(SharedData.require("clarq-llm/reference-prompts"))).build();
     for (VerdictRecord r : VerdictFile.read(SharedData.require("clarq-llm/judge-verdicts.jsonl"))) {
       String prompt = promptsOnly.request(r.question()).messages().get(0).content();
       replies.put(prompt, JSON.createObjectNode().put("analysis", r.analysis()).put("match", r.match()).toString());

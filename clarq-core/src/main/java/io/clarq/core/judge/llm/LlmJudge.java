@@ -7,14 +7,14 @@ import io.clarq.core.llm.ChatRequest;
 import io.clarq.core.llm.LlmClient;
 import io.clarq.core.llm.LlmException;
 import io.clarq.core.llm.json.JsonReply;
+import io.clarq.core.prompt.AgentBuilder;
 import io.clarq.core.prompt.PackAsk;
 import io.clarq.core.prompt.PromptPack;
-import io.clarq.core.prompt.PromptPackUser;
+import io.clarq.core.prompt.PackAgent;
 import io.clarq.core.task.Language;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -30,51 +30,27 @@ import java.util.Optional;
  * {@code match} is {@link Verdict#unparsed} with the raw text, never a "no" (the reference would have read a missing
  * field as "not a no" and then "no").
  */
-public final class LlmJudge implements Judge, PromptPackUser<LlmJudge> {
+public final class LlmJudge extends PackAgent<LlmJudge> implements Judge {
   private static final List<String> FIELDS = List.of("match");
 
-  private final LlmClient client;
-  private final String model;
-  private final boolean jsonMode;
-  private final PromptPack pack;
   private final PackAsk ask;
 
+  private LlmJudge(Builder b) {
+    super(b);
+    this.ask = new PackAsk(b.client(), b.pack());
+  }
+
   /**
-   * @param model the model name sent with each request; empty for the client's default
-   * @param jsonMode whether to ask the server for JSON output, as the reference does; off only for servers without it
-   * @param pack where the prompt comes from
+   * A builder for a judge on this client (its model, and JSON mode as its capabilities allow: the reference asks for
+   * it; {@code client.withCapabilities(c.withJsonMode(false))} for a server without it); default pack clarq's own.
    */
-  public LlmJudge(LlmClient client, String model, boolean jsonMode, PromptPack pack) {
-    this.client = Objects.requireNonNull(client, "client");
-    this.model = Objects.requireNonNull(model, "model");
-    this.jsonMode = jsonMode;
-    this.pack = Objects.requireNonNull(pack, "pack");
-    this.ask = new PackAsk(client, model, pack.behaviour(), jsonMode);
-  }
-
-  /** A judge in the reference's envelope (JSON mode) with this pack. */
-  public LlmJudge(LlmClient client, String model, PromptPack pack) {
-    this(client, model, true, pack);
-  }
-
-  /** A judge with clarq's own pack. */
-  public LlmJudge(LlmClient client, String model, boolean jsonMode) {
-    this(client, model, jsonMode, PromptPack.clarq());
-  }
-
-  /** A judge using the client's default model and clarq's own pack, in JSON mode. */
-  public LlmJudge(LlmClient client) {
-    this(client, "", true, PromptPack.clarq());
+  public static Builder builder(LlmClient client) {
+    return new Builder(client);
   }
 
   @Override
-  public PromptPack prompts() {
-    return pack;
-  }
-
-  @Override
-  public LlmJudge withPrompts(PromptPack other) {
-    return new LlmJudge(client, model, jsonMode, other);
+  protected Builder toBuilder() {
+    return builder(client()).prompts(prompts());
   }
 
   @Override
@@ -89,7 +65,7 @@ public final class LlmJudge implements Judge, PromptPackUser<LlmJudge> {
     }
     String analysis = reply.text("analysis").orElse("");
     com.fasterxml.jackson.databind.JsonNode value = reply.object().get("match");
-    if (pack.behaviour() == io.clarq.core.prompt.PackBehaviour.REFERENCE && value != null && !value.isBoolean()) {
+    if (prompts().behaviour() == io.clarq.core.prompt.PackBehaviour.REFERENCE && value != null && !value.isBoolean()) {
       // the reference pack reads any value by truthiness; the raw value is kept and counted, never lost
       return Optional.of(Verdict.byTruthiness(match.get(), analysis, value.toString()));
     }
@@ -104,14 +80,14 @@ public final class LlmJudge implements Judge, PromptPackUser<LlmJudge> {
   /** The rendered prompt for one question. */
   public String prompt(JudgeQuestion q) {
     Language language = Language.detect(q.gold());
-    String gold = pack.template("judge/judge_gold_item", language).render(Map.of("index", "1",
+    String gold = prompts().template("judge/judge_gold_item", language).render(Map.of("index", "1",
         "gold", punctuated(q.gold(), language), "purpose", punctuated(q.purpose(), language)));
     List<String> generated = new ArrayList<>();
     for (int i = 0; i < q.generated().size(); i++) {
-      generated.add(pack.template("judge/judge_generated_item", language)
+      generated.add(prompts().template("judge/judge_generated_item", language)
           .render(Map.of("index", String.valueOf(i + 1), "line", punctuated(q.generated().get(i), language))));
     }
-    return pack.template("judge/judge", language)
+    return prompts().template("judge/judge", language)
         .render(Map.of("gold_items", gold, "generated_items", String.join("\n", generated)));
   }
 
@@ -125,7 +101,19 @@ public final class LlmJudge implements Judge, PromptPackUser<LlmJudge> {
 
   @Override
   public String toString() {
-    return "LlmJudge{model=" + (model.isEmpty() ? "(client default)" : model) + ", jsonMode=" + jsonMode
-        + ", prompts=" + pack.id() + "}";
+    return "LlmJudge{model=" + (client().model().isEmpty() ? "(client default)" : client().model()) + ", jsonMode="
+        + client().capabilities().jsonMode() + ", prompts=" + prompts().id() + "}";
+  }
+
+  /** Makes an {@link LlmJudge}: a client and a pack. */
+  public static final class Builder extends AgentBuilder<Builder, LlmJudge> {
+    private Builder(LlmClient client) {
+      super(client, PromptPack.clarq());
+    }
+
+    @Override
+    public LlmJudge build() {
+      return new LlmJudge(this);
+    }
   }
 }

@@ -22,7 +22,7 @@ import java.util.Optional;
  *
  * <p>Closing this client closes the cache file and the wrapped client.
  */
-public final class CachingLlmClient implements LlmClient {
+public final class CachingLlmClient implements io.clarq.core.llm.LlmClientDecorator {
   private final LlmClient delegate;
   private final ResponseCacheFile file;
   private final String endpoint;
@@ -71,6 +71,11 @@ public final class CachingLlmClient implements LlmClient {
   }
 
   @Override
+  public LlmClient delegate() {
+    return delegate;
+  }
+
+  @Override
   public ChatResponse chat(ChatRequest request) throws LlmException {
     boolean replayOnly = policy.mode() == CachePolicy.Mode.REPLAY_ONLY;
     boolean cacheable = policy.cacheNondeterministic() || request.deterministic();
@@ -107,10 +112,8 @@ public final class CachingLlmClient implements LlmClient {
     file.put(key, canonical, response, delegate.deviations());
   }
 
-  @Override
-  public java.util.List<io.clarq.core.llm.Deviation> deviations() {
-    return delegate.deviations();
-  }
+
+
 
   private String describe(ChatRequest r) {
     String model = r.model().isEmpty() ? defaultModel : r.model();

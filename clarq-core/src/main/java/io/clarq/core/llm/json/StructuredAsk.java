@@ -22,27 +22,13 @@ import java.util.function.UnaryOperator;
  * both). {@link #text} does the same for free-text replies.
  */
 public final class StructuredAsk {
-  /** The English reminder: the problem, then the fields wanted. */
-  public static final BiFunction<String, List<String>, String> ENGLISH_REMINDER = (problem, fields) ->
-      "Your previous reply could not be read (" + problem + "). Reply again with only one JSON object"
-          + (fields.isEmpty() ? "" : " with the fields " + String.join(", ", fields)) + ", and nothing else.";
-
-  /** The Chinese reminder. */
-  public static final BiFunction<String, List<String>, String> CHINESE_REMINDER = (problem, fields) ->
-      "无法读取你上一条回复（" + problem + "）。请重新回复，只给出一个 JSON 对象"
-          + (fields.isEmpty() ? "" : "，包含字段 " + String.join("、", fields)) + "，不要有其他内容。";
-
   private StructuredAsk() {}
-
-  /** Asks with the English reminder. */
-  public static JsonReply ask(LlmClient client, ChatRequest request, List<String> required) throws LlmException {
-    return ask(client, request, required, ENGLISH_REMINDER);
-  }
 
   /**
    * Asks for an object holding {@code required}, at most twice.
    *
-   * @param reminder the second question, from the first reply's problem and the required fields
+   * @param reminder the second question, from the first reply's problem and the required fields: words from the
+   *     caller's prompt pack ({@link io.clarq.core.prompt.PackAsk#reminder})
    */
   public static JsonReply ask(LlmClient client, ChatRequest request, List<String> required,
       BiFunction<String, List<String>, String> reminder) throws LlmException {

@@ -295,6 +295,13 @@ public final class LangChain4jClient implements LlmClient {
   }
 
   /** The model's identity ({@code anthropic:claude-... @ url}); never the key. */
+  /** The model name the LangChain4j model was built with; empty when it names none. */
+  @Override
+  public String model() {
+    String name = model.defaultRequestParameters() == null ? null : model.defaultRequestParameters().modelName();
+    return name == null ? "" : name;
+  }
+
   @Override
   public String toString() {
     return "LangChain4jClient{" + identity + ", key=" + key.map(ApiKey::toString).orElse("none") + ", " + settings

@@ -375,6 +375,12 @@ public final class OpenAiClient implements LlmClient {
     return adapter.deviations();
   }
 
+  /** The spec's model, sent with requests that name none. */
+  @Override
+  public String model() {
+    return defaultModel;
+  }
+
   @Override
   public String toString() {
     return "OpenAiClient{" + where + (defaultModel.isEmpty() ? "" : ", model=" + defaultModel)

@@ -178,6 +178,17 @@ public final class EndpointPool implements LlmClient {
   }
 
   /** The deviations of every server's client, each once. */
+  /** The model of the first replica (every replica serves the same model). */
+  @Override
+  public String model() {
+    return slots.get(0).endpoint.client().model();
+  }
+
+  @Override
+  public io.clarq.core.llm.LlmCapabilities capabilities() {
+    return slots.get(0).endpoint.client().capabilities();
+  }
+
   @Override
   public java.util.List<io.clarq.core.llm.Deviation> deviations() {
     return slots.stream().flatMap(s -> s.endpoint.client().deviations().stream()).distinct().toList();

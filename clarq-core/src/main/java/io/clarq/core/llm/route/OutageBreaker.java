@@ -20,7 +20,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * <p>The default limit, {@value #DEFAULT_LIMIT} calls, is far above what a few unlucky calls against a live server
  * give, and small enough that a run against a dead server stops within a few rounds of its dialogues in flight.
  */
-public final class OutageBreaker implements LlmClient {
+public final class OutageBreaker implements io.clarq.core.llm.LlmClientDecorator {
   /** Consecutive failed calls that open the breaker, unless a spec or command sets another. */
   public static final int DEFAULT_LIMIT = 10;
 
@@ -41,6 +41,11 @@ public final class OutageBreaker implements LlmClient {
       throw new IllegalArgumentException("illegal outage limit " + limit + ": must be at least 1 call");
     }
     this.limit = limit;
+  }
+
+  @Override
+  public LlmClient delegate() {
+    return delegate;
   }
 
   @Override
@@ -81,20 +86,10 @@ public final class OutageBreaker implements LlmClient {
     return e instanceof LlmOutageException || e.infrastructure();
   }
 
-  @Override
-  public void accept(ChatRequest request, ChatResponse response) {
-    delegate.accept(request, response);
-  }
 
-  @Override
-  public java.util.List<io.clarq.core.llm.Deviation> deviations() {
-    return delegate.deviations();
-  }
 
-  @Override
-  public void close() {
-    delegate.close();
-  }
+
+
 
   @Override
   public String toString() {

@@ -12,13 +12,18 @@ import java.util.Objects;
  * Reports a client's replies and failures to a listener, for clients that report nothing themselves (a scripted or
  * a researcher's own client). The OpenAI client reports its own calls; wrapping it as well would count them twice.
  */
-public final class MeteredLlmClient implements LlmClient {
+public final class MeteredLlmClient implements io.clarq.core.llm.LlmClientDecorator {
   private final LlmClient delegate;
   private final LlmListener listener;
 
   public MeteredLlmClient(LlmClient delegate, LlmListener listener) {
     this.delegate = Objects.requireNonNull(delegate, "delegate");
     this.listener = Objects.requireNonNull(listener, "listener");
+  }
+
+  @Override
+  public LlmClient delegate() {
+    return delegate;
   }
 
   @Override
@@ -40,18 +45,8 @@ public final class MeteredLlmClient implements LlmClient {
     return response;
   }
 
-  @Override
-  public void accept(ChatRequest request, ChatResponse response) {
-    delegate.accept(request, response);
-  }
 
-  @Override
-  public java.util.List<io.clarq.core.llm.Deviation> deviations() {
-    return delegate.deviations();
-  }
 
-  @Override
-  public void close() {
-    delegate.close();
-  }
+
+
 }

@@ -3,8 +3,10 @@ package io.clarq.core.provider.llm;
 import io.clarq.core.llm.LlmClient;
 import io.clarq.core.llm.LlmException;
 import io.clarq.core.llm.json.JsonReply;
+import io.clarq.core.prompt.AgentBuilder;
 import io.clarq.core.prompt.PackAsk;
 import io.clarq.core.prompt.PromptPack;
+import io.clarq.core.prompt.PackAgent;
 import io.clarq.core.provider.Intent;
 import io.clarq.core.provider.ProviderTurn;
 import io.clarq.core.tree.NodeId;
@@ -18,28 +20,27 @@ import java.util.Optional;
  * {@code provider/classify} prompt, showing the dialogue and the available nodes with their purposes (with an empty
  * list when no node is left, the model is asked all the same, as in the reference). A reply without a type 1-6 is reported unparsed.
  */
-public final class LlmIntentClassifier implements IntentClassifier {
+public final class LlmIntentClassifier extends PackAgent<LlmIntentClassifier> implements IntentClassifier {
   private final PackAsk ask;
-  private final PromptPack pack;
 
-  /**
-   * @param client the model
-   * @param model the model name sent with each request; empty for the client's default
-   * @param pack where the prompt comes from
-   */
-  public LlmIntentClassifier(LlmClient client, String model, PromptPack pack) {
-    this.ask = new PackAsk(client, model, pack.behaviour());
-    this.pack = pack;
+  private LlmIntentClassifier(Builder b) {
+    super(b);
+    this.ask = new PackAsk(b.client(), b.pack());
   }
 
-  /** A classifier with clarq's own prompt pack. */
-  public LlmIntentClassifier(LlmClient client, String model) {
-    this(client, model, PromptPack.clarq());
+  /** A builder for a classifier on this client (its model); default pack clarq's own. */
+  public static Builder builder(LlmClient client) {
+    return new Builder(client);
+  }
+
+  @Override
+  protected Builder toBuilder() {
+    return builder(client()).prompts(prompts());
   }
 
   @Override
   public IntentReading classify(ProviderTurn turn) throws LlmException {
-    ProviderPrompts prompts = new ProviderPrompts(pack, turn);
+    ProviderPrompts prompts = new ProviderPrompts(prompts(), turn);
     JsonReply reply = ask.ask(prompts.classify(availableNodes(turn)), prompts.language(), List.of("type"));
     int calls = reply.raws().size();
     if (!reply.isParsed()) {
@@ -58,5 +59,17 @@ public final class LlmIntentClassifier implements IntentClassifier {
       out.add(turn.task().tree().node(id));
     }
     return out;
+  }
+
+  /** Makes an {@link LlmIntentClassifier}: a client and a pack. */
+  public static final class Builder extends AgentBuilder<Builder, LlmIntentClassifier> {
+    private Builder(LlmClient client) {
+      super(client, PromptPack.clarq());
+    }
+
+    @Override
+    public LlmIntentClassifier build() {
+      return new LlmIntentClassifier(this);
+    }
   }
 }

@@ -3,10 +3,11 @@ package io.clarq.core.provider.llm;
 import io.clarq.core.llm.LlmClient;
 import io.clarq.core.llm.LlmException;
 import io.clarq.core.llm.json.JsonReply;
+import io.clarq.core.prompt.AgentBuilder;
 import io.clarq.core.prompt.PackAsk;
 import io.clarq.core.prompt.PackBehaviour;
 import io.clarq.core.prompt.PromptPack;
-import io.clarq.core.prompt.PromptPackUser;
+import io.clarq.core.prompt.PackAgent;
 import io.clarq.core.provider.FixedReplies;
 import io.clarq.core.provider.Intent;
 import io.clarq.core.provider.ProviderAgent;
@@ -44,7 +45,7 @@ import java.util.Optional;
  * with an {@link UnparsedReplyException} carrying the raw text; nothing is guessed. Stateless across turns and
  * thread-safe when the client is.
  */
-public final class LlmProviderAgent implements ProviderAgent, PromptPackUser<LlmProviderAgent> {
+public final class LlmProviderAgent extends PackAgent<LlmProviderAgent> implements ProviderAgent {
   private final Builder settings;
   private final ProviderAsk ask;
   private final IntentClassifier classifier;
@@ -52,15 +53,17 @@ public final class LlmProviderAgent implements ProviderAgent, PromptPackUser<Llm
   private final MultiInfoMerge merger;
 
   private LlmProviderAgent(Builder b) {
+    super(b);
     this.settings = b.copy();
-    this.ask = new ProviderAsk(new PackAsk(b.client, b.model, b.pack.behaviour()));
-    this.classifier = b.classifier != null ? b.classifier : new LlmIntentClassifier(b.client, b.model, b.pack);
+    this.ask = new ProviderAsk(new PackAsk(b.client(), b.pack()));
+    this.classifier = b.classifier != null ? b.classifier
+        : LlmIntentClassifier.builder(b.client()).prompts(b.pack()).build();
     this.matcher = new NodeMatcher(ask);
     this.merger = new MultiInfoMerge(ask);
   }
 
   /**
-   * A builder for a provider on this model client; defaults: the client's default model, standard (not multi-info),
+   * A builder for a provider on this client (its model and capabilities); defaults: standard (not multi-info),
    * clarq's own prompt pack.
    */
   public static Builder builder(LlmClient client) {
@@ -69,7 +72,8 @@ public final class LlmProviderAgent implements ProviderAgent, PromptPackUser<Llm
 
   @Override
   public String name() {
-    return "llm" + (settings.model.isEmpty() ? "" : ":" + settings.model) + (settings.multiInfo ? "+multi-info" : "");
+    String model = client().model();
+    return "llm" + (model.isEmpty() ? "" : ":" + model) + (settings.multiInfo ? "+multi-info" : "");
   }
 
   /** Whether this is the multi-info variant. */
@@ -78,23 +82,18 @@ public final class LlmProviderAgent implements ProviderAgent, PromptPackUser<Llm
   }
 
   @Override
-  public PromptPack prompts() {
-    return settings.pack;
-  }
-
-  @Override
-  public LlmProviderAgent withPrompts(PromptPack pack) {
-    return settings.copy().prompts(pack).build();
+  protected Builder toBuilder() {
+    return settings.copy();
   }
 
   @Override
   public String opening(Language language) {
-    return settings.pack.fixed("opening", language);
+    return prompts().fixed("opening", language);
   }
 
   @Override
   public ProviderReply reply(ProviderTurn turn) throws LlmException {
-    ProviderPrompts prompts = new ProviderPrompts(settings.pack, turn);
+    ProviderPrompts prompts = new ProviderPrompts(prompts(), turn);
     TurnLog log = new TurnLog();
     if (!turn.tree().started()) {
       return relevanceGate(prompts, log);
@@ -178,7 +177,7 @@ public final class LlmProviderAgent implements ProviderAgent, PromptPackUser<Llm
    * strips first.
    */
   String utterance(String reply) {
-    if (settings.pack.behaviour() == PackBehaviour.REFERENCE) {
+    if (prompts().behaviour() == PackBehaviour.REFERENCE) {
       return ReferenceText.hasSpeaker(reply) ? reply : FixedReplies.PREFIX + ReferenceText.strip(reply);
     }
     return FixedReplies.withPrefix(reply);
@@ -189,31 +188,20 @@ public final class LlmProviderAgent implements ProviderAgent, PromptPackUser<Llm
         log.explanation());
   }
 
-  /** Configures an {@link LlmProviderAgent}. */
-  public static final class Builder {
-    private final LlmClient client;
-    private String model = "";
+  /** Makes an {@link LlmProviderAgent}: a client, a pack, and the variant. */
+  public static final class Builder extends AgentBuilder<Builder, LlmProviderAgent> {
     private boolean multiInfo;
     private IntentClassifier classifier;
-    private PromptPack pack = PromptPack.clarq();
 
     private Builder(LlmClient client) {
-      this.client = Objects.requireNonNull(client, "client");
+      super(client, PromptPack.clarq());
     }
 
     private Builder copy() {
-      Builder b = new Builder(client);
-      b.model = model;
+      Builder b = new Builder(client()).prompts(pack());
       b.multiInfo = multiInfo;
       b.classifier = classifier;
-      b.pack = pack;
       return b;
-    }
-
-    /** The model name sent with each request; empty (the default) for the client's default model. */
-    public Builder model(String model) {
-      this.model = Objects.requireNonNull(model, "model");
-      return this;
     }
 
     /** The multi-info variant: every node passing the first check is given in one merged reply. */
@@ -223,7 +211,7 @@ public final class LlmProviderAgent implements ProviderAgent, PromptPackUser<Llm
     }
 
     /**
-     * Replaces the six-way task analysis; the default is an {@link LlmIntentClassifier} on the same model and pack
+     * Replaces the six-way task analysis; the default is an {@link LlmIntentClassifier} on the same client and pack
      * (a replacement makes the run's requests differ from the reference's).
      */
     public Builder intentClassifier(IntentClassifier classifier) {
@@ -231,12 +219,7 @@ public final class LlmProviderAgent implements ProviderAgent, PromptPackUser<Llm
       return this;
     }
 
-    /** The prompt pack; default clarq's own ({@link PromptPack#clarq()}). */
-    public Builder prompts(PromptPack pack) {
-      this.pack = Objects.requireNonNull(pack, "pack");
-      return this;
-    }
-
+    @Override
     public LlmProviderAgent build() {
       return new LlmProviderAgent(this);
     }

@@ -7,10 +7,11 @@ import io.clarq.core.llm.LlmClient;
 import io.clarq.core.llm.LlmException;
 import io.clarq.core.llm.LlmUnparsedReplyException;
 import io.clarq.core.llm.json.StructuredAsk;
+import io.clarq.core.prompt.AgentBuilder;
 import io.clarq.core.prompt.PackAsk;
 import io.clarq.core.prompt.PackBehaviour;
 import io.clarq.core.prompt.PromptPack;
-import io.clarq.core.prompt.PromptPackUser;
+import io.clarq.core.prompt.PackAgent;
 import io.clarq.core.seeker.SeekerAgent;
 import io.clarq.core.seeker.SeekerTurn;
 import io.clarq.core.task.Language;
@@ -36,7 +37,7 @@ import java.util.Objects;
  * A blank reply is an {@link LlmUnparsedReplyException}, never an empty line. Stateless and thread-safe when the client
  * is.
  */
-public final class LlmSeeker implements SeekerAgent, PromptPackUser<LlmSeeker> {
+public final class LlmSeeker extends PackAgent<LlmSeeker> implements SeekerAgent {
   /** How the dialogue is shown to the model. */
   public enum Mode {
     COMPLETION("comp"),
@@ -59,53 +60,45 @@ public final class LlmSeeker implements SeekerAgent, PromptPackUser<LlmSeeker> {
 
   public static final long SEED = PackAsk.SEED;
 
-  private final LlmClient client;
   private final Mode mode;
-  private final String model;
-  private final PromptPack pack;
 
-  /**
-   * @param client the model
-   * @param mode Completion or Chat mode
-   * @param model the model name sent with each request; empty for the client's default
-   * @param pack where the briefing and prompts come from
-   */
-  public LlmSeeker(LlmClient client, Mode mode, String model, PromptPack pack) {
-    this.client = Objects.requireNonNull(client, "client");
-    this.mode = Objects.requireNonNull(mode, "mode");
-    this.model = Objects.requireNonNull(model, "model");
-    this.pack = Objects.requireNonNull(pack, "pack");
+  private LlmSeeker(Builder b) {
+    super(b);
+    this.mode = b.mode;
   }
 
-  /** A seeker with clarq's own prompt pack. */
-  public LlmSeeker(LlmClient client, Mode mode, String model) {
-    this(client, mode, model, PromptPack.clarq());
+  /**
+   * A builder for a seeker on this client (its model; the seed as its capabilities allow); defaults: Chat mode,
+   * clarq's own pack.
+   */
+  public static Builder builder(LlmClient client) {
+    return new Builder(client);
   }
 
   @Override
   public String name() {
-    return "llm-" + mode.shortName() + (model.isEmpty() ? "" : ":" + model);
+    return "llm-" + mode.shortName() + (client().model().isEmpty() ? "" : ":" + client().model());
+  }
+
+  /** Completion or Chat mode. */
+  public Mode mode() {
+    return mode;
   }
 
   @Override
-  public PromptPack prompts() {
-    return pack;
-  }
-
-  @Override
-  public LlmSeeker withPrompts(PromptPack other) {
-    return new LlmSeeker(client, mode, model, other);
+  protected Builder toBuilder() {
+    return builder(client()).mode(mode).prompts(prompts());
   }
 
   @Override
   public String next(SeekerTurn turn) throws LlmException {
     // a blank reply, or one with nothing left once cleaned, is unparsed (the dialogue fails with it), never a line;
     // only a usable reply is accepted into a response cache
-    if (pack.behaviour() == PackBehaviour.REFERENCE) {
-      return StructuredAsk.text(client, request(turn), "seeker turn", raw ->
+    if (prompts().behaviour() == PackBehaviour.REFERENCE) {
+      return StructuredAsk.text(client(), request(turn), "seeker turn", raw ->
           mode == Mode.COMPLETION && (raw.startsWith("You: ") || raw.startsWith("you: ")) ? raw.substring(5) : raw);
     }
-    return StructuredAsk.text(client, request(turn), "seeker turn", raw -> {
+    return StructuredAsk.text(client(), request(turn), "seeker turn", raw -> {
       String text = raw.strip();
       return mode == Mode.COMPLETION && text.regionMatches(true, 0, "You:", 0, 4) ? text.substring(4).strip() : text;
     });
@@ -113,8 +106,9 @@ public final class LlmSeeker implements SeekerAgent, PromptPackUser<LlmSeeker> {
 
   /** The request this seeker sends for a turn. */
   public ChatRequest request(SeekerTurn turn) {
-    ChatRequest.Builder b = ChatRequest.builder().model(model).temperature(TEMPERATURE).seed(SEED);
-    String briefing = SeekerBriefing.render(pack, turn.briefing());
+    ChatRequest.Builder b = ChatRequest.builder().model(client().model()).temperature(TEMPERATURE)
+        .seed(client().capabilities().seed() ? SEED : null);
+    String briefing = SeekerBriefing.render(prompts(), turn.briefing());
     if (mode == Mode.CHAT) {
       b.system(briefing);
       for (Utterance u : turn.history()) {
@@ -128,13 +122,33 @@ public final class LlmSeeker implements SeekerAgent, PromptPackUser<LlmSeeker> {
     }
     Language language = SeekerBriefing.language(turn.briefing());
     if (turn.history().size() == 1) {
-      return b.user(pack.template("seeker/completion_first", language).render(Map.of("briefing", briefing))).build();
+      return b.user(prompts().template("seeker/completion_first", language).render(Map.of("briefing", briefing))).build();
     }
     List<String> lines = new ArrayList<>();
     for (Utterance u : turn.history()) {
       lines.add(u.speaker() == Speaker.SEEKER ? "You: " + u.text() : u.text());
     }
-    return b.user(pack.template("seeker/completion_later", language)
+    return b.user(prompts().template("seeker/completion_later", language)
         .render(Map.of("briefing", briefing, "transcript", String.join("\n", lines)))).build();
+  }
+
+  /** Makes an {@link LlmSeeker}: a client, a pack and the mode. */
+  public static final class Builder extends AgentBuilder<Builder, LlmSeeker> {
+    private Mode mode = Mode.CHAT;
+
+    private Builder(LlmClient client) {
+      super(client, PromptPack.clarq());
+    }
+
+    /** How the dialogue is shown to the model (default Chat). */
+    public Builder mode(Mode mode) {
+      this.mode = java.util.Objects.requireNonNull(mode, "mode");
+      return this;
+    }
+
+    @Override
+    public LlmSeeker build() {
+      return new LlmSeeker(this);
+    }
   }
 }

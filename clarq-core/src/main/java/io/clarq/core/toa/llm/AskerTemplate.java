@@ -1,41 +1,62 @@
 package io.clarq.core.toa.llm;
 
 import io.clarq.core.flm.IncompleteTask;
+import io.clarq.core.prompt.PackLayout;
+import io.clarq.core.prompt.PromptPack;
+import java.util.Map;
+import java.util.Optional;
 
 /**
- * Prompt templates for the LLM asker written for clarq; each gives the model the question and the incomplete context
- * and asks for one question whose answer is the missing fact. The paper's own prompts (Appendix A.1) are data, read at
- * run time into an {@link AskerPromptText}.
+ * clarq's prompt templates for the LLM asker, by name; the words are the templates {@code asker/direct},
+ * {@code asker/encyclopedia} and {@code asker/reason_then_ask} of a {@link PackLayout#TOA TOA} pack (clarq's own,
+ * {@link PromptPack#builtIn}, unless {@link #in} another). Each gives the model the question and the incomplete
+ * context and asks for one question whose answer is the missing fact. The paper's own prompts (Appendix A.1) are data,
+ * read at run time into an {@link AskerPromptText}.
  */
 public enum AskerTemplate implements AskerPrompt {
   /** Says plainly that a fact is missing and asks for the question that would retrieve it. */
-  DIRECT("Here is a question and the facts known so far. The facts are not enough to answer the question: one "
-      + "fact is missing.\n\nQuestion: {question}\n\nFacts:\n{context}\n\nAsk one short question whose answer "
-      + "would be the missing fact. Reply with the question only."),
+  DIRECT,
   /** Frames the model as a researcher who may ask an encyclopedia one question. */
-  ENCYCLOPEDIA("You are answering a question with the help of an encyclopedia. You have already found these "
-      + "passages:\n{context}\n\nThe question is: {question}\n\nYou may look up exactly one more sentence by asking "
-      + "the encyclopedia one question. What do you ask? Reply with the question only."),
+  ENCYCLOPEDIA,
   /** Asks the model to name the gap first, then the question (only the last line is used). */
-  REASON_THEN_ASK("Question: {question}\n\nContext:\n{context}\n\nThe context lacks one fact needed to answer the "
-      + "question. In one sentence, say what is missing. Then, on a last line starting with \"Question:\", ask one "
-      + "question that would retrieve that fact.");
+  REASON_THEN_ASK;
 
-  private final String text;
-
-  AskerTemplate(String text) {
-    this.text = text;
+  /** The template's name in a TOA pack ("asker/direct"). */
+  public String template() {
+    return "asker/" + label();
   }
 
   @Override
   public String render(IncompleteTask task) {
-    return text.replace("{context}", task.context()).replace("{question}", task.question());
+    return render(pack(), task);
+  }
+
+  String render(PromptPack pack, IncompleteTask task) {
+    return pack.render(template(), Map.of("context", task.context(), "question", task.question()));
   }
 
   /** "direct", "encyclopedia", "reason_then_ask". */
   @Override
   public String label() {
     return name().toLowerCase(java.util.Locale.ROOT);
+  }
+
+  /** clarq's own TOA pack. */
+  @Override
+  public PromptPack pack() {
+    return PromptPack.builtIn(PackLayout.TOA);
+  }
+
+  @Override
+  public AskerPrompt in(PromptPack pack) {
+    if (pack.layout() == PackLayout.TOA_ASKER) {
+      return new AskerPromptText(pack.name(), pack, Optional.empty());
+    }
+    if (pack.layout() != PackLayout.TOA) {
+      throw new IllegalArgumentException("prompt pack " + pack.id() + " is a " + pack.layout() + " pack; an asker "
+          + "speaks from a toa or toa-asker pack");
+    }
+    return pack.equals(pack()) ? this : new InPack(this, pack);
   }
 
   /** Parses a template name case-insensitively ("direct", "reason-then-ask"); the error lists the known ones. */
@@ -48,5 +69,23 @@ public enum AskerTemplate implements AskerPrompt {
     }
     throw new IllegalArgumentException("unknown asker template \"" + name + "\": known are direct, encyclopedia, "
         + "reason-then-ask");
+  }
+
+  /** One of clarq's templates taken from another TOA pack. */
+  private record InPack(AskerTemplate template, PromptPack pack) implements AskerPrompt {
+    @Override
+    public String render(IncompleteTask task) {
+      return template.render(pack, task);
+    }
+
+    @Override
+    public String label() {
+      return template.label();
+    }
+
+    @Override
+    public AskerPrompt in(PromptPack other) {
+      return template.in(other);
+    }
   }
 }

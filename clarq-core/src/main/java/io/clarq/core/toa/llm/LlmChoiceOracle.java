@@ -6,23 +6,29 @@ import io.clarq.core.llm.ChatRequest;
 import io.clarq.core.llm.ChatResponse;
 import io.clarq.core.llm.LlmClient;
 import io.clarq.core.llm.LlmException;
+import io.clarq.core.prompt.AgentBuilder;
+import io.clarq.core.prompt.PackLayout;
+import io.clarq.core.prompt.PromptPack;
+import io.clarq.core.prompt.PackAgent;
 import io.clarq.core.toa.Oracle;
 import io.clarq.core.toa.OracleAnswer;
 import io.clarq.core.toa.OracleQuery;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Random;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The seed paper's alternative oracle: the model sees the candidates numbered from 1 in a seeded shuffle (the same
+ * The seed paper's alternative oracle: the model sees the candidates numbered from 1 (the pack's
+ * {@code oracle/choice} and {@code oracle/choice_item} templates) in a seeded shuffle (the same
  * for an example on every run and machine, {@link ExampleSeed}) and names one by number. The first integer in the
  * reply that is a valid number is taken. What happens to a reply without one is {@link Unparsed}.
  */
-public final class LlmChoiceOracle implements Oracle {
+public final class LlmChoiceOracle extends PackAgent<LlmChoiceOracle> implements Oracle {
   /** What to do with a reply that names no candidate. */
   public enum Unparsed {
     /** Record the answer as unparsed, raw text kept, and count it (default). */
@@ -33,22 +39,21 @@ public final class LlmChoiceOracle implements Oracle {
 
   private static final Pattern NUMBER = Pattern.compile("\\d+");
 
-  private final LlmClient client;
-  private final String model;
   private final long seed;
   private final Unparsed unparsed;
 
+  private LlmChoiceOracle(Builder b) {
+    super(b);
+    this.seed = b.seed;
+    this.unparsed = b.unparsed;
+  }
+
   /**
-   * @param client the model's client
-   * @param model the model name, "" for the client's default
-   * @param seed the shuffle's seed
-   * @param unparsed what to do with a reply that names no candidate
+   * A builder for an oracle on this client (its model); defaults: seed 0, {@link Unparsed#RECORD}, clarq's own TOA
+   * pack.
    */
-  public LlmChoiceOracle(LlmClient client, String model, long seed, Unparsed unparsed) {
-    this.client = Objects.requireNonNull(client, "client");
-    this.model = Objects.requireNonNull(model, "model");
-    this.seed = seed;
-    this.unparsed = Objects.requireNonNull(unparsed, "unparsed");
+  public static Builder builder(LlmClient client) {
+    return new Builder(client);
   }
 
   /** The candidates in the order the model sees them. */
@@ -58,22 +63,28 @@ public final class LlmChoiceOracle implements Oracle {
     return order;
   }
 
-  /** The prompt for a question and the shuffled candidates. */
-  public static String prompt(String question, List<Fact> shuffled) {
-    StringBuilder sb = new StringBuilder("Question: ").append(question).append("\n\nCandidate answers:\n");
+  /** The prompt for a question and the shuffled candidates, numbered from 1. */
+  public String prompt(String question, List<Fact> shuffled) {
+    StringBuilder items = new StringBuilder();
     for (int i = 0; i < shuffled.size(); i++) {
-      sb.append(i + 1).append(". ").append(shuffled.get(i).rendered()).append('\n');
+      items.append(prompts().render("oracle/choice_item",
+          Map.of("index", String.valueOf(i + 1), "candidate", shuffled.get(i).rendered())));
     }
-    return sb.append("\nWhich candidate answers the question best? Reply with its number only.").toString();
+    return prompts().render("oracle/choice", Map.of("question", question, "candidates", items.toString()));
+  }
+
+  @Override
+  protected Builder toBuilder() {
+    return builder(client()).prompts(prompts()).seed(seed).unparsed(unparsed);
   }
 
   @Override
   public OracleAnswer answer(OracleQuery query) throws LlmException {
     List<Fact> order = shuffled(query);
-    ChatRequest request = ChatRequest.builder().model(model).user(prompt(query.question(), order)).temperature(0.0)
-        .maxTokens(8).build();
-    ChatResponse response = client.chat(request);
-    client.accept(request, response); // read or not, the reply is recorded in the outcome
+    ChatRequest request = ChatRequest.builder().model(client().model()).user(prompt(query.question(), order))
+        .temperature(0.0).maxTokens(8).build();
+    ChatResponse response = client().chat(request);
+    client().accept(request, response); // read or not, the reply is recorded in the outcome
     String reply = response.text();
     Matcher m = NUMBER.matcher(reply);
     while (m.find()) {
@@ -95,7 +106,34 @@ public final class LlmChoiceOracle implements Oracle {
 
   @Override
   public String describe() {
-    return "choice:" + (model.isEmpty() ? "default" : model) + ":seed=" + seed + ":unparsed="
+    return "choice:" + modelName() + ":seed=" + seed + ":unparsed="
         + unparsed.name().toLowerCase(java.util.Locale.ROOT);
+  }
+
+  /** Makes an {@link LlmChoiceOracle}: a client and a TOA pack, the shuffle's seed and the unparsed policy. */
+  public static final class Builder extends AgentBuilder<Builder, LlmChoiceOracle> {
+    private long seed;
+    private Unparsed unparsed = Unparsed.RECORD;
+
+    private Builder(LlmClient client) {
+      super(client, PromptPack.builtIn(PackLayout.TOA));
+    }
+
+    /** The shuffle's seed (default 0). */
+    public Builder seed(long seed) {
+      this.seed = seed;
+      return this;
+    }
+
+    /** What to do with a reply that names no candidate (default {@link Unparsed#RECORD}). */
+    public Builder unparsed(Unparsed unparsed) {
+      this.unparsed = Objects.requireNonNull(unparsed, "unparsed");
+      return this;
+    }
+
+    @Override
+    public LlmChoiceOracle build() {
+      return new LlmChoiceOracle(this);
+    }
   }
 }

@@ -9,35 +9,40 @@ import io.clarq.core.toa.Oracle;
 import io.clarq.core.toa.OracleAnswer;
 import io.clarq.core.toa.OracleQuery;
 import java.util.Locale;
-import java.util.Objects;
+import io.clarq.core.prompt.AgentBuilder;
+import io.clarq.core.prompt.PackLayout;
+import io.clarq.core.prompt.PromptPack;
+import io.clarq.core.prompt.PackAgent;
+import java.util.Map;
 
 /**
- * The reference oracle's scoring with any chat model: every candidate is put to the model with the reference prompt
- * {@code "question: {q}\ncontext: {candidate}\nprompt: Does the context answer the question, yes or no?"}, one
- * token, top log-probabilities asked for; the candidate with the highest P(yes) ({@link YesNoScore}) wins, ties
- * going to the earlier candidate in context order. Replies that cannot be read are left out of the choice and
- * counted; when none can be read the answer is unparsed.
+ * The reference oracle's scoring with any chat model: every candidate is put to the model with the pack's
+ * {@code oracle/yes_no} prompt (the question, the candidate, and whether the one answers the other, yes or no), one
+ * token, top log-probabilities asked for when the client's {@link LlmClient#capabilities() capabilities} allow; the
+ * candidate with the highest P(yes) ({@link YesNoScore}) wins, ties going to the earlier candidate in context order.
+ * Replies that cannot be read are left out of the choice and counted; when none can be read the answer is unparsed.
  */
-public final class LlmYesNoOracle implements Oracle {
+public final class LlmYesNoOracle extends PackAgent<LlmYesNoOracle> implements Oracle {
   /** How many alternatives per position are asked for (OpenAI's maximum). */
   public static final int TOP_LOGPROBS = 20;
 
-  private final LlmClient client;
-  private final String model;
-
-  /**
-   * @param client the model's client
-   * @param model the model name, "" for the client's default
-   */
-  public LlmYesNoOracle(LlmClient client, String model) {
-    this.client = Objects.requireNonNull(client, "client");
-    this.model = Objects.requireNonNull(model, "model");
+  private LlmYesNoOracle(Builder b) {
+    super(b);
   }
 
-  /** The reference prompt for one candidate. */
-  public static String prompt(String question, Fact candidate) {
-    return "question: " + question + "\ncontext: " + candidate.rendered()
-        + "\nprompt: Does the context answer the question, yes or no?";
+  /** A builder for an oracle on this client (its model); default pack clarq's own TOA pack. */
+  public static Builder builder(LlmClient client) {
+    return new Builder(client);
+  }
+
+  /** The prompt for one candidate. */
+  public String prompt(String question, Fact candidate) {
+    return prompts().render("oracle/yes_no", Map.of("question", question, "candidate", candidate.rendered()));
+  }
+
+  @Override
+  protected Builder toBuilder() {
+    return builder(client()).prompts(prompts());
   }
 
   @Override
@@ -50,10 +55,11 @@ public final class LlmYesNoOracle implements Oracle {
     int unparsed = 0;
     String firstUnparsed = null;
     for (Fact candidate : query.candidates()) {
-      ChatRequest request = ChatRequest.builder().model(model).user(prompt(question, candidate)).temperature(0.0)
-          .maxTokens(1).logprobs(true).topLogprobs(TOP_LOGPROBS).build();
-      ChatResponse response = client.chat(request);
-      client.accept(request, response); // read or not, the reply is recorded in the outcome
+      boolean logprobs = client().capabilities().logprobs();
+      ChatRequest request = ChatRequest.builder().model(client().model()).user(prompt(question, candidate))
+          .temperature(0.0).maxTokens(1).logprobs(logprobs).topLogprobs(logprobs ? TOP_LOGPROBS : null).build();
+      ChatResponse response = client().chat(request);
+      client().accept(request, response); // read or not, the reply is recorded in the outcome
       YesNoScore.Score score = YesNoScore.of(response);
       if (score.pYes().isEmpty()) {
         unparsed++;
@@ -76,6 +82,18 @@ public final class LlmYesNoOracle implements Oracle {
 
   @Override
   public String describe() {
-    return "yesno:" + (model.isEmpty() ? "default" : model);
+    return "yesno:" + modelName();
+  }
+
+  /** Makes an {@link LlmYesNoOracle}: a client and a TOA pack. */
+  public static final class Builder extends AgentBuilder<Builder, LlmYesNoOracle> {
+    private Builder(LlmClient client) {
+      super(client, PromptPack.builtIn(PackLayout.TOA));
+    }
+
+    @Override
+    public LlmYesNoOracle build() {
+      return new LlmYesNoOracle(this);
+    }
   }
 }

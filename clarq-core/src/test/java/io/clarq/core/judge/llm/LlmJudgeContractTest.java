@@ -31,7 +31,7 @@ class LlmJudgeContractTest extends JudgeContract {
 
   @Override
   protected Judge createJudge() {
-    return new LlmJudge(model.client(), "contract-model", true);
+    return LlmJudge.builder(model.client().withModel("contract-model")).build();
   }
 
   @Override

@@ -36,7 +36,7 @@ class LlmJudgeTest {
   @Test
   void testAsksTheEnglishQuestionAndReadsAMatch() throws Exception {
     server.respondWith(r -> FakeReply.text("{\"analysis\": \"the temperature is given\", \"match\": true}"));
-    Verdict v = new LlmJudge(client).judge(ENGLISH).orElseThrow();
+    Verdict v = LlmJudge.builder(client).build().judge(ENGLISH).orElseThrow();
     assertThat(v).isEqualTo(Verdict.of(true, "the temperature is given"));
     RecordedRequest r = server.requests().get(0);
     assertThat(r.messages()).hasSize(1);
@@ -51,7 +51,7 @@ class LlmJudgeTest {
   @Test
   void testAsksInChineseAndReadsANoInPythonStyle() throws Exception {
     server.respondWith(r -> FakeReply.text("```python\n{'analysis': '没有说温度', 'match': False}\n```"));
-    Verdict v = new LlmJudge(client, "other-model", false).judge(CHINESE).orElseThrow();
+    Verdict v = LlmJudge.builder(client.withModel("other-model").withCapabilities(io.clarq.core.llm.LlmCapabilities.ALL.withJsonMode(false))).build().judge(CHINESE).orElseThrow();
     assertThat(v).isEqualTo(Verdict.of(false, "没有说温度"));
     RecordedRequest r = server.requests().get(0);
     assertThat(r.lastUserMessage()).startsWith("你要检查一段对话")
@@ -63,7 +63,7 @@ class LlmJudgeTest {
   @Test
   void testUnreadableReplyIsAskedOnceMore() throws Exception {
     server.enqueue(FakeReply.text("Yes, it matches."), FakeReply.text("{\"analysis\": \"ok\", \"match\": \"yes\"}"));
-    assertThat(new LlmJudge(client).judge(ENGLISH)).contains(Verdict.of(true, "ok"));
+    assertThat(LlmJudge.builder(client).build().judge(ENGLISH)).contains(Verdict.of(true, "ok"));
     assertThat(server.callCount()).isEqualTo(2);
     assertThat(server.requests().get(1).lastUserMessage()).startsWith("Your previous reply could not be read");
   }
@@ -71,7 +71,7 @@ class LlmJudgeTest {
   @Test
   void testTwiceUnreadableIsUnparsedNeverNo() throws Exception {
     server.enqueue(FakeReply.text("{\"analysis\": \"hmm\", \"match\": \"partly\"}"), FakeReply.text("不确定"));
-    Verdict v = new LlmJudge(client).judge(CHINESE).orElseThrow();
+    Verdict v = LlmJudge.builder(client).build().judge(CHINESE).orElseThrow();
     assertThat(v.outcome()).isEqualTo(Verdict.Outcome.UNPARSED);
     assertThat(v.isMatch()).isFalse();
     assertThat(v.raw()).isEqualTo("{\"analysis\": \"hmm\", \"match\": \"partly\"}\n---\n不确定");
@@ -85,7 +85,7 @@ class LlmJudgeTest {
         io.clarq.core.testing.SharedData.require("clarq-llm/reference-prompts"));
     server.enqueue(FakeReply.text("{\"analysis\": \"perhaps\", \"match\": \"maybe\"}"),
         FakeReply.text("{\"analysis\": \"no\", \"match\": 0}"), FakeReply.text("{\"analysis\": \"y\", \"match\": true}"));
-    LlmJudge judge = new LlmJudge(client, "", reference);
+    LlmJudge judge = LlmJudge.builder(client).prompts(reference).build();
     Verdict maybe = judge.judge(ENGLISH).orElseThrow();
     assertThat(maybe.outcome()).isEqualTo(Verdict.Outcome.MATCH);
     assertThat(maybe.readByTruthiness()).isTrue();
@@ -102,7 +102,7 @@ class LlmJudgeTest {
   @Test
   void testUnreachableModelIsAnLlmException() {
     server.respondWith(r -> FakeReply.unavailable());
-    assertThatThrownBy(() -> new LlmJudge(client).judge(ENGLISH)).isInstanceOf(LlmException.class)
+    assertThatThrownBy(() -> LlmJudge.builder(client).build().judge(ENGLISH)).isInstanceOf(LlmException.class)
         .hasMessageContaining("HTTP 503");
   }
 

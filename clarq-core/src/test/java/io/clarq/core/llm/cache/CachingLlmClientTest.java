@@ -30,6 +30,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class CachingLlmClientTest {
+  private static final java.util.function.BiFunction<String, java.util.List<String>, String> REMINDER =
+      (problem, fields) -> "unreadable (" + problem + "); fields " + fields;
+
   private static final String KEY = "sk-cache-test-SECRET-4242";
   private static final List<TokenLogprob> LOGPROBS =
       List.of(new TokenLogprob("是", -0.2, List.of(new TokenLogprob.Alternative("否", -1.7))));
@@ -120,14 +123,14 @@ class CachingLlmClientTest {
       ChatRequest json = ChatRequest.builder().user("decide").temperature(0.0).responseFormat(ResponseFormat.JSON_OBJECT)
           .build();
       // unparsable twice: the caller gets an unparsed result and nothing is recorded
-      assertThat(StructuredAsk.ask(client, json, List.of("match")).isParsed()).isFalse();
+      assertThat(StructuredAsk.ask(client, json, List.of("match"), REMINDER).isParsed()).isFalse();
       assertThat(Files.readString(file)).isEmpty();
       // the model answers properly now: the rerun asks it (no replayed failure) and records that reply
       server.respondWith(r -> FakeReply.text("{\"match\": true}"));
-      assertThat(StructuredAsk.ask(client, json, List.of("match")).isParsed()).isTrue();
+      assertThat(StructuredAsk.ask(client, json, List.of("match"), REMINDER).isParsed()).isTrue();
       assertThat(Files.readAllLines(file)).hasSize(1);
       int calls = server.callCount();
-      assertThat(StructuredAsk.ask(client, json, List.of("match")).isParsed()).isTrue();
+      assertThat(StructuredAsk.ask(client, json, List.of("match"), REMINDER).isParsed()).isTrue();
       assertThat(server.callCount()).isEqualTo(calls);
       // a reply asked for but never accepted is not recorded either
       client.chat(ask("free text the caller rejected"));
@@ -141,11 +144,11 @@ class CachingLlmClientTest {
     server.enqueue(FakeReply.text("not JSON"), FakeReply.text("{\"match\": false}"));
     ChatRequest json = ChatRequest.builder().user("decide").temperature(0.0).build();
     try (CachingLlmClient client = cached(file, CachePolicy.DEFAULT)) {
-      assertThat(StructuredAsk.ask(client, json, List.of("match")).isParsed()).isTrue();
+      assertThat(StructuredAsk.ask(client, json, List.of("match"), REMINDER).isParsed()).isTrue();
     }
     assertThat(Files.readAllLines(file)).hasSize(2);
     try (CachingLlmClient replay = cached(file, CachePolicy.REPLAY_ONLY)) {
-      assertThat(StructuredAsk.ask(replay, json, List.of("match")).bool("match")).hasValue(false);
+      assertThat(StructuredAsk.ask(replay, json, List.of("match"), REMINDER).bool("match")).hasValue(false);
     }
     assertThat(server.callCount()).isEqualTo(2);
   }

@@ -29,7 +29,7 @@ class LlmProviderAgentContractTest {
 
     @Override
     protected ProviderAgent createProvider() {
-      return LlmProviderAgent.builder(model.client()).model("contract-model").multiInfo(multiInfo()).build();
+      return LlmProviderAgent.builder(model.client().withModel("contract-model")).multiInfo(multiInfo()).build();
     }
 
     @Override

@@ -67,7 +67,7 @@ class LlmProviderAgentTest {
   @Test
   void testRequestsUseJsonModeTemperatureZeroSeed8848() throws Exception {
     ScriptedLlmClient client = new ProviderScript().on(Step.GATE, yes("related")).client();
-    LlmProviderAgent.builder(client).model("gpt-4o").build().reply(turn(EN, EN.tree().start(), "How?"));
+    LlmProviderAgent.builder(client.withModel("gpt-4o")).build().reply(turn(EN, EN.tree().start(), "How?"));
     ChatRequest r = client.requests().get(0);
     assertThat(r.responseFormat()).isEqualTo(ResponseFormat.JSON_OBJECT);
     assertThat(r.temperature()).contains(0.0);
@@ -301,7 +301,7 @@ class LlmProviderAgentTest {
   @Test
   void testNameSaysModelAndVariant() {
     ScriptedLlmClient client = new ProviderScript().client();
-    assertThat(LlmProviderAgent.builder(client).model("gpt-4o").multiInfo(true).build().name())
+    assertThat(LlmProviderAgent.builder(client.withModel("gpt-4o")).multiInfo(true).build().name())
         .isEqualTo("llm:gpt-4o+multi-info");
     assertThat(LlmProviderAgent.builder(client).build().name()).isEqualTo("llm");
   }

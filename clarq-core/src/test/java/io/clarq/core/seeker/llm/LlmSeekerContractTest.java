@@ -31,7 +31,7 @@ class LlmSeekerContractTest {
 
     @Override
     protected SeekerAgent createSeeker() {
-      return new LlmSeeker(model.client(), mode(), "contract-model");
+      return LlmSeeker.builder(model.client().withModel("contract-model")).mode(mode()).build();
     }
 
     @Override

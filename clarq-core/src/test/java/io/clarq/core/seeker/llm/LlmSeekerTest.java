@@ -32,7 +32,7 @@ class LlmSeekerTest {
   @Test
   void testCompletionFirstTurnPrompt() throws Exception {
     ScriptedLlmClient client = ScriptedLlmClient.replying("You: How do I collect rubies?");
-    LlmSeeker seeker = new LlmSeeker(client, LlmSeeker.Mode.COMPLETION, "gpt-4o");
+    LlmSeeker seeker = LlmSeeker.builder(client.withModel("gpt-4o")).mode(LlmSeeker.Mode.COMPLETION).build();
     assertThat(seeker.next(turn(EN, "Jax: what can help you?"))).isEqualTo("How do I collect rubies?");
     ChatRequest r = client.requests().get(0);
     assertThat(r.messages()).hasSize(1);
@@ -50,7 +50,7 @@ class LlmSeekerTest {
   @Test
   void testCompletionLaterTurnPrefixesSeekerLines() throws Exception {
     ScriptedLlmClient client = ScriptedLlmClient.replying("you: Which mine?");
-    LlmSeeker seeker = new LlmSeeker(client, LlmSeeker.Mode.COMPLETION, "");
+    LlmSeeker seeker = LlmSeeker.builder(client).mode(LlmSeeker.Mode.COMPLETION).build();
     assertThat(seeker.next(turn(EN, "Jax: what can help you?", "How do I get rubies?", "Jax: Dig in the mine.")))
         .isEqualTo("Which mine?");
     String prompt = client.requests().get(0).messages().get(0).content();
@@ -62,7 +62,7 @@ class LlmSeekerTest {
   @Test
   void testChatModeRoles() throws Exception {
     ScriptedLlmClient client = ScriptedLlmClient.replying("You: keep this prefix");
-    LlmSeeker seeker = new LlmSeeker(client, LlmSeeker.Mode.CHAT, "");
+    LlmSeeker seeker = LlmSeeker.builder(client).mode(LlmSeeker.Mode.CHAT).build();
     assertThat(seeker.next(turn(EN, "Jax: what can help you?", "How?", "Jax: Dig."))).isEqualTo("You: keep this prefix");
     List<ChatMessage> m = client.requests().get(0).messages();
     assertThat(m).extracting(ChatMessage::role).containsExactly(ChatMessage.Role.SYSTEM, ChatMessage.Role.USER,
@@ -88,7 +88,7 @@ class LlmSeekerTest {
   @Test
   void testChineseCompletionHeader() throws Exception {
     ScriptedLlmClient client = ScriptedLlmClient.replying("我该怎么做？");
-    new LlmSeeker(client, LlmSeeker.Mode.COMPLETION, "").next(turn(SmallTasks.chinese(), "Jax: 有什么可以帮助你？"));
+    LlmSeeker.builder(client).mode(LlmSeeker.Mode.COMPLETION).build().next(turn(SmallTasks.chinese(), "Jax: 有什么可以帮助你？"));
     assertThat(client.requests().get(0).messages().get(0).content())
         .isEqualTo(PromptPack.clarq().template("seeker/completion_first", Language.CHINESE).render(Map.of("briefing",
             SeekerBriefing.render(PromptPack.clarq(), SmallTasks.chinese().briefing()))))
@@ -98,7 +98,7 @@ class LlmSeekerTest {
   @Test
   void testBlankOrEmptyReplyIsUnparsedNeverAnEmptyLine() {
     ScriptedLlmClient client = ScriptedLlmClient.replying("", "  \n ", "You:  ");
-    LlmSeeker seeker = new LlmSeeker(client, LlmSeeker.Mode.COMPLETION, "gpt-4o");
+    LlmSeeker seeker = LlmSeeker.builder(client.withModel("gpt-4o")).mode(LlmSeeker.Mode.COMPLETION).build();
     for (String problem : List.of("empty reply", "blank reply", "nothing usable")) {
       assertThatThrownBy(() -> seeker.next(turn(EN, "Jax: what can help you?")))
           .isInstanceOf(LlmUnparsedReplyException.class).hasMessageContaining("seeker turn: " + problem);

@@ -50,7 +50,7 @@ class ReferenceSeekerRulesTest {
   void testCompletionModeOpeningTemplateAndReplyCleanUp() throws Exception {
     PromptPack pack = EchoPack.write(dir, PackBehaviour.REFERENCE);
     ScriptedLlmClient c = ScriptedLlmClient.replying("You: Which key?", "YOU: kept", "you: x\n", "  You: kept");
-    LlmSeeker s = new LlmSeeker(c, LlmSeeker.Mode.COMPLETION, "m", pack);
+    LlmSeeker s = LlmSeeker.builder(c.withModel("m")).mode(LlmSeeker.Mode.COMPLETION).prompts(pack).build();
     assertThat(s.next(turn("Jax: some other opening"))).isEqualTo("Which key?");
     assertThat(c.requests().get(0).messages().get(0).content()).startsWith("seeker/completion_first|briefing=")
         .doesNotContain("some other opening");
@@ -66,7 +66,7 @@ class ReferenceSeekerRulesTest {
   void testChatModeKeepsTheReplyAsItIsAndABlankReplyIsUnparsed() throws Exception {
     PromptPack pack = EchoPack.write(dir, PackBehaviour.REFERENCE);
     ScriptedLlmClient c = ScriptedLlmClient.replying(" You: which?\n", " \n");
-    LlmSeeker s = new LlmSeeker(c, LlmSeeker.Mode.CHAT, "m", pack);
+    LlmSeeker s = LlmSeeker.builder(c.withModel("m")).mode(LlmSeeker.Mode.CHAT).prompts(pack).build();
     assertThat(s.next(turn("Jax: open", "hi", "Jax: Go"))).isEqualTo(" You: which?\n");
     assertThat(c.requests().get(0).messages()).extracting(ChatMessage::role).containsExactly(ChatMessage.Role.SYSTEM,
         ChatMessage.Role.USER, ChatMessage.Role.ASSISTANT, ChatMessage.Role.USER);
@@ -77,7 +77,7 @@ class ReferenceSeekerRulesTest {
   void testTheJudgeRendersItemsWithPunctuationInTheGoldLinesLanguage() throws Exception {
     PromptPack pack = EchoPack.write(dir, PackBehaviour.REFERENCE);
     ScriptedLlmClient c = ScriptedLlmClient.replying("{\"analysis\": \"a\", \"match\": \"no\"}", "{\"analysis\": \"\"}");
-    LlmJudge judge = new LlmJudge(c, "m", pack);
+    LlmJudge judge = LlmJudge.builder(c.withModel("m")).prompts(pack).build();
     // the question says Chinese, the gold line is English: the reference decides on the gold line
     JudgeQuestion q = new JudgeQuestion(Language.CHINESE, "take the key", "which key", List.of("go north", "ok!"));
     assertThat(judge.judge(q).orElseThrow().isMatch()).isTrue();   // "no" is a non-empty string: truthy

@@ -27,7 +27,7 @@ class LlmAgentsTest {
   void testAskerSendsTemplateAndParsesQuestion() throws Exception {
     ScriptedLlmClient client = ScriptedLlmClient.replying("Where was Steven Spielberg born?\n",
         "Spielberg's birthplace is missing.\nQuestion: Where was Spielberg born?", "   ");
-    LlmAsker asker = new LlmAsker(client, "m", AskerTemplate.REASON_THEN_ASK);
+    LlmAsker asker = LlmAsker.builder(client.withModel("m")).prompt(AskerTemplate.REASON_THEN_ASK).build();
     IncompleteTask task = example().incompleteTask();
     assertThat(asker.ask(task)).isEqualTo("Where was Steven Spielberg born?");
     assertThat(asker.ask(task)).isEqualTo("Where was Spielberg born?");
@@ -56,7 +56,7 @@ class LlmAgentsTest {
   @Test
   void testPrimaryModelPromptAndShortAnswer() throws Exception {
     ScriptedLlmClient client = ScriptedLlmClient.replying("Answer: Cincinnati, Ohio\nBecause...", "\n\n");
-    LlmPrimaryModel m1 = new LlmPrimaryModel(client, "");
+    LlmPrimaryModel m1 = LlmPrimaryModel.builder(client).build();
     assertThat(m1.answer("Where?", "ctx")).isEqualTo("Cincinnati, Ohio");
     // a blank reply is unparsed, never scored as an empty answer
     assertThatThrownBy(() -> m1.answer("Where?", "ctx")).isInstanceOf(LlmUnparsedReplyException.class)

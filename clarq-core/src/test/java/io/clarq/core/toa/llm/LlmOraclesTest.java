@@ -51,7 +51,7 @@ class LlmOraclesTest {
             new Alternative("No", -2.5))
         : c.startsWith("Ohio") ? withLogprobs("No", -0.2, new Alternative("No", -0.2), new Alternative("Yes", -1.8))
         : withLogprobs("No", -0.01, new Alternative("No", -0.01), new Alternative("Maybe", -5)), seen);
-    OracleAnswer a = new LlmYesNoOracle(client, "t5").answer(query("Where was Spielberg born?"));
+    OracleAnswer a = LlmYesNoOracle.builder(client.withModel("t5")).build().answer(query("Where was Spielberg born?"));
     assertThat(a.status()).isEqualTo(OracleAnswer.Status.ANSWERED);
     assertThat(a.response().get().ref()).isEqualTo(example.maskedFact().ref());
     assertThat(a.raw()).startsWith("P(yes)=0.9");
@@ -82,13 +82,13 @@ class LlmOraclesTest {
     List<ChatRequest> seen = new ArrayList<>();
     LlmClient client = byCandidate(c -> ChatResponse.ofText(c.startsWith("Jaws") ? "I cannot say"
         : c.contains("77") ? "Yes" : c.contains("Cincinnati") ? "yes" : "no"), seen);
-    OracleAnswer a = new LlmYesNoOracle(client, "").answer(query("q"));
+    OracleAnswer a = LlmYesNoOracle.builder(client).build().answer(query("q"));
     // two "yes": the earlier in context order wins; the unreadable reply is counted, not taken as "no"
     assertThat(a.response().get().ref()).isEqualTo(example.maskedFact().ref());
     assertThat(a.unparsedReplies()).isEqualTo(1);
     assertThat(a.raw()).isEqualTo("P(yes)=1.0000 from text; reply \"yes\"");
 
-    OracleAnswer none = new LlmYesNoOracle(byCandidate(c -> ChatResponse.ofText("??"), seen), "").answer(query("q"));
+    OracleAnswer none = LlmYesNoOracle.builder(byCandidate(c -> ChatResponse.ofText("??"), seen)).build().answer(query("q"));
     assertThat(none.status()).isEqualTo(OracleAnswer.Status.UNPARSED);
     assertThat(none.unparsedReplies()).isEqualTo(4);
     assertThat(none.raw()).isEqualTo("no reply read as yes/no (4 unparsed); first: ??");
@@ -96,15 +96,14 @@ class LlmOraclesTest {
 
   @Test
   void testChoiceOracleSeededShuffleAndParsing() throws Exception {
-    LlmChoiceOracle oracle = new LlmChoiceOracle(ScriptedLlmClient.replying("2", "Candidate 9", "It is number 3."),
-        "m", 5, LlmChoiceOracle.Unparsed.RECORD);
+    LlmChoiceOracle oracle = LlmChoiceOracle.builder(ScriptedLlmClient.replying("2", "Candidate 9", "It is number 3.").withModel("m")).seed(5).unparsed(LlmChoiceOracle.Unparsed.RECORD).build();
     List<Fact> order = oracle.shuffled(query("q"));
     assertThat(order).containsExactlyInAnyOrderElementsOf(query("q").candidates());
-    assertThat(new LlmChoiceOracle(ScriptedLlmClient.replying(), "m", 5, LlmChoiceOracle.Unparsed.RECORD)
+    assertThat(LlmChoiceOracle.builder(ScriptedLlmClient.replying().withModel("m")).seed(5).unparsed(LlmChoiceOracle.Unparsed.RECORD).build()
         .shuffled(query("q"))).isEqualTo(order);
     boolean someSeedDiffers = false;
     for (long s = 6; s < 16 && !someSeedDiffers; s++) {
-      someSeedDiffers = !new LlmChoiceOracle(ScriptedLlmClient.replying(), "m", s, LlmChoiceOracle.Unparsed.RECORD)
+      someSeedDiffers = !LlmChoiceOracle.builder(ScriptedLlmClient.replying().withModel("m")).seed(s).unparsed(LlmChoiceOracle.Unparsed.RECORD).build()
           .shuffled(query("q")).equals(order);
     }
     assertThat(someSeedDiffers).isTrue();
@@ -115,16 +114,14 @@ class LlmOraclesTest {
     assertThat(outOfRange.raw()).isEqualTo("Candidate 9");
     assertThat(outOfRange.unparsedReplies()).isEqualTo(1);
     assertThat(oracle.answer(query("q")).response()).contains(order.get(2));
-    assertThat(LlmChoiceOracle.prompt("q", order)).startsWith("Question: q\n\nCandidate answers:\n1. ")
+    assertThat(oracle.prompt("q", order)).startsWith("Question: q\n\nCandidate answers:\n1. ")
         .contains("\n4. ").endsWith("Reply with its number only.");
   }
 
   @Test
   void testChoiceOracleRandomIndexOption() throws Exception {
-    LlmChoiceOracle a = new LlmChoiceOracle(ScriptedLlmClient.replying("no idea"), "", 1,
-        LlmChoiceOracle.Unparsed.RANDOM_INDEX);
-    LlmChoiceOracle b = new LlmChoiceOracle(ScriptedLlmClient.replying("no idea"), "", 1,
-        LlmChoiceOracle.Unparsed.RANDOM_INDEX);
+    LlmChoiceOracle a = LlmChoiceOracle.builder(ScriptedLlmClient.replying("no idea")).seed(1).unparsed(LlmChoiceOracle.Unparsed.RANDOM_INDEX).build();
+    LlmChoiceOracle b = LlmChoiceOracle.builder(ScriptedLlmClient.replying("no idea")).seed(1).unparsed(LlmChoiceOracle.Unparsed.RANDOM_INDEX).build();
     OracleAnswer first = a.answer(query("q"));
     assertThat(first.status()).isEqualTo(OracleAnswer.Status.ANSWERED);
     assertThat(first.unparsedReplies()).isEqualTo(1);

@@ -1,0 +1,12 @@
+package io.clarq.core.toa.llm;
+
+import io.clarq.core.flm.FlmExample;
+
+/** The TOA agents' test example, for tests in other packages. */
+public final class LlmAgentsTestAccess {
+  private LlmAgentsTestAccess() {}
+
+  public static FlmExample example() {
+    return LlmAgentsTest.example();
+  }
+}
