@@ -120,7 +120,8 @@ class ClarqEvaluatorTest {
     assertThat(r.scores(Language.ENGLISH).get(0).aqd()).isEqualTo(1);
     assertThat(TranscriptReader.read(r.transcript()).records()).extracting(rec -> rec.taskId().toString())
         .containsExactly("1.0", "1.1", "1.2", "2.0", "2.1", "2.2", "3.0", "3.1", "3.2");
-    assertThat(Files.readString(r.results())).contains("\"format\" : \"clarq-run-results/1\"", "\"success\" : 1.0");
+    assertThat(Files.readString(r.results())).contains("\"format\" : \"clarq-run-results\"", "\"format_version\" : 2",
+        "\"benchmark\" : \"clarq-llm\"", "\"success\" : 1.0");
     assertThat(Files.readString(r.summaryFile())).contains("| English | 9 | 1.0000 |");
     assertThat(seen).hasSize(9);
     assertThat(seen.get(8).done()).isEqualTo(9);
