@@ -84,6 +84,11 @@ class ClarqEvaluatorTest {
     }
   }
 
+  /** The test tasks: types 1 to 3, three tasks each, English. */
+  static List<TaskSet> taskSets() {
+    return List.of(tasks());
+  }
+
   private static TaskSet tasks() {
     List<ClarqTask> list = new ArrayList<>();
     for (int type = 1; type <= 3; type++) {
