@@ -32,7 +32,7 @@ public final class WrittenFileSchemas {
       entry("results\\.json", "clarq-run-results.schema.json"),
       entry("transcripts\\.jsonl", "transcript-line.schema.json"),
       entry("run-config\\.json", "run-config.schema.json"),
-      entry("judge-verdicts\\.jsonl", "judge-verdicts-line.schema.json"),
+      entry(".*verdicts\\.jsonl", "judge-verdicts-line.schema.json"),
       entry("toa-results\\.jsonl", "toa-results-line.schema.json"),
       entry("toa-config\\.json", "toa-config.schema.json"),
       // names the tests give to files the user names
