@@ -41,7 +41,10 @@ public final class WrittenFileSchemas {
       entry(".*questions\\.jsonl\\.config\\.json", "cq-generate-config.schema.json"),
       entry(".*ratings\\.jsonl", "cq-judgement-line.schema.json"),
       entry(".*ratings\\.jsonl\\.config\\.json", "cq-judge-config.schema.json"),
-      entry(".*cache\\.jsonl", "response-cache-line.schema.json"));
+      entry(".*cache\\.jsonl", "response-cache-line.schema.json"),
+      entry(".*per_topic\\.json", "clariq-per-topic.schema.json"),
+      entry(".*synthetic\\.jsonl", "clariq-synthetic-line.schema.json"),
+      entry(".*audit\\.jsonl", "provider-audit-line.schema.json"));
 
   private static final Map<Path, JsonSchemas> SCHEMAS = new java.util.concurrent.ConcurrentHashMap<>();
 

@@ -93,4 +93,20 @@ class WrittenFilesSchemaTest extends CommandTestBase {
         "questions.jsonl.config.json -> cq-generate-config.schema.json",
         "ratings.jsonl -> cq-judgement-line.schema.json", "ratings.jsonl.config.json -> cq-judge-config.schema.json");
   }
+
+  @Test
+  void testClariqAndProviderAuditFiles() {
+    Path data = SharedData.require("clariq");
+    Path out = dir.resolve("clariq");
+    assertThat(run("clariq", "eval", "--task", "question_relevance", "--split", "dev", "--data", data.toString(),
+        "--run", data.resolve("sample_runs/dev_bm25").toString(), "--per-topic", out.resolve("dev_per_topic.json")
+        .toString())).as(err.toString()).isZero();
+    assertThat(run("clariq", "synthesize", "--split", "dev", "--turns", "2", "--data", data.toString(), "--out",
+        out.resolve("dev_synthetic.jsonl").toString())).as(err.toString()).isZero();
+    assertThat(run("provider-audit", "--tasks", data("tasks"), "--transcripts", published("Chat.En"), "--types", "1",
+        "--dump", out.resolve("provider_audit.jsonl").toString())).as(err.toString()).isZero();
+    assertValid(out, "dev_per_topic.json -> clariq-per-topic.schema.json",
+        "dev_synthetic.jsonl -> clariq-synthetic-line.schema.json",
+        "provider_audit.jsonl -> provider-audit-line.schema.json");
+  }
 }
