@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
  */
 class ApiPackagesTest {
   static final Map<String, Set<String>> API = Map.of(
-      "clarq-core", Set.of("io.clarq.core.clariq", "io.clarq.core.cq", "io.clarq.core.dialogue", "io.clarq.core.flm",
+      "clarq-core", Set.of("io.clarq.core.build", "io.clarq.core.clariq", "io.clarq.core.cq", "io.clarq.core.dialogue", "io.clarq.core.flm",
           "io.clarq.core.ir", "io.clarq.core.judge", "io.clarq.core.judge.llm", "io.clarq.core.judge.offline",
           "io.clarq.core.llm", "io.clarq.core.llm.cache", "io.clarq.core.llm.json", "io.clarq.core.llm.langchain4j",
           "io.clarq.core.llm.openai",
@@ -42,7 +42,8 @@ class ApiPackagesTest {
           "io.clarq.retrieval.provider", "io.clarq.retrieval.question"),
       "clarq-eval", Set.of("io.clarq.eval.audit", "io.clarq.eval.clariq", "io.clarq.eval.compare",
           "io.clarq.eval.conformance", "io.clarq.eval.cq", "io.clarq.eval.evaluate", "io.clarq.eval.report",
-          "io.clarq.eval.kernel", "io.clarq.eval.retrieval", "io.clarq.eval.run", "io.clarq.eval.toa"));
+          "io.clarq.eval.kernel", "io.clarq.eval.results", "io.clarq.eval.retrieval", "io.clarq.eval.run",
+          "io.clarq.eval.toa"));
 
   private static final Pattern INTERNAL = Pattern.compile(
       "<javadoc\\.internal\\.packages>([^<]*)</javadoc\\.internal\\.packages>");

@@ -39,8 +39,16 @@ public final class RunReport {
   public static final String RESULTS = "results.json";
   /** The transcript a run directory holds. */
   public static final String TRANSCRIPT = "transcripts.jsonl";
-  /** The format tag of a results file this reader understands. */
-  public static final String RESULTS_FORMAT = "clarq-run-results/1";
+  /** The format of a ClarQ-LLM run's results file ({@code format} in its envelope). */
+  public static final String RESULTS_FORMAT = "clarq-run-results";
+  /**
+   * The version of {@link #RESULTS_FORMAT} written now ({@code format_version}): 2 since the results envelope
+   * ({@code io.clarq.eval.results.ResultsEnvelope}), which made {@code finished} the time the run ended (the count
+   * of finished dialogues is {@code dialogues_finished}). This reader also reads version 1 ({@code format}
+   * {@code "clarq-run-results/1"}), whose fields it reads are unchanged.
+   */
+  public static final int RESULTS_FORMAT_VERSION = 2;
+  private static final String RESULTS_FORMAT_1 = "clarq-run-results/1";
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -83,9 +91,9 @@ public final class RunReport {
     } catch (IOException e) {
       throw new IllegalArgumentException(results + ": not readable JSON: " + e.getMessage(), e);
     }
-    if (root == null || !RESULTS_FORMAT.equals(root.path("format").asText())) {
+    if (!isResults(root)) {
       throw new IllegalArgumentException(results + ": not a clarq run results file (expected format \""
-          + RESULTS_FORMAT + "\")");
+          + RESULTS_FORMAT + "\" version 1 to " + RESULTS_FORMAT_VERSION + ")");
     }
     Map<String, Dialogue> dialogues = dialogues(TranscriptReader.read(transcript));
     List<ReportedDialogue> reported = new ArrayList<>();
@@ -118,6 +126,17 @@ public final class RunReport {
     return new ReportInput(name == null ? runDir.toString() : name.toString(), root.path("judge").asText("none"),
         settings, notes, types, reported, problems(root.path("failed_dialogues")),
         problems(root.path("unscored_dialogues")), bootstrap);
+  }
+
+  /** Whether {@code root} is a ClarQ-LLM results file this reader understands (version 1 to the current one). */
+  public static boolean isResults(JsonNode root) {
+    if (root == null) {
+      return false;
+    }
+    String format = root.path("format").asText();
+    int version = root.path("format_version").asInt(0);
+    return format.equals(RESULTS_FORMAT_1)
+        || format.equals(RESULTS_FORMAT) && version >= 1 && version <= RESULTS_FORMAT_VERSION;
   }
 
   private static Map<String, Dialogue> dialogues(TranscriptFile file) {

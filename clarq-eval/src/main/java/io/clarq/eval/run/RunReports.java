@@ -38,7 +38,6 @@ import java.util.TreeMap;
  * every dialogue's full score breakdown, so the HTML report can be written from the run directory alone.
  */
 final class RunReports {
-  static final String RESULTS_FORMAT = RunReport.RESULTS_FORMAT;
   private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
   private static final Bootstrap BOOTSTRAP = Bootstrap.DEFAULT;
 
@@ -58,10 +57,13 @@ final class RunReports {
   }
 
   static String json(RunResult r, Map<String, String> settings, List<Deviation> deviations) {
-    ObjectNode root = JSON.createObjectNode();
-    root.put("format", RESULTS_FORMAT);
-    ObjectNode s = root.putObject("settings");
-    settings.forEach(s::put);
+    return json(r, settings, deviations, java.time.Instant.now());
+  }
+
+  /** The results JSON, written at {@code finished}: the run started its wall time before. */
+  static String json(RunResult r, Map<String, String> settings, List<Deviation> deviations,
+      java.time.Instant finished) {
+    ObjectNode root = RunEnvelope.of(r, settings, deviations, finished).toJson();
     root.put("judge", r.judge());
     List<String> notes = notes(settings, deviations);
     if (!notes.isEmpty()) {
@@ -69,11 +71,10 @@ final class RunReports {
       notes.forEach(n::add);
     }
     root.put("comparable_with_paper", comparable(settings, deviations));
-    Deviation.writeAll(deviations, root.putArray(RunDeviations.FIELD));
     FiguresJson.method(BOOTSTRAP, root.putObject("bootstrap"));
     ObjectNode types = root.putObject("task_types");
     r.taskTypes().forEach((t, name) -> types.put(String.valueOf(t), name));
-    root.put("finished", r.finished().size());
+    root.put("dialogues_finished", r.finished().size());
     root.put("failed", r.failed().size());
     root.put("unscored", r.unscored().size());
     root.put("resumed", r.resumed());

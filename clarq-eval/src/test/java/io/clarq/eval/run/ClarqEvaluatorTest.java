@@ -85,6 +85,11 @@ class ClarqEvaluatorTest {
     }
   }
 
+  /** The test tasks: types 1 to 3, three tasks each, English. */
+  static List<TaskSet> taskSets() {
+    return List.of(tasks());
+  }
+
   private static TaskSet tasks() {
     List<ClarqTask> list = new ArrayList<>();
     for (int type = 1; type <= 3; type++) {
@@ -122,9 +127,9 @@ class ClarqEvaluatorTest {
     assertThat(TranscriptReader.read(r.transcript()).records()).extracting(rec -> rec.taskId().toString())
         .containsExactly("1.0", "1.1", "1.2", "2.0", "2.1", "2.2", "3.0", "3.1", "3.2");
     // every dialogue judged: the headline is the judged rate, and the range's ends are that one point
-    assertThat(Files.readString(r.results())).contains("\"format\" : \"clarq-run-results/1\"",
-        "\"headline\" : \"judged_only\"", "\"unjudged_as_failures\" : 1.0", "\"unjudged_as_successes\" : 1.0",
-        "\"success_judged_only\" : 1.0");
+    assertThat(Files.readString(r.results())).contains("\"format\" : \"clarq-run-results\"",
+        "\"format_version\" : 2", "\"benchmark\" : \"clarq-llm\"", "\"headline\" : \"judged_only\"",
+        "\"unjudged_as_failures\" : 1.0", "\"unjudged_as_successes\" : 1.0", "\"success_judged_only\" : 1.0");
     assertThat(Files.readString(r.summaryFile())).contains("| English | 9 | 1.0000 |");
     assertThat(seen).hasSize(9);
     assertThat(seen.get(8).done()).isEqualTo(9);

@@ -1,28 +1,15 @@
 package io.clarq.examples.cli;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.util.Properties;
+import io.clarq.core.build.ClarqBuild;
 import picocli.CommandLine;
 
-/** {@code clarq --version}: the version Maven wrote into {@code version.properties} when it built the jar. */
+/**
+ * {@code clarq --version}: the build clarq-core recorded ({@link ClarqBuild}), the one source of the version and git
+ * revision that results files name too: {@code clarq 0.1.0-SNAPSHOT (3f2c9e0a1b2c, modified)}.
+ */
 final class BuildVersion implements CommandLine.IVersionProvider {
-  static String version() {
-    Properties p = new Properties();
-    try (InputStream in = BuildVersion.class.getResourceAsStream("version.properties")) {
-      if (in == null) {
-        throw new IllegalStateException("version.properties is missing from the jar");
-      }
-      p.load(in);
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot read version.properties: " + e.getMessage(), e);
-    }
-    return p.getProperty("version");
-  }
-
   @Override
   public String[] getVersion() {
-    return new String[] {"clarq " + version()};
+    return new String[] {"clarq " + ClarqBuild.current()};
   }
 }

@@ -131,6 +131,7 @@ class DataCommandTest {
   @Test
   void testVersionComesFromTheBuild() {
     assertThat(run("--version")).isEqualTo(0);
-    assertThat(out.toString().strip()).matches("clarq \\d+\\.\\d+\\.\\d+(-SNAPSHOT)?");
+    assertThat(out.toString().strip()).isEqualTo("clarq " + io.clarq.core.build.ClarqBuild.current())
+        .matches("clarq \\d+\\.\\d+\\.\\d+(-SNAPSHOT)? \\(([0-9a-f]{12}(, modified)?|revision unknown)\\)");
   }
 }

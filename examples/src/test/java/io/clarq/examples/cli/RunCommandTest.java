@@ -235,7 +235,7 @@ class RunCommandTest extends CommandTestBase {
       assertThat(Files.readString(out.resolve("summary.md"))).contains("Not comparable with the paper's tables: ",
           "temperature omitted");
       assertThat(Files.readString(out.resolve("results.json"))).contains("\"comparable_with_paper\" : false",
-          "\"finished\" : 2", "\"failed\" : 0");
+          "\"dialogues_finished\" : 2", "\"failed\" : 0");
       assertThat(Files.readString(out.resolve("report.html"))).contains("temperature omitted");
       // once adapted, requests go without temperature and with the user's field
       assertThat(server.requests().get(server.requests().size() - 1).json().has("temperature")).isFalse();

@@ -1,0 +1,112 @@
+package io.clarq.examples.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.clarq.core.prompt.EchoPack;
+import io.clarq.core.prompt.PackBehaviour;
+import io.clarq.core.provider.llm.SimulatedClarqModel;
+import io.clarq.core.testing.FakeOpenAiServer;
+import io.clarq.core.testing.FakeReply;
+import io.clarq.core.testing.SharedData;
+import io.clarq.eval.results.WrittenFileSchemas;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Every JSON and JSON Lines file the commands write validates against its schema in docs/schemas: a ClarQ-LLM run
+ * with a model seeker and judge (loopback server) and a response cache, the demo, an FLM file and a TOA run, and a
+ * question generation and its rubric judgement. A file no schema covers fails ({@link WrittenFileSchemas#TABLE}).
+ */
+class WrittenFilesSchemaTest extends CommandTestBase {
+  @TempDir Path dir;
+
+  private void assertValid(Path root, String... expected) {
+    assertThat(WrittenFileSchemas.checkedFiles(root)).containsExactlyInAnyOrder(expected);
+    assertThat(WrittenFileSchemas.validateTree(root)).isEmpty();
+  }
+
+  @Test
+  void testClarqLlmRunFiles() throws Exception {
+    Path tasks = SharedData.require("clarq-llm/tasks");
+    EchoPack.write(dir.resolve("pack"), PackBehaviour.REFERENCE);
+    SimulatedClarqModel seeker = new SimulatedClarqModel(Duration.ZERO);
+    Path out = dir.resolve("run");
+    try (FakeOpenAiServer server = FakeOpenAiServer.start(r -> r.lastUserMessage().startsWith("judge/judge|")
+        ? FakeReply.text("{\"analysis\": \"ok\", \"match\": true}") : seeker.reply(r))) {
+      assertThat(run("run", "--seeker", server.baseUrl().toString(), "--provider", "offline", "--judge",
+          server.baseUrl().toString(), "--prompts", dir.resolve("pack").toString(), "--tasks", tasks.toString(),
+          "--select", "1-2", "--llm-cache", out.resolve("llm-cache.jsonl").toString(), "--out", out.toString()))
+          .as(err.toString()).isZero();
+    }
+    assertValid(out, "judge-verdicts.jsonl -> judge-verdicts-line.schema.json",
+        "llm-cache.jsonl -> response-cache-line.schema.json", "results.json -> clarq-run-results.schema.json",
+        "run-config.json -> run-config.schema.json", "transcripts.jsonl -> transcript-line.schema.json");
+    String results = Files.readString(out.resolve("results.json"));
+    assertThat(results).contains("\"seeker\" : {", "\"judge\" : {", "\"role\" : \"seeker\"", "\"role\" : \"judge\"");
+  }
+
+  @Test
+  void testDemoFiles() {
+    Path out = dir.resolve("demo");
+    assertThat(run("demo", "--out", out.toString())).as(err.toString()).isZero();
+    assertValid(out, "results.json -> clarq-run-results.schema.json", "run-config.json -> run-config.schema.json",
+        "transcripts.jsonl -> transcript-line.schema.json");
+  }
+
+  @Test
+  void testFlmAndToaFiles() throws Exception {
+    Path flm = dir.resolve("flm").resolve("dev-flm.jsonl");
+    Files.createDirectories(flm.getParent());
+    assertThat(run("flm", "make", "--hotpot", SharedData.require("hotpotqa/hotpot_dev_distractor_first53.json")
+        .toString(), "--seed", "42", "--out", flm.toString())).as(err.toString()).isZero();
+    Path small = dir.resolve("five-flm.jsonl");
+    Files.write(small, Files.readAllLines(flm).subList(0, 5));
+    Path out = dir.resolve("toa");
+    try (FakeOpenAiServer server = FakeOpenAiServer.start(r -> FakeReply.text("unknown"))) {
+      assertThat(run("toa", "run", "--flm", small.toString(), "--asker", "repeater", "--oracle", "offline",
+          "--primary", server.baseUrl().toString(), "--improvability", "--out", out.toString()))
+          .as(err.toString()).isZero();
+    }
+    assertValid(flm.getParent(), "dev-flm.jsonl -> flm-example-line.schema.json");
+    assertValid(out, "toa-config.json -> toa-config.schema.json", "toa-results.jsonl -> toa-results-line.schema.json");
+  }
+
+  @Test
+  void testCqGenerateAndJudgeFiles() {
+    Path data = SharedData.require("clariq-fkw");
+    Path out = dir.resolve("cq");
+    Path questions = out.resolve("questions.jsonl");
+    assertThat(run("cq", "generate", "--data", data.toString(), "--limit", "3", "--generator", "template", "--out",
+        questions.toString())).as(err.toString()).isZero();
+    try (FakeOpenAiServer server = FakeOpenAiServer.start(r -> FakeReply.text("{\"naturalness\": \"Good\", "
+        + "\"naturalness_reason\": \"fluent\", \"usefulness\": \"Fair\", \"usefulness_reason\": \"general\"}"))) {
+      // the first question's replies cannot be read: recorded as unparsed
+      server.enqueue(FakeReply.text("good, I think"), FakeReply.text("Good, Fair."));
+      assertThat(run("cq", "judge", "--in", questions.toString(), "--judge", "openai:judge-model", "--base-url",
+          server.baseUrl().toString(), "--out", out.resolve("ratings.jsonl").toString())).as(err.toString()).isZero();
+    }
+    assertValid(out, "questions.jsonl -> cq-generation-line.schema.json",
+        "questions.jsonl.config.json -> cq-generate-config.schema.json",
+        "ratings.jsonl -> cq-judgement-line.schema.json", "ratings.jsonl.config.json -> cq-judge-config.schema.json");
+  }
+
+  @Test
+  void testClariqAndProviderAuditFiles() {
+    Path data = SharedData.require("clariq");
+    Path out = dir.resolve("clariq");
+    assertThat(run("clariq", "eval", "--task", "question_relevance", "--split", "dev", "--data", data.toString(),
+        "--run", data.resolve("sample_runs/dev_bm25").toString(), "--per-topic", out.resolve("dev_per_topic.json")
+        .toString())).as(err.toString()).isZero();
+    assertThat(run("clariq", "synthesize", "--split", "dev", "--turns", "2", "--data", data.toString(), "--out",
+        out.resolve("dev_synthetic.jsonl").toString())).as(err.toString()).isZero();
+    assertThat(run("provider-audit", "--tasks", data("tasks"), "--transcripts", published("Chat.En"), "--types", "1",
+        "--dump", out.resolve("provider_audit.jsonl").toString())).as(err.toString()).isZero();
+    assertValid(out, "dev_per_topic.json -> clariq-per-topic.schema.json",
+        "dev_synthetic.jsonl -> clariq-synthetic-line.schema.json",
+        "provider_audit.jsonl -> provider-audit-line.schema.json");
+  }
+}
