@@ -17,6 +17,9 @@ import io.clarq.eval.kernel.RunEnd;
 import io.clarq.eval.kernel.RunKernel;
 import io.clarq.eval.kernel.RunLog;
 import io.clarq.eval.kernel.RunSettings;
+import io.clarq.eval.results.ModelRef;
+import io.clarq.eval.results.ModelRole;
+import io.clarq.eval.results.RecordedModels;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -65,17 +68,29 @@ public final class CqGenerationRun {
   public static Result run(List<CqExample> examples, QuestionGenerator generator, Map<String, String> settings,
       boolean scoreOverlap, RunKernel.Plan plan, ItemListener<CqExample, CqGeneration> listener)
       throws InterruptedException {
+    return run(examples, generator, settings, Map.of(), scoreOverlap, plan, listener);
+  }
+
+  /**
+   * Runs (or resumes) the generator, naming the models behind it in the results ({@code models}, by role: the
+   * generator, and a judge ranking its candidates).
+   */
+  public static Result run(List<CqExample> examples, QuestionGenerator generator, Map<String, String> settings,
+      Map<ModelRole, ModelRef> models, boolean scoreOverlap, RunKernel.Plan plan,
+      ItemListener<CqExample, CqGeneration> listener) throws InterruptedException {
     Objects.requireNonNull(generator, "generator");
-    return RunKernel.run(new Generation(generator, settings, scoreOverlap), examples, plan, listener);
+    return RunKernel.run(new Generation(generator, settings, RecordedModels.record(models), scoreOverlap), examples,
+        plan, listener);
   }
 
   /** Joins the shards of one generation run into {@code out} (see {@link RunKernel#merge}). */
   public static Result merge(List<CqExample> examples, List<Path> shards, Path out, boolean scoreOverlap) {
-    return RunKernel.merge(new Generation(null, Map.of(), scoreOverlap), examples, shards, out);
+    return RunKernel.merge(new Generation(null, Map.of(), Map.of(), scoreOverlap), examples, shards, out);
   }
 
   /** The benchmark: an item is an example, its record the generated question. */
-  private record Generation(QuestionGenerator generator, Map<String, String> extra, boolean scoreOverlap)
+  private record Generation(QuestionGenerator generator, Map<String, String> extra, Map<String, String> recorded,
+      boolean scoreOverlap)
       implements Benchmark<CqExample, CqGeneration, Result> {
     @Override
     public String name() {
@@ -113,7 +128,7 @@ public final class CqGenerationRun {
       s.put("generator", generator.name());
       s.putAll(extra);
       // no digest of the examples: a rerun with a larger --limit resumes (every record must still be an example)
-      return new RunSettings(NAME, s);
+      return new RunSettings(NAME, s, recorded);
     }
 
     @Override
@@ -146,7 +161,7 @@ public final class CqGenerationRun {
           overlap(co.putObject("without_template_words"), r.withoutTemplateWords(), md, "without template words");
         }
       }
-      CqResults.write(end, NAME, figures, CqResults.newObject(), md.toString());
+      CqResults.write(end, NAME, ModelRole.GENERATOR, generator, figures, Map.of(), md.toString());
       if (scoreOverlap) {
         CqReportPage.write(end.output(), generations, List.of(), end.settings().values(), end.log().deviations());
       }

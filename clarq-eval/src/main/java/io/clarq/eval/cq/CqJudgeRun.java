@@ -15,6 +15,9 @@ import io.clarq.eval.kernel.RunEnd;
 import io.clarq.eval.kernel.RunKernel;
 import io.clarq.eval.kernel.RunLog;
 import io.clarq.eval.kernel.RunSettings;
+import io.clarq.eval.results.ModelRef;
+import io.clarq.eval.results.ModelRole;
+import io.clarq.eval.results.RecordedModels;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -60,17 +63,23 @@ public final class CqJudgeRun {
    */
   public static Result run(List<CqGeneration> generations, RubricJudge judge, RunKernel.Plan plan,
       ItemListener<CqGeneration, CqJudgement> listener) throws InterruptedException {
+    return run(generations, judge, Map.of(), plan, listener);
+  }
+
+  /** Rates (or resumes rating) the questions, naming the judge's model in the results ({@code models}). */
+  public static Result run(List<CqGeneration> generations, RubricJudge judge, Map<ModelRole, ModelRef> models,
+      RunKernel.Plan plan, ItemListener<CqGeneration, CqJudgement> listener) throws InterruptedException {
     Objects.requireNonNull(judge, "judge");
-    return RunKernel.run(new Judging(judge), generations, plan, listener);
+    return RunKernel.run(new Judging(judge, RecordedModels.record(models)), generations, plan, listener);
   }
 
   /** Joins the shards of one judging run into {@code out} (see {@link RunKernel#merge}). */
   public static Result merge(List<CqGeneration> generations, List<Path> shards, Path out) {
-    return RunKernel.merge(new Judging(null), generations, shards, out);
+    return RunKernel.merge(new Judging(null, Map.of()), generations, shards, out);
   }
 
   /** The benchmark: an item is a generated question, its record the judge's rating. */
-  private record Judging(RubricJudge judge) implements Benchmark<CqGeneration, CqJudgement, Result> {
+  private record Judging(RubricJudge judge, Map<String, String> recorded) implements Benchmark<CqGeneration, CqJudgement, Result> {
     @Override
     public String name() {
       return NAME;
@@ -108,7 +117,7 @@ public final class CqJudgeRun {
       s.put("questions", String.valueOf(selection.size()));
       s.put("questions_digest", CqResults.digest(selection.stream().map(g -> g.example().id() + '\u0000'
           + g.generated().question() + '\u0000' + g.example().reference()).toList()));
-      return new RunSettings(NAME, s);
+      return new RunSettings(NAME, s, recorded);
     }
 
     @Override
@@ -138,7 +147,7 @@ public final class CqJudgeRun {
         }
         md.append(" |\n");
       }
-      CqResults.write(end, NAME, figures, CqResults.newObject().put("unparsed", summary.unparsed()),
+      CqResults.write(end, NAME, ModelRole.JUDGE, judge, figures, Map.of("unparsed", summary.unparsed()),
           md.toString());
       CqReportPage.write(end.output(), end.items(), judgements, end.settings().values(), end.log().deviations());
       return new Result(judgements, summary, end.resumed(), end.output());

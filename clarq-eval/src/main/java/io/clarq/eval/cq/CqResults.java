@@ -4,16 +4,21 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.clarq.core.files.AtomicFiles;
-import io.clarq.core.llm.Deviation;
+import io.clarq.core.prompt.PromptPackUser;
 import io.clarq.eval.kernel.RunDeviations;
 import io.clarq.eval.kernel.RunEnd;
+import io.clarq.eval.results.ModelRole;
+import io.clarq.eval.results.RecordedModels;
+import io.clarq.eval.results.ResultsEnvelope;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 
 /** The end of a CQ run: {@code results.json} (settings, deviations, figures, failure counts) and {@code summary.md}. */
 final class CqResults {
@@ -27,18 +32,23 @@ final class CqResults {
     return JSON.createObjectNode();
   }
 
-  static void write(RunEnd<?, ?> end, String benchmark, ObjectNode figures, ObjectNode failures, String summary) {
+  /**
+   * Writes the results through the envelope every run shares: the models recorded in the settings, the pack of
+   * {@code agent} when it speaks from one, the settings, deviations, failures and figures.
+   */
+  static void write(RunEnd<?, ?> end, String benchmark, ModelRole role, Object agent, ObjectNode figures,
+      Map<String, Integer> failures, String summary) {
     try {
-      ObjectNode root = JSON.createObjectNode();
-      root.put("format", "clarq-" + benchmark + "-results/1");
-      root.put("benchmark", benchmark);
+      ResultsEnvelope.Builder envelope = ResultsEnvelope.builder("clarq-" + benchmark + "-results", 1, benchmark)
+          .started(end.started()).finished(Instant.now()).settings(end.settings().values())
+          .deviations(end.log().deviations()).failures(failures).figures(figures);
+      RecordedModels.addTo(envelope, end.settings().recorded());
+      if (agent instanceof PromptPackUser<?> user) {
+        envelope.promptPack(role, user.prompts());
+      }
+      ObjectNode root = envelope.build().writeInto(JSON.createObjectNode());
       root.put("wall_seconds", end.wallTime().toNanos() / 1e9);
-      ObjectNode settings = root.putObject("settings");
-      end.settings().values().forEach(settings::put);
       root.put("comparable_with_paper", end.log().deviations().isEmpty());
-      Deviation.writeAll(end.log().deviations(), root.putArray(RunDeviations.FIELD));
-      root.set("figures", figures);
-      root.set("failures", failures);
       AtomicFiles.write(end.output().resolve(RESULTS), JSON.writeValueAsString(root) + "\n");
       String note = RunDeviations.note(end.log().deviations()).map(n -> "**" + n + "**\n\n").orElse("");
       AtomicFiles.write(end.output().resolve(SUMMARY), summary.replaceFirst("\n\n", "\n\n" + note));

@@ -10,6 +10,11 @@ import io.clarq.eval.kernel.Benchmark;
 import io.clarq.eval.kernel.RunEnd;
 import io.clarq.eval.kernel.RunLog;
 import io.clarq.eval.kernel.RunSettings;
+import io.clarq.eval.results.ModelRef;
+import io.clarq.eval.results.ModelRole;
+import io.clarq.eval.results.RecordedModels;
+import io.clarq.eval.results.ResultsEnvelope;
+import io.clarq.core.prompt.PromptPackUser;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -30,11 +35,16 @@ final class ToaBenchmark implements Benchmark<FlmExample, ToaOutcome, ToaRun.Res
 
   private final ToaPipeline pipeline;
   private final RecoveryBootstrap bootstrap;
+  private final Map<ModelRole, ModelRef> models;
 
-  /** @param pipeline the agents; {@code null} only for a merge, which plays nothing */
-  ToaBenchmark(ToaPipeline pipeline, RecoveryBootstrap bootstrap) {
+  /**
+   * @param pipeline the agents; {@code null} only for a merge, which plays nothing
+   * @param models the models behind the agents, by role, for the results
+   */
+  ToaBenchmark(ToaPipeline pipeline, RecoveryBootstrap bootstrap, Map<ModelRole, ModelRef> models) {
     this.pipeline = pipeline;
     this.bootstrap = Objects.requireNonNull(bootstrap, "bootstrap");
+    this.models = Map.copyOf(models);
   }
 
   @Override
@@ -80,7 +90,7 @@ final class ToaBenchmark implements Benchmark<FlmExample, ToaOutcome, ToaRun.Res
     s.put("oracle", pipeline.oracle().describe());
     s.put("primary", pipeline.primary().describe());
     s.put("improvability", String.valueOf(pipeline.checksImprovability()));
-    return new RunSettings(NAME, s);
+    return new RunSettings(NAME, s, RecordedModels.record(models));
   }
 
   @Override
@@ -95,8 +105,21 @@ final class ToaBenchmark implements Benchmark<FlmExample, ToaOutcome, ToaRun.Res
     long unparsed = outcomes.stream().filter(o -> o.oracleAnswer().status() == OracleAnswer.Status.UNPARSED).count();
     ToaRun.Result result = new ToaRun.Result(summary, outcomes, end.resumed(), outcomes.size() - end.resumed(),
         end.output(), (int) unparsed);
-    ToaResults.write(result, end, bootstrap);
+    ResultsEnvelope.Builder envelope = ResultsEnvelope.builder("clarq-toa-results", ToaResults.FORMAT_VERSION, NAME);
+    RecordedModels.addTo(envelope, end.settings().recorded());
+    if (pipeline != null) {
+      pack(envelope, ModelRole.ASKER, pipeline.asker());
+      pack(envelope, ModelRole.ORACLE, pipeline.oracle());
+      pack(envelope, ModelRole.PRIMARY, pipeline.primary());
+    }
+    ToaResults.write(result, end, bootstrap, envelope);
     return result;
+  }
+
+  private static void pack(ResultsEnvelope.Builder envelope, ModelRole role, Object agent) {
+    if (agent instanceof PromptPackUser<?> user) {
+      envelope.promptPack(role, user.prompts());
+    }
   }
 
   static String digest(List<FlmExample> examples) {

@@ -5,14 +5,15 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.clarq.core.files.AtomicFiles;
 import io.clarq.core.flm.FlmExample;
-import io.clarq.core.llm.Deviation;
 import io.clarq.core.toa.RecoveryBootstrap;
 import io.clarq.core.toa.ToaOutcome;
 import io.clarq.eval.kernel.RunDeviations;
 import io.clarq.eval.kernel.RunEnd;
+import io.clarq.eval.results.ResultsEnvelope;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.time.Instant;
 
 /**
  * The end of a TOA run: {@value #RESULTS} (the settings, the deviations, the figures of {@link ToaReport#json} and the
@@ -21,25 +22,23 @@ import java.nio.file.Path;
 final class ToaResults {
   static final String RESULTS = "results.json";
   static final String SUMMARY = "summary.md";
-  private static final String FORMAT = "clarq-toa-results/1";
+  /** The results' format name and version in the envelope. */
+  static final int FORMAT_VERSION = 1;
+  private static final String FORMAT = "clarq-toa-results";
   private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
   private ToaResults() {}
 
-  static void write(ToaRun.Result result, RunEnd<FlmExample, ToaOutcome> end, RecoveryBootstrap bootstrap) {
+  static void write(ToaRun.Result result, RunEnd<FlmExample, ToaOutcome> end, RecoveryBootstrap bootstrap,
+      ResultsEnvelope.Builder envelope) {
     Path out = end.output();
     try {
-      ObjectNode root = JSON.createObjectNode();
-      root.put("format", FORMAT);
-      root.put("benchmark", ToaBenchmark.NAME);
+      ObjectNode root = envelope.started(end.started()).finished(Instant.now()).settings(end.settings().values())
+          .deviations(end.log().deviations()).failure("unparsed_oracle", result.unparsedOracle())
+          .figures(JSON.readTree(ToaReport.json(result.summary()))).build().writeInto(JSON.createObjectNode());
       root.put("wall_seconds", end.wallTime().toNanos() / 1e9);
-      ObjectNode settings = root.putObject("settings");
-      end.settings().values().forEach(settings::put);
       root.putObject("bootstrap").put("resamples", bootstrap.resamples()).put("seed", bootstrap.seed());
       root.put("comparable_with_paper", end.log().deviations().isEmpty());
-      Deviation.writeAll(end.log().deviations(), root.putArray(RunDeviations.FIELD));
-      root.set("figures", JSON.readTree(ToaReport.json(result.summary())));
-      root.putObject("failures").put("unparsed_oracle", result.unparsedOracle());
       AtomicFiles.write(out.resolve(RESULTS), JSON.writeValueAsString(root) + "\n");
       StringBuilder md = new StringBuilder("# TOA run\n\n");
       RunDeviations.note(end.log().deviations()).ifPresent(n -> md.append("**").append(n).append("**\n\n"));

@@ -8,7 +8,10 @@ import io.clarq.eval.kernel.ItemListener;
 import io.clarq.eval.kernel.RunKernel;
 import io.clarq.eval.kernel.RunSettings;
 import java.nio.file.Path;
+import io.clarq.eval.results.ModelRef;
+import io.clarq.eval.results.ModelRole;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -61,8 +64,18 @@ public final class ToaRun {
    */
   public static Result run(ToaPipeline pipeline, List<FlmExample> examples, RunKernel.Plan plan,
       RecoveryBootstrap bootstrap, ItemListener<FlmExample, ToaOutcome> listener) throws InterruptedException {
+    return run(pipeline, examples, plan, bootstrap, Map.of(), listener);
+  }
+
+  /**
+   * Runs (or resumes) the examples, naming the models behind the agents in the results ({@code models}, by role:
+   * asker, oracle, primary; only the roles a model plays).
+   */
+  public static Result run(ToaPipeline pipeline, List<FlmExample> examples, RunKernel.Plan plan,
+      RecoveryBootstrap bootstrap, Map<ModelRole, ModelRef> models, ItemListener<FlmExample, ToaOutcome> listener)
+      throws InterruptedException {
     Objects.requireNonNull(pipeline, "pipeline");
-    return RunKernel.run(new ToaBenchmark(pipeline, bootstrap), examples, plan, listener);
+    return RunKernel.run(new ToaBenchmark(pipeline, bootstrap, models), examples, plan, listener);
   }
 
   /**
@@ -80,6 +93,6 @@ public final class ToaRun {
         }
       });
     }
-    return RunKernel.merge(new ToaBenchmark(null, bootstrap), examples, shards, out);
+    return RunKernel.merge(new ToaBenchmark(null, bootstrap, Map.of()), examples, shards, out);
   }
 }

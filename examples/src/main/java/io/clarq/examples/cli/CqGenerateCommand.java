@@ -96,7 +96,8 @@ public final class CqGenerateCommand implements Callable<Integer> {
       settings.put("split", s.name().toLowerCase(Locale.ROOT));
       Shard shard = sharding.shard(spec.commandLine());
       out = ShardOptions.out(out, shard);
-      CqGenerationRun.Result r = CqGenerationRun.run(examples, gen, settings, true,
+      CqGenerationRun.Result r = CqGenerationRun.run(examples, gen, settings,
+          generatorOptions.models(spec.commandLine()), true,
           new RunKernel.Plan(out, shard, threads, "clarq-cq-generate"),
           ProgressLine.listener(spec.commandLine().getErr(), "cq generate: rows"));
       if (r.resumed() > 0) {

@@ -75,6 +75,21 @@ public final class CqGeneratorOptions {
     return b.build();
   }
 
+  /** The models behind the generator these options open, by role (none for the template baseline). */
+  java.util.Map<io.clarq.eval.results.ModelRole, io.clarq.eval.results.ModelRef> models(CommandLine cl) {
+    java.util.Map<io.clarq.eval.results.ModelRole, io.clarq.eval.results.ModelRef> out =
+        new java.util.EnumMap<>(io.clarq.eval.results.ModelRole.class);
+    if (!generator.equals("template") && !generator.startsWith("template:")) {
+      out.put(io.clarq.eval.results.ModelRole.GENERATOR,
+          io.clarq.eval.results.ModelRef.of(llm.spec(cl, "--generator", generator)));
+      if (rankJudge != null) {
+        out.put(io.clarq.eval.results.ModelRole.JUDGE,
+            io.clarq.eval.results.ModelRef.of(llm.spec(cl, "--rank-judge", rankJudge)));
+      }
+    }
+    return out;
+  }
+
   /**
    * The settings that decide the questions of {@code opened} (the generator these options opened), recorded next to
    * the output so that a rerun resumes only an output made the same way.

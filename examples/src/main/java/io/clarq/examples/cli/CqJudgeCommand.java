@@ -102,6 +102,7 @@ public final class CqJudgeCommand implements Callable<Integer> {
     try (LlmClient client = llm.client(spec.commandLine(), "--judge", judge)) {
       CqJudgeRun.Result r = CqJudgeRun.run(generations,
           LlmRubricJudge.builder(client).name("llm:" + judgeSpec).build(),
+          java.util.Map.of(io.clarq.eval.results.ModelRole.JUDGE, io.clarq.eval.results.ModelRef.of(judgeSpec)),
           new RunKernel.Plan(out, shard, threads, "clarq-cq-judge"),
           ProgressLine.listener(spec.commandLine().getErr(), "cq judge: questions"));
       if (r.resumed() > 0) {

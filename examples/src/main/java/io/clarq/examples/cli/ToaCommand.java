@@ -19,6 +19,8 @@ import io.clarq.eval.toa.ToaPipeline;
 import io.clarq.eval.toa.ToaReport;
 import io.clarq.eval.kernel.RunKernel;
 import io.clarq.eval.kernel.Shard;
+import io.clarq.eval.results.ModelRef;
+import io.clarq.eval.results.ModelRole;
 import io.clarq.eval.toa.ToaRun;
 import io.clarq.retrieval.oracle.Bm25Oracle;
 import java.io.IOException;
@@ -175,7 +177,7 @@ public final class ToaCommand implements Runnable {
           spec.commandLine().getErr().flush();
         }
         ToaRun.Result r = ToaRun.run(pipeline, examples, new RunKernel.Plan(out, shard, threads, "clarq-toa"),
-            bootstrap, ProgressLine.listener(spec.commandLine().getErr(), "toa run: examples"));
+            bootstrap, models(), ProgressLine.listener(spec.commandLine().getErr(), "toa run: examples"));
         PrintWriter o = spec.commandLine().getOut();
         if (json) {
           o.println(ToaReport.json(r.summary()));
@@ -194,6 +196,19 @@ public final class ToaCommand implements Runnable {
       } finally {
         clients.values().forEach(LlmClient::close);
       }
+    }
+
+    /** The models behind the agents, by role, for the results: only the roles an LLM plays. */
+    private Map<ModelRole, ModelRef> models() {
+      Map<ModelRole, ModelRef> m = new java.util.EnumMap<>(ModelRole.class);
+      if (!asker.equals("repeater") && !asker.startsWith("file:")) {
+        m.put(ModelRole.ASKER, ModelRef.of(llm.spec(spec.commandLine(), "--asker", asker)));
+      }
+      if (!oracle.equals("offline")) {
+        m.put(ModelRole.ORACLE, ModelRef.of(llm.spec(spec.commandLine(), "--oracle", oracle)));
+      }
+      m.put(ModelRole.PRIMARY, ModelRef.of(llm.spec(spec.commandLine(), "--primary", primary)));
+      return m;
     }
 
     private Asker asker(List<FlmExample> examples) throws IOException {
