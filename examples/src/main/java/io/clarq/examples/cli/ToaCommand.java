@@ -133,13 +133,7 @@ public final class ToaCommand implements Runnable {
             + " improvable examples (one extra call per candidate, counted before the run starts).")
     boolean improvability;
 
-    @Option(names = "--bootstrap-resamples", defaultValue = "" + RecoveryBootstrap.DEFAULT_RESAMPLES,
-        paramLabel = "N", description = "Resamples of the recovery intervals (default ${DEFAULT-VALUE}).")
-    int bootstrapResamples;
-
-    @Option(names = "--bootstrap-seed", defaultValue = "" + RecoveryBootstrap.DEFAULT_SEED, paramLabel = "N",
-        description = "Seed of the recovery intervals' bootstrap (default ${DEFAULT-VALUE}).")
-    long bootstrapSeed;
+    @Mixin BootstrapOptions bootstrapOptions;
 
     @Mixin LlmOptions llm;
 
@@ -166,7 +160,7 @@ public final class ToaCommand implements Runnable {
         try {
           pipeline = new ToaPipeline(asker(examples), oracle(), LlmPrimaryModel.builder(client("--primary", primary)
               .withModel(model("--primary", primary))).build(), improvability);
-          bootstrap = new RecoveryBootstrap(bootstrapResamples, bootstrapSeed);
+          bootstrap = bootstrapOptions.bootstrap();
         } catch (IllegalArgumentException e) {
           throw new ParameterException(spec.commandLine(), e.getMessage(), e);
         }
@@ -292,19 +286,13 @@ public final class ToaCommand implements Runnable {
     @Option(names = "--json", description = "Print the figures as JSON.")
     boolean json;
 
-    @Option(names = "--bootstrap-resamples", defaultValue = "" + RecoveryBootstrap.DEFAULT_RESAMPLES,
-        paramLabel = "N", description = "Resamples of the recovery intervals (default ${DEFAULT-VALUE}).")
-    int bootstrapResamples;
-
-    @Option(names = "--bootstrap-seed", defaultValue = "" + RecoveryBootstrap.DEFAULT_SEED, paramLabel = "N",
-        description = "Seed of the recovery intervals' bootstrap (default ${DEFAULT-VALUE}).")
-    long bootstrapSeed;
+    @Mixin BootstrapOptions bootstrapOptions;
 
     @Override
     public Integer call() throws IOException {
       ToaRun.Result r;
       try {
-        r = ToaRun.merge(FlmJsonl.read(flm), shards, out, new RecoveryBootstrap(bootstrapResamples, bootstrapSeed));
+        r = ToaRun.merge(FlmJsonl.read(flm), shards, out, bootstrapOptions.bootstrap());
       } catch (IllegalArgumentException e) {
         throw new ParameterException(spec.commandLine(), e.getMessage(), e);
       }
@@ -318,6 +306,22 @@ public final class ToaCommand implements Runnable {
       }
       o.flush();
       return 0;
+    }
+  }
+
+  /** {@code --bootstrap-resamples} and {@code --bootstrap-seed}: how the recovery intervals are drawn. */
+  static final class BootstrapOptions {
+    @Option(names = "--bootstrap-resamples", defaultValue = "" + RecoveryBootstrap.DEFAULT_RESAMPLES,
+        paramLabel = "N", description = "Resamples of the recovery intervals (default ${DEFAULT-VALUE}).")
+    int resamples;
+
+    @Option(names = "--bootstrap-seed", defaultValue = "" + RecoveryBootstrap.DEFAULT_SEED, paramLabel = "N",
+        description = "Seed of the recovery intervals' bootstrap (default ${DEFAULT-VALUE}).")
+    long seed;
+
+    /** The bootstrap these options name; an illegal resample count is refused naming it. */
+    RecoveryBootstrap bootstrap() {
+      return new RecoveryBootstrap(resamples, seed);
     }
   }
 }
