@@ -173,7 +173,7 @@ class FlmToaCommandTest {
           "openai:oracle-model", "--primary", "openai:other-model", "--base-url", server.baseUrl().toString(),
           "--out", tmp.resolve("llm").toString());
       assertThat(code).isEqualTo(1);
-      assertThat(err).contains("primary \"llm:primary-model\" there, \"llm:other-model\" now");
+      assertThat(err).contains("a different primary (was \"llm:primary-model\", now \"llm:other-model\")");
       assertThat(Files.readAllLines(tmp.resolve("llm").resolve("toa-results.jsonl"))).hasSize(5);
     }
   }
@@ -254,7 +254,7 @@ class FlmToaCommandTest {
       assertThat(server.requests()).filteredOn(r -> r.model().equals("paper-asker"))
           .anySatisfy(r -> assertThat(r.lastUserMessage())
               .isEqualTo("Q: " + first.question() + "\nKnown: " + first.incompleteContext() + "\nAsk:"));
-      assertThat(Files.readString(tmp.resolve("mine").resolve("toa-config.json"))).contains("file:mine.txt@");
+      assertThat(Files.readString(tmp.resolve("mine").resolve("run-config.json"))).contains("file:mine.txt@");
 
       // errors: five-shot without examples, zero-shot with, unknown id, both kinds of prompt, missing data file
       String[] base = {"toa", "run", "--flm", small.toString(), "--asker", "openai:paper-asker", "--primary",
