@@ -1,5 +1,7 @@
 package io.clarq.eval.results;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.clarq.core.testing.JsonSchemas;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -13,9 +15,10 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * Which schema in {@code docs/schemas/} describes each JSON or JSON Lines file clarq writes, by file name: the one
- * table to extend when a command writes a new kind of file. Names a user chooses ({@code --out FILE},
- * {@code --llm-cache FILE}) are matched by the names the tests give them, listed here. Shared through clarq-eval's
+ * Which schema in {@code docs/schemas/} describes each JSON or JSON Lines file clarq writes, by file name and, for a
+ * file every benchmark writes under the same name ({@code results.json}), by the {@code benchmark} the file names: the
+ * one table to extend when a command writes a new kind of file. Names a user chooses ({@code --llm-cache FILE},
+ * {@code --per-topic FILE}) are matched by the names the tests give them, listed here. Shared through clarq-eval's
  * test-jar.
  *
  * <pre>{@code
@@ -24,34 +27,44 @@ import java.util.stream.Stream;
  * }</pre>
  */
 public final class WrittenFileSchemas {
-  /** A file-name pattern (whole name) and its schema file. */
-  public record Entry(Pattern name, String schema) {}
+  /**
+   * A file-name pattern (whole name), the benchmark the file must name in its top-level {@code benchmark} field (empty:
+   * any file of that name), and its schema file.
+   */
+  public record Entry(Pattern name, Optional<String> benchmark, String schema) {}
 
   /** The table, first match wins. */
   public static final List<Entry> TABLE = List.of(
-      entry("results\\.json", "clarq-run-results.schema.json"),
-      entry("transcripts\\.jsonl", "transcript-line.schema.json"),
+      // results.json: one name for every benchmark, told apart by the benchmark it names (the envelope requires it)
+      entry("results\\.json", "clarq-llm", "clarq-run-results.schema.json"),
+      entry("results\\.json", "toa", "toa-results.schema.json"),
+      entry("results\\.json", "cq-generate", "cq-generate-results.schema.json"),
+      entry("results\\.json", "cq-judge", "cq-judge-results.schema.json"),
       entry("run-config\\.json", "run-config.schema.json"),
+      entry("sessions\\.jsonl", "sessions-line.schema.json"),
+      entry("transcripts\\.jsonl", "transcript-line.schema.json"),
       entry(".*verdicts\\.jsonl", "judge-verdicts-line.schema.json"),
       entry("toa-results\\.jsonl", "toa-results-line.schema.json"),
-      entry("toa-config\\.json", "toa-config.schema.json"),
+      entry("generations\\.jsonl", "cq-generation-line.schema.json"),
+      entry("judgements\\.jsonl", "cq-judgement-line.schema.json"),
       // names the tests give to files the user names
       entry(".*flm\\.jsonl", "flm-example-line.schema.json"),
-      entry(".*questions\\.jsonl", "cq-generation-line.schema.json"),
-      entry(".*questions\\.jsonl\\.config\\.json", "cq-generate-config.schema.json"),
-      entry(".*ratings\\.jsonl", "cq-judgement-line.schema.json"),
-      entry(".*ratings\\.jsonl\\.config\\.json", "cq-judge-config.schema.json"),
       entry(".*cache\\.jsonl", "response-cache-line.schema.json"),
       entry(".*per_topic\\.json", "clariq-per-topic.schema.json"),
       entry(".*synthetic\\.jsonl", "clariq-synthetic-line.schema.json"),
       entry(".*audit\\.jsonl", "provider-audit-line.schema.json"));
 
+  private static final ObjectMapper JSON = new ObjectMapper();
   private static final Map<Path, JsonSchemas> SCHEMAS = new java.util.concurrent.ConcurrentHashMap<>();
 
   private WrittenFileSchemas() {}
 
   private static Entry entry(String name, String schema) {
-    return new Entry(Pattern.compile(name), schema);
+    return new Entry(Pattern.compile(name), Optional.empty(), schema);
+  }
+
+  private static Entry entry(String name, String benchmark, String schema) {
+    return new Entry(Pattern.compile(name), Optional.of(benchmark), schema);
   }
 
   /** The project's schemas ({@code docs/schemas}). */
@@ -59,10 +72,29 @@ public final class WrittenFileSchemas {
     return SCHEMAS.computeIfAbsent(JsonSchemas.projectSchemas(), JsonSchemas::in);
   }
 
-  /** The schema of a file, by its name; empty when the table has none. */
+  /**
+   * The schema of a file, by its name and, where the table asks, the benchmark it names; empty when the table has
+   * none (a {@code results.json} naming no benchmark the table knows has none).
+   */
   public static Optional<String> schemaOf(Path file) {
     String name = file.getFileName().toString();
-    return TABLE.stream().filter(e -> e.name().matcher(name).matches()).map(Entry::schema).findFirst();
+    List<Entry> named = TABLE.stream().filter(e -> e.name().matcher(name).matches()).toList();
+    if (named.stream().allMatch(e -> e.benchmark().isEmpty())) {
+      return named.stream().map(Entry::schema).findFirst();
+    }
+    Optional<String> benchmark = benchmarkOf(file);
+    return named.stream().filter(e -> e.benchmark().isEmpty() || e.benchmark().equals(benchmark))
+        .map(Entry::schema).findFirst();
+  }
+
+  /** The top-level {@code benchmark} field of a JSON file; empty when it has none or cannot be read as JSON. */
+  private static Optional<String> benchmarkOf(Path file) {
+    try {
+      JsonNode b = JSON.readTree(file.toFile()).path("benchmark");
+      return b.isTextual() ? Optional.of(b.asText()) : Optional.empty();
+    } catch (IOException e) {
+      return Optional.empty();
+    }
   }
 
   /**
@@ -88,7 +120,8 @@ public final class WrittenFileSchemas {
     for (Path f : files) {
       Optional<String> schema = schemaOf(f);
       if (schema.isEmpty()) {
-        errors.add(f + ": no schema for this file: add one to docs/schemas and a line to WrittenFileSchemas.TABLE");
+        errors.add(f + ": no schema for this file" + benchmarkOf(f).map(b -> " (benchmark \"" + b + "\")").orElse("")
+            + ": add one to docs/schemas and a line to WrittenFileSchemas.TABLE");
       } else {
         errors.addAll(schemas().validateFile(schema.get(), f));
       }

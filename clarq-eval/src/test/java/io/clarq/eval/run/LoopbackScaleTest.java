@@ -89,6 +89,11 @@ class LoopbackScaleTest {
       assertThat(JSON.readTree(merged.resolve(ClarqEvaluator.RESULTS).toFile()).get("settings").get("concurrency")
           .asText()).isEqualTo("4");
 
+      // the merged run's files (shards in results.json, merged_from in run-config.json) and each shard's fit the schemas
+      assertThat(io.clarq.eval.results.WrittenFileSchemas.validateTree(merged)).isEmpty();
+      assertThat(io.clarq.eval.results.WrittenFileSchemas.validateTree(shards.get(0))).isEmpty();
+      assertThat(RunSettings.read(merged).orElseThrow().recorded()).containsKey("merged_from");
+
       // merging the same shards again is a no-op (a requeued merge job); the files stay as they were
       byte[] results = Files.readAllBytes(merged.resolve(ClarqEvaluator.RESULTS));
       assertThat(RunMerge.merge(List.of(shards.get(2), shards.get(0), shards.get(1)), merged).alreadyMerged())

@@ -39,7 +39,7 @@ class RunFilesSchemaTest {
     Path out = run();
     assertThat(WrittenFileSchemas.checkedFiles(out)).containsExactly(
         "results.json -> clarq-run-results.schema.json", "run-config.json -> run-config.schema.json",
-        "transcripts.jsonl -> transcript-line.schema.json");
+        "sessions.jsonl -> sessions-line.schema.json", "transcripts.jsonl -> transcript-line.schema.json");
     assertThat(WrittenFileSchemas.validateTree(out)).isEmpty();
     JsonNode results = JSON.readTree(out.resolve("results.json").toFile());
     assertThat(results.path("clarq").path("version").asText()).isEqualTo(ClarqBuild.current().version());
@@ -81,6 +81,28 @@ class RunFilesSchemaTest {
     unknown.put("succes", 1);
     assertThat(WrittenFileSchemas.schemas().validate(schema, unknown))
         .containsExactly("$.succes: property \"succes\" is not allowed (additionalProperties false)");
+  }
+
+  @Test
+  void testTheResultsSchemaIsTheOneOfTheBenchmarkTheFileNames() throws Exception {
+    Path out = run();
+    ObjectNode results = (ObjectNode) JSON.readTree(out.resolve("results.json").toFile());
+    Path other = dir.resolve("other");
+    Files.createDirectories(other);
+    for (String[] b : new String[][] {{"toa", "toa-results.schema.json"},
+        {"cq-generate", "cq-generate-results.schema.json"}, {"cq-judge", "cq-judge-results.schema.json"}}) {
+      results.put("benchmark", b[0]);
+      Files.writeString(other.resolve("results.json"), results.toString());
+      assertThat(WrittenFileSchemas.schemaOf(other.resolve("results.json"))).contains(b[1]);
+      // a ClarQ-LLM file naming another benchmark is checked against that benchmark's schema, and fails it
+      assertThat(WrittenFileSchemas.validateTree(other)).contains(other.resolve("results.json")
+          + ": $.format: expected \"clarq-" + b[0] + "-results\", got \"clarq-run-results\"");
+    }
+    results.put("benchmark", "leaderboard");
+    Files.writeString(other.resolve("results.json"), results.toString());
+    assertThat(WrittenFileSchemas.validateTree(other)).containsExactly(other.resolve("results.json")
+        + ": no schema for this file (benchmark \"leaderboard\"): add one to docs/schemas and a line to "
+        + "WrittenFileSchemas.TABLE");
   }
 
   @Test

@@ -44,7 +44,8 @@ class WrittenFilesSchemaTest extends CommandTestBase {
     }
     assertValid(out, "judge-verdicts.jsonl -> judge-verdicts-line.schema.json",
         "llm-cache.jsonl -> response-cache-line.schema.json", "results.json -> clarq-run-results.schema.json",
-        "run-config.json -> run-config.schema.json", "transcripts.jsonl -> transcript-line.schema.json");
+        "run-config.json -> run-config.schema.json", "sessions.jsonl -> sessions-line.schema.json",
+        "transcripts.jsonl -> transcript-line.schema.json");
     String results = Files.readString(out.resolve("results.json"));
     assertThat(results).contains("\"seeker\" : {", "\"judge\" : {", "\"role\" : \"seeker\"", "\"role\" : \"judge\"");
   }
@@ -54,7 +55,7 @@ class WrittenFilesSchemaTest extends CommandTestBase {
     Path out = dir.resolve("demo");
     assertThat(run("demo", "--out", out.toString())).as(err.toString()).isZero();
     assertValid(out, "results.json -> clarq-run-results.schema.json", "run-config.json -> run-config.schema.json",
-        "transcripts.jsonl -> transcript-line.schema.json");
+        "sessions.jsonl -> sessions-line.schema.json", "transcripts.jsonl -> transcript-line.schema.json");
   }
 
   @Test
@@ -72,14 +73,17 @@ class WrittenFilesSchemaTest extends CommandTestBase {
           .as(err.toString()).isZero();
     }
     assertValid(flm.getParent(), "dev-flm.jsonl -> flm-example-line.schema.json");
-    assertValid(out, "toa-config.json -> toa-config.schema.json", "toa-results.jsonl -> toa-results-line.schema.json");
+    assertValid(out, "results.json -> toa-results.schema.json", "run-config.json -> run-config.schema.json",
+        "sessions.jsonl -> sessions-line.schema.json", "toa-results.jsonl -> toa-results-line.schema.json");
+    assertThat(Files.readString(out.resolve("results.json"))).contains("\"benchmark\" : \"toa\"",
+        "\"primary\" : {");
   }
 
   @Test
-  void testCqGenerateAndJudgeFiles() {
+  void testCqGenerateAndJudgeFiles() throws Exception {
     Path data = SharedData.require("clariq-fkw");
     Path out = dir.resolve("cq");
-    Path questions = out.resolve("questions.jsonl");
+    Path questions = out.resolve("generate");
     assertThat(run("cq", "generate", "--data", data.toString(), "--limit", "3", "--generator", "template", "--out",
         questions.toString())).as(err.toString()).isZero();
     try (FakeOpenAiServer server = FakeOpenAiServer.start(r -> FakeReply.text("{\"naturalness\": \"Good\", "
@@ -87,11 +91,15 @@ class WrittenFilesSchemaTest extends CommandTestBase {
       // the first question's replies cannot be read: recorded as unparsed
       server.enqueue(FakeReply.text("good, I think"), FakeReply.text("Good, Fair."));
       assertThat(run("cq", "judge", "--in", questions.toString(), "--judge", "openai:judge-model", "--base-url",
-          server.baseUrl().toString(), "--out", out.resolve("ratings.jsonl").toString())).as(err.toString()).isZero();
+          server.baseUrl().toString(), "--out", out.resolve("judge").toString())).as(err.toString()).isZero();
     }
-    assertValid(out, "questions.jsonl -> cq-generation-line.schema.json",
-        "questions.jsonl.config.json -> cq-generate-config.schema.json",
-        "ratings.jsonl -> cq-judgement-line.schema.json", "ratings.jsonl.config.json -> cq-judge-config.schema.json");
+    assertValid(out, "generate/generations.jsonl -> cq-generation-line.schema.json",
+        "generate/results.json -> cq-generate-results.schema.json", "generate/run-config.json -> run-config.schema.json",
+        "generate/sessions.jsonl -> sessions-line.schema.json",
+        "judge/judgements.jsonl -> cq-judgement-line.schema.json", "judge/results.json -> cq-judge-results.schema.json",
+        "judge/run-config.json -> run-config.schema.json", "judge/sessions.jsonl -> sessions-line.schema.json");
+    // the first question's replies could not be read: counted as a failure of the judgement run
+    assertThat(Files.readString(out.resolve("judge/results.json"))).contains("\"unparsed\" : 1");
   }
 
   @Test
