@@ -20,8 +20,8 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * The paper's baseline LLM seeker (the reference's {@code player}), temperature 0 and seed 8848, no JSON mode, every
- * word from a {@link PromptPack}:
+ * The paper's baseline LLM seeker (the reference's {@code player}), temperature 0 and seed 8848 (trial t of a run
+ * with trials: 8848 + t - 1, {@link io.clarq.core.llm.Trials}), no JSON mode, every word from a {@link PromptPack}:
  *
  * <ul>
  *   <li>{@link Mode#COMPLETION}: one user message. On the first turn {@code seeker/completion_first} with the
@@ -57,6 +57,7 @@ public final class LlmSeeker implements SeekerAgent, PromptPackUser<LlmSeeker> {
   /** The reference's sampling settings. */
   public static final double TEMPERATURE = PackAsk.TEMPERATURE;
 
+  /** The reference's seed (trial 1's); a request carries the seed of the trial being played. */
   public static final long SEED = PackAsk.SEED;
 
   private final LlmClient client;
@@ -113,7 +114,7 @@ public final class LlmSeeker implements SeekerAgent, PromptPackUser<LlmSeeker> {
 
   /** The request this seeker sends for a turn. */
   public ChatRequest request(SeekerTurn turn) {
-    ChatRequest.Builder b = ChatRequest.builder().model(model).temperature(TEMPERATURE).seed(SEED);
+    ChatRequest.Builder b = ChatRequest.builder().model(model).temperature(TEMPERATURE).seed(io.clarq.core.llm.Trials.seed());
     String briefing = SeekerBriefing.render(pack, turn.briefing());
     if (mode == Mode.CHAT) {
       b.system(briefing);
