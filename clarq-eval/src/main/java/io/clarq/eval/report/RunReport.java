@@ -117,13 +117,13 @@ public final class RunReport {
     Path name = runDir.toAbsolutePath().normalize().getFileName();
     return new ReportInput(name == null ? runDir.toString() : name.toString(), root.path("judge").asText("none"),
         settings, notes, types, reported, problems(root.path("failed_dialogues")),
-        problems(root.path("unscored_dialogues")), bootstrap);
+        problems(root.path("unscored_dialogues")), bootstrap, TrialTable.read(root, types, results.toString()));
   }
 
   private static Map<String, Dialogue> dialogues(TranscriptFile file) {
     Map<String, Dialogue> out = new HashMap<>();
     for (DialogueRecord r : file.records()) {
-      if (r.finished()) {
+      if (r.finished() && r.trial() == 1) {   // the scores in results.json are trial 1's
         out.put(key(r.language(), r.taskId()), r.dialogue());
       }
     }

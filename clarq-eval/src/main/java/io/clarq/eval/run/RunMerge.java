@@ -61,7 +61,7 @@ public final class RunMerge {
       throw new IllegalArgumentException("cannot merge: the shards were judged by \"" + storedJudge + "\", the merge "
           + "was given \"" + judgeDescription + "\"; give the same judge (e.g. the same --verdicts)");
     }
-    List<ClarqTask> selection = selection(first, shards.get(0), tasks);
+    List<TaskTrial> selection = TaskTrial.of(selection(first, shards.get(0), tasks), RunFingerprint.trials(first));
     return RunKernel.merge(new ClarqBenchmark(null, selection, new RunScoring(judge)), selection, shards, out);
   }
 
@@ -94,7 +94,7 @@ public final class RunMerge {
    *
    * @param dir the shard's output directory
    * @param shard which shard it is ("2/4")
-   * @param failed the failed dialogues' task ids ("3.4"), in transcript order
+   * @param failed the failed dialogues ("en 3.4", "en 3.4 trial 2"), in transcript order
    */
   public record FailedShard(Path dir, Shard shard, List<String> failed) {
     public FailedShard {
@@ -112,7 +112,7 @@ public final class RunMerge {
       }
       Shard shard = Shard.parse(setting(print.get(), RunSettings.SHARD, dir));
       List<String> failed = TranscriptReader.read(dir.resolve(ClarqEvaluator.TRANSCRIPT)).records().stream()
-          .filter(r -> !r.finished()).map(r -> r.language().code() + " " + r.taskId()).toList();
+          .filter(r -> !r.finished()).map(r -> DialogueKey.of(r).toString()).toList();
       if (!failed.isEmpty()) {
         out.add(new FailedShard(dir, shard, failed));
       }
