@@ -22,8 +22,10 @@ import org.jsoup.nodes.Element;
  * @param trials K
  * @param seeds the seed of each trial, trial 1 (the reference protocol's 8848) first
  * @param rows overall first, then each language followed by its task types
+ * @param grid per language (its name), each task's outcome per trial ({@code success}, {@code failure},
+ *     {@code unjudged}, {@code none}): the task x trial grid of the HTML report
  */
-public record TrialTable(int trials, List<Long> seeds, List<Row> rows) {
+public record TrialTable(int trials, List<Long> seeds, List<Row> rows, Map<String, Map<String, List<String>>> grid) {
   /**
    * One group of tasks.
    *
@@ -47,6 +49,13 @@ public record TrialTable(int trials, List<Long> seeds, List<Row> rows) {
     }
     seeds = List.copyOf(seeds);
     rows = List.copyOf(rows);
+    Map<String, Map<String, List<String>>> g = new java.util.LinkedHashMap<>();
+    grid.forEach((l, m) -> {
+      Map<String, List<String>> tasks = new java.util.LinkedHashMap<>();
+      m.forEach((task, v) -> tasks.put(task, List.copyOf(v)));
+      g.put(l, java.util.Collections.unmodifiableMap(tasks));
+    });
+    grid = java.util.Collections.unmodifiableMap(g);
   }
 
   /**
@@ -67,9 +76,23 @@ public record TrialTable(int trials, List<Long> seeds, List<Row> rows) {
     List<Long> seeds = new ArrayList<>();
     t.path("seeds").forEach(s -> seeds.add(s.asLong()));
     List<Row> rows = new ArrayList<>();
+    Map<String, Map<String, List<String>>> grid = new java.util.LinkedHashMap<>();
     rows.add(row("all languages", 0, t.path("overall"), k, where + ", trials.overall"));
     t.path("languages").fields().forEachRemaining(e -> {
       String name = Language.parse(e.getKey()).directoryName();
+      Map<String, List<String>> tasks = new java.util.LinkedHashMap<>();
+      e.getValue().path("verdicts").fields().forEachRemaining(v -> {
+        List<String> codes = new ArrayList<>();
+        v.getValue().forEach(c -> codes.add(c.asText()));
+        if (codes.size() != k) {
+          throw new IllegalArgumentException(where + ", trials.languages." + e.getKey() + ".verdicts." + v.getKey()
+              + ": expected " + k + " outcomes, got " + v.getValue());
+        }
+        tasks.put(v.getKey(), codes);
+      });
+      if (!tasks.isEmpty()) {
+        grid.put(name, tasks);
+      }
       rows.add(row(name, 1, e.getValue(), k, where + ", trials.languages." + e.getKey()));
       e.getValue().path("by_type").fields().forEachRemaining(ty -> {
         String type = ty.getKey();
@@ -78,7 +101,7 @@ public record TrialTable(int trials, List<Long> seeds, List<Row> rows) {
             where + ", trials.languages." + e.getKey() + ".by_type." + type));
       });
     });
-    return Optional.of(new TrialTable(k, seeds, rows));
+    return Optional.of(new TrialTable(k, seeds, rows, grid));
   }
 
   private static int parseType(String type, String where) {
@@ -174,6 +197,39 @@ public record TrialTable(int trials, List<Long> seeds, List<Row> rows) {
       tr.appendElement("td").text(fixed(r.flipped()));
       tr.appendElement("td").text(spread(r));
     }
+    renderGrid(section);
+  }
+
+  /**
+   * The task x trial grid, one folded table per language: a row per task, a cell per trial (its outcome as a mark
+   * and a class: outcome-success, -failure, -unjudged, or none), then the task's successes.
+   */
+  private void renderGrid(Element section) {
+    grid.forEach((language, tasks) -> {
+      Element d = section.appendElement("details").addClass("trial-grid");
+      d.appendElement("summary").text("Task x trial grid, " + language + " (" + tasks.size() + " tasks; \u2713"
+          + " success, \u2717 failure, ? unjudged, - not scored)");
+      Element t = d.appendElement("table").addClass("trial-grid");
+      Element h = t.appendElement("tr");
+      h.appendElement("th").addClass("text").text("task");
+      for (int k = 1; k <= trials; k++) {
+        h.appendElement("th").text("trial " + k);
+      }
+      h.appendElement("th").text("successes");
+      tasks.forEach((task, codes) -> {
+        Element tr = t.appendElement("tr").addClass("row").attr("data-task", task);
+        tr.appendElement("td").addClass("text").text(task);
+        for (String c : codes) {
+          tr.appendElement("td").addClass("outcome-" + c).text(switch (c) {
+            case "success" -> "\u2713";
+            case "failure" -> "\u2717";
+            case "unjudged" -> "?";
+            default -> "-";
+          });
+        }
+        tr.appendElement("td").text(codes.stream().filter("success"::equals).count() + "/" + trials);
+      });
+    });
   }
 
   private static String list(List<Double> values) {

@@ -7,6 +7,7 @@ import io.clarq.core.metrics.DialogueScore;
 import io.clarq.core.metrics.TrialFigures;
 import io.clarq.core.task.ClarqTask;
 import io.clarq.core.task.Language;
+import io.clarq.core.task.TaskId;
 import io.clarq.eval.report.FiguresJson;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -28,9 +29,11 @@ import java.util.function.Predicate;
  * @param overall every language's tasks together
  * @param languages per language
  * @param byType per language, per task type
+ * @param verdicts per language, every task's outcome in each trial, trial 1 first: {@code success},
+ *     {@code failure}, {@code unjudged}, or {@code none} (the dialogue failed or was not scored): the task x trial grid
  */
 public record TrialResults(int trials, Group overall, Map<Language, Group> languages,
-    Map<Language, Map<Integer, Group>> byType) {
+    Map<Language, Map<Integer, Group>> byType, Map<Language, Map<TaskId, List<String>>> verdicts) {
   /**
    * The figures of a group of tasks.
    *
@@ -55,6 +58,13 @@ public record TrialResults(int trials, Group overall, Map<Language, Group> langu
     Map<Language, Map<Integer, Group>> types = new EnumMap<>(Language.class);
     byType.forEach((l, m) -> types.put(l, Collections.unmodifiableMap(new TreeMap<>(m))));
     byType = Collections.unmodifiableMap(types);
+    Map<Language, Map<TaskId, List<String>>> grid = new EnumMap<>(Language.class);
+    verdicts.forEach((l, m) -> {
+      Map<TaskId, List<String>> tasks = new TreeMap<>();
+      m.forEach((id, v) -> tasks.put(id, List.copyOf(v)));
+      grid.put(l, Collections.unmodifiableMap(tasks));
+    });
+    verdicts = Collections.unmodifiableMap(grid);
   }
 
   /**
@@ -66,6 +76,7 @@ public record TrialResults(int trials, Group overall, Map<Language, Group> langu
   static TrialResults of(int trials, Collection<ClarqTask> tasks, Map<DialogueKey, DialogueScore> scores) {
     Map<Language, Group> languages = new EnumMap<>(Language.class);
     Map<Language, Map<Integer, Group>> byType = new EnumMap<>(Language.class);
+    Map<Language, Map<TaskId, List<String>>> verdicts = new EnumMap<>(Language.class);
     for (Language l : Language.values()) {
       List<ClarqTask> of = tasks.stream().filter(t -> t.language() == l).toList();
       if (of.isEmpty()) {
@@ -76,14 +87,25 @@ public record TrialResults(int trials, Group overall, Map<Language, Group> langu
       of.stream().map(t -> t.id().type()).distinct().sorted()
           .forEach(type -> types.put(type, group(trials, of, scores, t -> t.id().type() == type)));
       byType.put(l, types);
+      Map<TaskId, List<String>> grid = new TreeMap<>();
+      for (ClarqTask task : of) {
+        List<String> row = new ArrayList<>();
+        for (int t = 1; t <= trials; t++) {
+          DialogueScore s = scores.get(new DialogueKey(l, task.id(), t));
+          row.add(s == null ? "none" : s.success().unjudged() ? "unjudged" : s.success().success() ? "success"
+              : "failure");
+        }
+        grid.put(task.id(), row);
+      }
+      verdicts.put(l, grid);
     }
-    return new TrialResults(trials, group(trials, tasks, scores, t -> true), languages, byType);
+    return new TrialResults(trials, group(trials, tasks, scores, t -> true), languages, byType, verdicts);
   }
 
   /**
    * Writes the figures as results.json keeps them under {@code trials} (read back by
    * {@link io.clarq.eval.report.TrialTable#read}): the count and seeds, then {@code overall} and per language (with
-   * {@code by_type}) each group's tasks, left-out tasks, success per trial, pass^k and pass@k for k = 1..K (lists,
+   * {@code by_type} and {@code verdicts}, each task's outcome per trial) each group's tasks, left-out tasks, success per trial, pass^k and pass@k for k = 1..K (lists,
    * k = 1 first), the share of flipped tasks and the spread of the success rate across trials.
    */
   void write(ObjectNode o) {
@@ -100,6 +122,11 @@ public record TrialResults(int trials, Group overall, Map<Language, Group> langu
       write(g, lo);
       ObjectNode types = lo.putObject("by_type");
       byType.getOrDefault(l, Map.of()).forEach((type, tg) -> write(tg, types.putObject(String.valueOf(type))));
+      ObjectNode grid = lo.putObject("verdicts");
+      verdicts.getOrDefault(l, Map.of()).forEach((id, v) -> {
+        ArrayNode row = grid.putArray(id.toString());
+        v.forEach(row::add);
+      });
     });
   }
 

@@ -147,12 +147,21 @@ class LoopbackTrialsTest {
         assertThat(overall.path("pass_hat").get(k - 1).asDouble()).as("pass^%d", k).isCloseTo(hat, within(1e-12));
         assertThat(overall.path("pass_at").get(k - 1).asDouble()).as("pass@%d", k).isCloseTo(at, within(1e-12));
       }
+      // the task x trial grid: every task's outcome per trial, as rescored here
+      JsonNode verdicts = trials.path("languages").path("en").path("verdicts");
+      assertThat(verdicts.size()).isEqualTo(20);
+      outcomes.forEach((task, o) -> {
+        for (int t = 0; t < K; t++) {
+          assertThat(verdicts.path(task).get(t).asText()).as("%s trial %d", task, t + 1)
+              .isEqualTo(o[t] ? "success" : "failure");
+        }
+      });
       long flipped = outcomes.values().stream().filter(o -> !(o[0] == o[1] && o[1] == o[2])).count();
       assertThat(overall.path("flipped").asDouble()).isCloseTo(flipped / 20.0, within(1e-12));
       // the seeds made a difference: some tasks ended differently between trials
       assertThat(flipped).isPositive();
       assertThat(overall).isEqualTo(((com.fasterxml.jackson.databind.node.ObjectNode) trials.path("languages")
-          .path("en").deepCopy()).without(List.of("by_type")));
+          .path("en").deepCopy()).without(List.of("by_type", "verdicts")));
       assertThat(trials.path("languages").path("en").path("by_type").path("1").path("tasks").asInt()).isEqualTo(10);
       // the headline figures are trial 1's
       assertThat(single.summaries().get(Language.ENGLISH).dialogues()).isEqualTo(20);
@@ -165,6 +174,9 @@ class LoopbackTrialsTest {
       Document page = Jsoup.parse(single.reportFile().toFile(), "UTF-8");
       assertThat(page.select("section#trials table.trials tr.row")).hasSize(2);   // all languages, English
       assertThat(page.select("section#trials th").eachText()).contains("pass^1", "pass^3", "pass@2");
+      assertThat(page.select("section#trials details.trial-grid tr.row")).hasSize(20);
+      assertThat(page.select("section#trials details.trial-grid td.outcome-success").size()
+          + page.select("section#trials details.trial-grid td.outcome-failure").size()).isEqualTo(20 * K);
 
       // stopped midway (the thread interrupted, a torn line as a kill leaves), then resumed: the same run
       Path stopped = dir.resolve("stopped");
