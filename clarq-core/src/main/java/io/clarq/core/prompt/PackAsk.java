@@ -4,6 +4,7 @@ import io.clarq.core.llm.ChatRequest;
 import io.clarq.core.llm.LlmClient;
 import io.clarq.core.llm.LlmException;
 import io.clarq.core.llm.ResponseFormat;
+import io.clarq.core.llm.Trials;
 import io.clarq.core.llm.json.JsonReply;
 import io.clarq.core.llm.json.JsonReplyParser;
 import io.clarq.core.llm.json.StructuredAsk;
@@ -17,8 +18,8 @@ import java.util.function.Function;
 
 /**
  * Asks a model one question whose answer is a JSON object, in the reference's request envelope: one user message,
- * JSON mode, temperature 0, seed 8848, no stop sequences. How the reply is read follows the pack's
- * {@link PackBehaviour}: with the reference behaviour one call, read as Python's {@code json.loads} and truthiness
+ * JSON mode, temperature 0, seed 8848 (in trial t of a run with trials, 8848 + t - 1: {@link Trials}), no stop
+ * sequences. How the reply is read follows the pack's {@link PackBehaviour}: with the reference behaviour one call, read as Python's {@code json.loads} and truthiness
  * would; with clarq's, {@link StructuredAsk} (a second try with a reminder) and strict yes/no fields. Either way a
  * reply that cannot be read comes back unparsed with its raw text, never as a guess.
  */
@@ -26,7 +27,8 @@ public final class PackAsk {
   /** The reference's sampling settings for every call. */
   public static final double TEMPERATURE = 0.0;
 
-  public static final long SEED = 8848L;
+  /** The reference's seed (trial 1's); a request carries the seed of the trial being played ({@link Trials#seed()}). */
+  public static final long SEED = Trials.REFERENCE_SEED;
 
   private final LlmClient client;
   private final PromptPack pack;
@@ -64,7 +66,7 @@ public final class PackAsk {
         .user(prompt)
         .responseFormat(client.capabilities().jsonMode() ? ResponseFormat.JSON_OBJECT : ResponseFormat.TEXT)
         .temperature(TEMPERATURE)
-        .seed(client.capabilities().seed() ? SEED : null)
+        .seed(client.capabilities().seed() ? Trials.seed() : null)
         .build();
   }
 

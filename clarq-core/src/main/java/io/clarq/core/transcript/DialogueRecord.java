@@ -34,6 +34,8 @@ import java.util.TreeMap;
  * @param wallTime how long the whole dialogue took, if known
  * @param attributes free-form settings worth keeping with the dialogue ("seeker_mode": "chat", "seed": "8848");
  *     empty by default
+ * @param trial which trial of the task this is, from 1 (a run with {@code --trials K} plays each task K times; trial
+ *     t's model requests carry seed 8848 + t - 1, {@link io.clarq.core.llm.Trials}); 1 by default
  */
 public record DialogueRecord(
     TaskId taskId,
@@ -46,7 +48,8 @@ public record DialogueRecord(
     Optional<String> error,
     Optional<Instant> startedAt,
     Optional<Duration> wallTime,
-    Map<String, String> attributes) {
+    Map<String, String> attributes,
+    int trial) {
   public DialogueRecord {
     Objects.requireNonNull(taskId, "taskId");
     Objects.requireNonNull(language, "language");
@@ -85,6 +88,9 @@ public record DialogueRecord(
       throw new IllegalArgumentException(where + "wall time " + wallTime.get() + " is negative");
     }
     attributes = Map.copyOf(attributes);
+    if (trial < 1) {
+      throw new IllegalArgumentException(where + "trial " + trial + " is below 1; trials are numbered from 1");
+    }
   }
 
   /** A finished dialogue with nothing else known. */
@@ -93,7 +99,7 @@ public record DialogueRecord(
     return builder(taskId, language, seeker, provider).dialogue(dialogue).build();
   }
 
-  /** Starts a record; the default is a finished dialogue with no turn records, timing or attributes. */
+  /** Starts a record; the default is a finished dialogue (trial 1) with no turn records, timing or attributes. */
   public static Builder builder(TaskId taskId, Language language, String seeker, String provider) {
     return new Builder(taskId, language, seeker, provider);
   }
@@ -130,6 +136,7 @@ public record DialogueRecord(
     private Optional<Instant> startedAt = Optional.empty();
     private Optional<Duration> wallTime = Optional.empty();
     private final Map<String, String> attributes = new TreeMap<>();
+    private int trial = 1;
 
     private Builder(TaskId taskId, Language language, String seeker, String provider) {
       this.taskId = taskId;
@@ -170,9 +177,15 @@ public record DialogueRecord(
       return this;
     }
 
+    /** Which trial of the task this is, from 1. */
+    public Builder trial(int trial) {
+      this.trial = trial;
+      return this;
+    }
+
     public DialogueRecord build() {
       return new DialogueRecord(taskId, language, seeker, provider, dialogue, turns, status, error, startedAt,
-          wallTime, attributes);
+          wallTime, attributes, trial);
     }
   }
 }

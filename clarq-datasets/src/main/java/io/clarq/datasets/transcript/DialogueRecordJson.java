@@ -35,6 +35,8 @@ import java.util.TreeMap;
  * <pre>
  * format      "clarq-transcript/1"
  * task        "3.2"          language  "en" | "zh"      split  "test" | "dev" (derived from task)
+ * trial       2, 3, ...      (trial t of a run with trials; absent for trial 1, so a run without trials writes
+ *                             what it always wrote)
  * seeker      name           provider  name
  * status      "finished" | "failed"                      error  message (failed only)
  * end_reason  "goodbye" | "turn_cap" | "unknown"
@@ -60,6 +62,9 @@ public final class DialogueRecordJson {
     o.put("task", r.taskId().toString());
     o.put("language", r.language().code());
     o.put("split", lower(r.split()));
+    if (r.trial() > 1) {
+      o.put("trial", r.trial());
+    }
     o.put("seeker", r.seeker());
     o.put("provider", r.provider());
     o.put("status", lower(r.status()));
@@ -148,6 +153,13 @@ public final class DialogueRecordJson {
         b.wallTime(Duration.ofMillis(number(o, "wall_ms")));
       }
       o.path("attributes").fields().forEachRemaining(e -> b.attribute(e.getKey(), e.getValue().asText()));
+      if (o.has("trial")) {
+        JsonNode t = o.get("trial");
+        if (!t.canConvertToInt() || !t.isIntegralNumber() || t.intValue() < 1) {
+          throw new IllegalArgumentException("trial is " + t + "; expected a whole number from 1");
+        }
+        b.trial(t.intValue());
+      }
       DialogueRecord r = b.build();
       String split = o.path("split").asText(lower(r.split()));
       if (!split.equals(lower(r.split()))) {

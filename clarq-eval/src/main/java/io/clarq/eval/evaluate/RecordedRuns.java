@@ -83,9 +83,17 @@ public final class RecordedRuns {
     Map<String, Integer> seenAt = new HashMap<>();
     List<String> failed = new ArrayList<>();
     List<PlayedDialogue> out = new ArrayList<>();
+    int laterTrials = 0;
+    int trials = 1;
     for (TranscriptFile.Entry e : transcript.entries()) {
       DialogueRecord r = e.record();
       String where = file + ", line " + e.line();
+      if (r.trial() > 1) {
+        // a run with --trials: trial 1 is the reference protocol, scored as a run without trials would be
+        laterTrials++;
+        trials = Math.max(trials, r.trial());
+        continue;
+      }
       if (!r.finished()) {
         failed.add(r.taskId() + " (" + r.error().orElse("") + ")");
         continue;
@@ -110,6 +118,11 @@ public final class RecordedRuns {
       ClarqTask task = set.find(id).orElseThrow(() -> new IllegalArgumentException(
           where + ": task " + id + " is not in the tasks directory " + tasksDir));
       out.add(new PlayedDialogue(task, r.dialogue()));
+    }
+    if (laterTrials > 0) {
+      notes.add("the transcript holds " + trials + " trials per task; trial 1 (the reference protocol) is scored here"
+          + " and the " + laterTrials + " dialogues of trials 2-" + trials + " are skipped (the run's results.json has"
+          + " the figures across trials)");
     }
     if (!failed.isEmpty()) {
       notes.add(failed.size() + " failed dialogue" + (failed.size() == 1 ? "" : "s") + " not scored: "

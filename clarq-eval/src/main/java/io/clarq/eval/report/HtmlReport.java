@@ -44,6 +44,7 @@ public final class HtmlReport {
       byGold.put(l, ClarqStatistics.byGoldLines(s, in.bootstrap()));
     });
     headline(body.appendElement("section").id("headline"), in, overall);
+    in.trials().ifPresent(t -> t.render(HtmlPage.section(body, "trials", "Trials")));
     Element types = HtmlPage.section(body, "by-type", "By task type");
     byType.forEach((l, groups) -> {
       types.appendElement("h3").text(l.directoryName());

@@ -26,10 +26,12 @@ import java.util.TreeMap;
  * @param failed dialogues that did not finish (not scored)
  * @param unscored finished dialogues that could not be scored
  * @param bootstrap how the bootstrap intervals are drawn
+ * @param trials the figures across trials when the run played every task more than once (then the dialogues and
+ *     figures above are trial 1's); empty otherwise
  */
 public record ReportInput(String title, String judge, Map<String, String> settings, List<String> notes,
     Map<Integer, String> taskTypes, List<ReportedDialogue> dialogues, List<Problem> failed, List<Problem> unscored,
-    Bootstrap bootstrap) {
+    Bootstrap bootstrap, java.util.Optional<TrialTable> trials) {
   /** A scored dialogue. */
   public record ReportedDialogue(Language language, DialogueScore score, Dialogue dialogue) {
     public ReportedDialogue {
@@ -66,6 +68,14 @@ public record ReportInput(String title, String judge, Map<String, String> settin
     failed = List.copyOf(failed);
     unscored = List.copyOf(unscored);
     Objects.requireNonNull(bootstrap, "bootstrap");
+    Objects.requireNonNull(trials, "trials");
+  }
+
+  /** The input of a run without trials. */
+  public ReportInput(String title, String judge, Map<String, String> settings, List<String> notes,
+      Map<Integer, String> taskTypes, List<ReportedDialogue> dialogues, List<Problem> failed, List<Problem> unscored,
+      Bootstrap bootstrap) {
+    this(title, judge, settings, notes, taskTypes, dialogues, failed, unscored, bootstrap, java.util.Optional.empty());
   }
 
   /** The scores per language, English first. */

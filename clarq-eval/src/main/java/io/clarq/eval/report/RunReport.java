@@ -125,7 +125,7 @@ public final class RunReport {
     Path name = runDir.toAbsolutePath().normalize().getFileName();
     return new ReportInput(name == null ? runDir.toString() : name.toString(), root.path("judge").asText("none"),
         settings, notes, types, reported, problems(root.path("failed_dialogues")),
-        problems(root.path("unscored_dialogues")), bootstrap);
+        problems(root.path("unscored_dialogues")), bootstrap, TrialTable.read(root, types, results.toString()));
   }
 
   /** Whether {@code root} is a ClarQ-LLM results file this reader understands (version 1 to the current one). */
@@ -142,7 +142,7 @@ public final class RunReport {
   private static Map<String, Dialogue> dialogues(TranscriptFile file) {
     Map<String, Dialogue> out = new HashMap<>();
     for (DialogueRecord r : file.records()) {
-      if (r.finished()) {
+      if (r.finished() && r.trial() == 1) {   // the scores in results.json are trial 1's
         out.put(key(r.language(), r.taskId()), r.dialogue());
       }
     }

@@ -1,5 +1,6 @@
 package io.clarq.eval.run;
 
+import io.clarq.core.llm.Trials;
 import io.clarq.core.task.ClarqTask;
 import io.clarq.core.transcript.DialogueRecord;
 import io.clarq.datasets.transcript.DialogueRecordJson;
@@ -14,20 +15,21 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * ClarQ-LLM on the run kernel: an item is a task, playing it is one dialogue between the seeker and the provider
- * ({@link DialogueLoop}), the item log is the transcript, and the end step scores the dialogues ({@link RunScoring}).
- * Each dialogue is scored as it ends, so the progress line can show the success rate so far.
+ * ClarQ-LLM on the run kernel: an item is a trial of a task ({@link TaskTrial}; a run without trials has trial 1
+ * only), playing it is one dialogue between the seeker and the provider ({@link DialogueLoop}) with the trial's seed
+ * ({@link Trials}), the item log is the transcript, and the end step scores the dialogues ({@link RunScoring}). Each
+ * dialogue is scored as it ends, so the progress line can show the success rate so far.
  */
-final class ClarqBenchmark implements Benchmark<ClarqTask, DialogueRecord, RunResult> {
+final class ClarqBenchmark implements Benchmark<TaskTrial, DialogueRecord, RunResult> {
   private final RunConfig config;
   private final Map<DialogueKey, ClarqTask> tasks = new TreeMap<>();
   private final DialogueLoop loop;
   private final RunScoring scoring;
 
   /** @param config the run; {@code null} only for a merge, which plays and checks nothing */
-  ClarqBenchmark(RunConfig config, List<ClarqTask> selection, RunScoring scoring) {
+  ClarqBenchmark(RunConfig config, List<TaskTrial> selection, RunScoring scoring) {
     this.config = config;
-    selection.forEach(t -> tasks.put(DialogueKey.of(t), t));
+    selection.forEach(t -> tasks.put(DialogueKey.of(t), t.task()));
     this.loop = config == null ? null : new DialogueLoop(config.seeker(), config.provider(), config.endDetection(),
         config.maxSeekerTurns(), config.recordTimings());
     this.scoring = scoring;
@@ -44,8 +46,8 @@ final class ClarqBenchmark implements Benchmark<ClarqTask, DialogueRecord, RunRe
   }
 
   @Override
-  public String key(ClarqTask task) {
-    return DialogueKey.of(task).toString();
+  public String key(TaskTrial item) {
+    return DialogueKey.of(item).toString();
   }
 
   @Override
@@ -80,27 +82,30 @@ final class ClarqBenchmark implements Benchmark<ClarqTask, DialogueRecord, RunRe
   }
 
   @Override
-  public RunSettings settings(List<ClarqTask> selection) {
-    return RunFingerprint.of(config, selection);
+  public RunSettings settings(List<TaskTrial> selection) {
+    // the tasks once (their trial 1), so a run's task count and digest do not depend on its trials
+    return RunFingerprint.of(config, selection.stream().filter(t -> t.trial() == 1).map(TaskTrial::task).toList());
   }
 
   @Override
-  public DialogueRecord play(ClarqTask task, RunLog log) {
-    return loop.play(task, log::deviation);
+  public DialogueRecord play(TaskTrial item, RunLog log) {
+    try (Trials.Scope trial = Trials.play(item.trial())) {
+      return loop.play(item.task(), log::deviation);
+    }
   }
 
   @Override
-  public void ended(ClarqTask task, DialogueRecord record, RunLog log) {
-    scoring.score(task, record, log::deviation);
+  public void ended(TaskTrial item, DialogueRecord record, RunLog log) {
+    scoring.score(item.task(), record, log::deviation);
   }
 
   @Override
-  public RunResult finish(RunEnd<ClarqTask, DialogueRecord> end) {
+  public RunResult finish(RunEnd<TaskTrial, DialogueRecord> end) {
     return scoring.finish(tasks, end);
   }
 
   /** Tells a {@link RunListener} of the run as the kernel reports it, with the scores so far. */
-  static ItemListener<ClarqTask, DialogueRecord> listener(RunListener listener, RunScoring scoring, int total) {
+  static ItemListener<TaskTrial, DialogueRecord> listener(RunListener listener, RunScoring scoring, int total) {
     return new ItemListener<>() {
       private ProgressTracker tracker;
 
@@ -111,8 +116,8 @@ final class ClarqBenchmark implements Benchmark<ClarqTask, DialogueRecord, RunRe
       }
 
       @Override
-      public void itemDone(ClarqTask task, DialogueRecord record, Progress progress) {
-        tracker.dialogueDone(record, scoring.scored(DialogueKey.of(task)));
+      public void itemDone(TaskTrial item, DialogueRecord record, Progress progress) {
+        tracker.dialogueDone(record, scoring.scored(DialogueKey.of(item)));
       }
 
       @Override

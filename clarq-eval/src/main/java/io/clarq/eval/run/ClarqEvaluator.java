@@ -18,7 +18,8 @@ import java.util.Optional;
 
 /**
  * Runs the ClarQ-LLM benchmark: every selected task is played between the seeker and the provider
- * ({@link DialogueLoop}), {@link RunConfig#concurrency()} dialogues at a time, each appended to
+ * ({@link DialogueLoop}), {@link RunConfig#trials()} times (trial t with seed 8848 + t - 1),
+ * {@link RunConfig#concurrency()} dialogues at a time, each appended to
  * {@code transcripts.jsonl} the moment it ends; then every finished dialogue is scored ({@link ClarqMetrics}) and
  * {@code results.json}, {@code summary.md} and {@code report.html} are written.
  *
@@ -66,7 +67,7 @@ public final class ClarqEvaluator {
    * @throws InterruptedException when the calling thread is interrupted; dialogues in flight are abandoned
    */
   public static RunResult run(RunConfig config) throws InterruptedException {
-    List<ClarqTask> selection = selectTasks(config);
+    List<TaskTrial> selection = TaskTrial.of(selectTasks(config), config.trials());
     RunScoring scoring = new RunScoring(config.judge());
     ClarqBenchmark benchmark = new ClarqBenchmark(config, selection, scoring);
     int total = config.shard().of(selection).size();

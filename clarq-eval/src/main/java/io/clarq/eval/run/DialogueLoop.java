@@ -10,6 +10,7 @@ import io.clarq.core.llm.LlmException;
 import io.clarq.core.llm.LlmUnparsedReplyException;
 import io.clarq.core.llm.LlmUnusableReplyException;
 import io.clarq.core.llm.TokenUsage;
+import io.clarq.core.llm.Trials;
 import io.clarq.core.provider.ProviderAgent;
 import io.clarq.core.provider.ProviderReply;
 import io.clarq.core.provider.ProviderTurn;
@@ -75,7 +76,8 @@ public final class DialogueLoop {
   }
 
   /**
-   * Plays the task to its end; never throws for an agent's failure (see the class comment), except when a model's
+   * Plays the task to its end, as the trial this thread plays ({@link Trials#current()}, recorded in the record);
+   * never throws for an agent's failure (see the class comment), except when a model's
    * servers are all down ({@link OutageStop}): then the dialogue is abandoned unrecorded, to be played on a resume.
    */
   public DialogueRecord play(ClarqTask task) {
@@ -149,7 +151,8 @@ public final class DialogueLoop {
     }
     DialogueRecord.Builder b = DialogueRecord.builder(task.id(), task.language(), seeker.name(), provider.name())
         .dialogue(new Dialogue(utterances, end))
-        .turns(turns.subList(0, utterances.size()));
+        .turns(turns.subList(0, utterances.size()))
+        .trial(Trials.current());
     if (failure != null) {
       b.failed(failure).attribute(FAILURE_KIND, failureKind);
     }

@@ -30,7 +30,8 @@ import java.util.Set;
  *   <li>turn cap: 12 seeker utterances (the reference's); end detection: {@link EndDetection#REFERENCE};
  *   <li>judge: {@link Judge#none()} (dialogues the verbatim check cannot decide are reported unjudged);
  *   <li>dialogues in flight: 4; timings in transcripts: off (so a replayed run writes identical transcripts);
- *   <li>shard: {@link Shard#ALL}; listener: none; no extra fingerprint settings.
+ *   <li>shard: {@link Shard#ALL}; listener: none; no extra fingerprint settings;
+ *   <li>trials: 1 (each task played once, seed 8848: the reference protocol).
  * </ul>
  *
  * Required: the tasks (a directory or loaded task sets), the seeker, the provider and the output directory.
@@ -58,6 +59,7 @@ public final class RunConfig {
   private final boolean recordTimings;
   private final RunListener listener;
   private final PromptPack prompts;
+  private final int trials;
 
   private RunConfig(Builder b) {
     this.tasksDirectory = Optional.ofNullable(b.tasksDirectory);
@@ -79,6 +81,7 @@ public final class RunConfig {
     this.recordTimings = b.recordTimings;
     this.listener = b.listener;
     this.prompts = b.resolvedPrompts;
+    this.trials = b.trials;
   }
 
   public static Builder builder() {
@@ -157,6 +160,15 @@ public final class RunConfig {
     return maxSeekerTurns;
   }
 
+  /**
+   * How many times each selected task is played: trial 1 is the reference protocol (seed 8848), trial t sends seed
+   * 8848 + t - 1 with its model requests ({@link io.clarq.core.llm.Trials}). A setting of the run's fingerprint when
+   * above 1.
+   */
+  public int trials() {
+    return trials;
+  }
+
   public EndDetection endDetection() {
     return endDetection;
   }
@@ -201,7 +213,7 @@ public final class RunConfig {
         + seeker.name() + ", provider=" + provider.name() + ", maxSeekerTurns=" + maxSeekerTurns + ", endDetection="
         + endDetection + ", judge=" + judgeDescription + ", shard=" + shard + ", settings=" + settings
         + ", concurrency=" + concurrency + ", output=" + output + ", recordTimings=" + recordTimings + ", prompts="
-        + prompts.id() + "}";
+        + prompts.id() + ", trials=" + trials + "}";
   }
 
   /** Builds a {@link RunConfig}; see the class comment for the defaults. */
@@ -225,6 +237,7 @@ public final class RunConfig {
     private boolean recordTimings;
     private RunListener listener = RunListener.NONE;
     private PromptPack prompts;
+    private int trials = 1;
     private PromptPack resolvedPrompts;
 
     private Builder() {}
@@ -334,6 +347,15 @@ public final class RunConfig {
       return this;
     }
 
+    /**
+     * Plays each selected task {@code k} times (default 1): trial t sends seed 8848 + t - 1. The results then give
+     * success per trial, pass^k and pass@k; the headline figures stay trial 1's.
+     */
+    public Builder trials(int k) {
+      this.trials = k;
+      return this;
+    }
+
     public Builder endDetection(EndDetection endDetection) {
       this.endDetection = Objects.requireNonNull(endDetection, "endDetection");
       return this;
@@ -390,6 +412,9 @@ public final class RunConfig {
       }
       if (maxSeekerTurns < 1) {
         throw new IllegalArgumentException("illegal max seeker turns " + maxSeekerTurns + ": must be at least 1");
+      }
+      if (trials < 1 || trials > 1000) {
+        throw new IllegalArgumentException("illegal trials " + trials + ": must be 1-1000");
       }
       if (concurrency < 1 || concurrency > 1024) {
         throw new IllegalArgumentException("illegal concurrency " + concurrency + ": must be 1-1024");

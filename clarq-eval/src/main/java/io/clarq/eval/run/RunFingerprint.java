@@ -24,7 +24,9 @@ import java.util.stream.Collectors;
  * listener are not part of them: they do not change what is said.
  *
  * <p>The settings are {@link #SETTINGS}, a list of named values of the config: adding one is one line there.
- * Settings the agents cannot tell about themselves come from {@link RunConfig#settings()} and follow, in order.
+ * Then {@value #TRIALS}, only when a run plays each task more than once ({@link RunConfig#trials()}), so the
+ * settings of a run without trials are what they always were. Settings the agents cannot tell about themselves come
+ * from {@link RunConfig#settings()} and follow, in order.
  *
  * <p>Beside the settings, {@link RunSettings#recorded()} holds what is not compared on resume but lets
  * {@link RunMerge} rebuild a run from its shards alone ({@link RunConfig#recorded()}): the tasks directory, the
@@ -61,7 +63,25 @@ final class RunFingerprint {
       new Setting("judge", (c, t) -> c.judgeDescription()),
       new Setting("record_timings", (c, t) -> String.valueOf(c.recordTimings())));
 
+  /** The setting naming the number of trials, present only when it is above 1. */
+  static final String TRIALS = "trials";
+
   private RunFingerprint() {}
+
+  /** The number of trials a run's settings record: 1 when they name none. */
+  static int trials(RunSettings settings) {
+    String k = settings.get(TRIALS).orElse("1");
+    try {
+      int n = Integer.parseInt(k);
+      if (n >= 1) {
+        return n;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new IllegalArgumentException("illegal setting " + TRIALS + " = \"" + k + "\" in " + RunSettings.FILE
+        + ": expected a whole number from 1");
+  }
 
   private static boolean usesPrompts(RunConfig c) {
     return c.seeker() instanceof PromptPackUser<?> || c.provider() instanceof PromptPackUser<?>;
@@ -72,6 +92,9 @@ final class RunFingerprint {
     Map<String, String> s = new LinkedHashMap<>();
     for (Setting setting : SETTINGS) {
       s.put(setting.name(), setting.value().apply(config, selection));
+    }
+    if (config.trials() > 1) {
+      s.put(TRIALS, String.valueOf(config.trials()));
     }
     config.settings().forEach((name, value) -> {
       if (s.containsKey(name)) {

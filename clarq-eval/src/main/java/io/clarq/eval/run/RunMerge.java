@@ -168,9 +168,9 @@ public final class RunMerge {
       return new Merged(out, Optional.empty());
     }
     Path tasksDir = tasks.orElseGet(() -> recordedTasks(first, shards.get(0)));
-    List<ClarqTask> selection = selection(first, shards.get(0), tasksDir);
+    List<TaskTrial> selection = TaskTrial.of(selection(first, shards.get(0), tasksDir), RunFingerprint.trials(first));
     Map<DialogueKey, ClarqTask> byKey = new TreeMap<>();
-    selection.forEach(t -> byKey.put(DialogueKey.of(t), t));
+    selection.forEach(t -> byKey.put(DialogueKey.of(t), t.task()));
     ClarqBenchmark reading = new ClarqBenchmark(null, selection, null);
     Map<DialogueKey, DialogueRecord> all = new TreeMap<>();
     for (int i = 0; i < byIndex.length; i++) {
@@ -406,7 +406,7 @@ public final class RunMerge {
    *
    * @param dir the shard's output directory
    * @param shard which shard it is ("2/4")
-   * @param failed the failed dialogues' task ids ("3.4"), in transcript order
+   * @param failed the failed dialogues ("en 3.4", "en 3.4 trial 2"), in transcript order
    */
   public record FailedShard(Path dir, Shard shard, List<String> failed) {
     public FailedShard {
@@ -424,7 +424,7 @@ public final class RunMerge {
       }
       Shard shard = Shard.parse(setting(print.get(), RunSettings.SHARD, dir));
       List<String> failed = TranscriptReader.read(dir.resolve(ClarqEvaluator.TRANSCRIPT)).records().stream()
-          .filter(r -> !r.finished()).map(r -> r.language().code() + " " + r.taskId()).toList();
+          .filter(r -> !r.finished()).map(r -> DialogueKey.of(r).toString()).toList();
       if (!failed.isEmpty()) {
         out.add(new FailedShard(dir, shard, failed));
       }

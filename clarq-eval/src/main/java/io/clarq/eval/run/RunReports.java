@@ -23,6 +23,7 @@ import io.clarq.core.transcript.DialogueRecord;
 import io.clarq.eval.report.FiguresJson;
 import io.clarq.eval.report.RunReport;
 import io.clarq.eval.report.ScoreJson;
+import io.clarq.eval.report.TrialTable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -104,12 +105,16 @@ final class RunReports {
         ScoreJson.write(d, per.addObject());
       }
     }
+    r.trials().ifPresent(t -> t.write(root.putObject("trials")));
     ObjectNode kinds = root.putObject("failed_by_kind");
     failureKinds(r).forEach(kinds::put);
     ArrayNode failed = root.putArray("failed_dialogues");
     for (DialogueRecord f : r.failed()) {
-      failed.addObject().put("task", f.taskId().toString()).put("language", f.language().code())
-          .put("kind", kind(f)).put("error", f.error().orElse(""));
+      ObjectNode fo = failed.addObject().put("task", f.taskId().toString()).put("language", f.language().code());
+      if (f.trial() > 1) {
+        fo.put("trial", f.trial());
+      }
+      fo.put("kind", kind(f)).put("error", f.error().orElse(""));
     }
     ArrayNode unscored = root.putArray("unscored_dialogues");
     for (RunResult.Unscored u : r.unscored()) {
@@ -265,6 +270,7 @@ final class RunReports {
           + " and was read as Python reads it (the reference pack's way); the raw values are kept as match_raw in"
           + " judge-verdicts.jsonl.%n", truthiness));
     }
+    trialTable(r).ifPresent(t -> sb.append(t.markdown()));
     summaries.forEach((l, s) -> {
       sb.append("\n## ").append(l.directoryName()).append(" by task type\n\n");
       groupTable(sb, "type", ClarqStatistics.byType(s.scores(), BOOTSTRAP), r.taskTypes());
@@ -292,6 +298,16 @@ final class RunReports {
   /** "[0.4423, 0.9962]", or "-". */
   static String bracketed(io.clarq.core.metrics.stats.Interval i) {
     return i.defined() ? String.format(Locale.ROOT, "[%.4f, %.4f]", i.lower(), i.upper()) : "-";
+  }
+
+  /** The trial figures as the report reads them back from the results JSON: one source for both texts. */
+  private static java.util.Optional<TrialTable> trialTable(RunResult r) {
+    if (r.trials().isEmpty()) {
+      return java.util.Optional.empty();
+    }
+    ObjectNode o = JSON.createObjectNode();
+    r.trials().get().write(o.putObject("trials"));
+    return TrialTable.read(o, r.taskTypes(), "trials");
   }
 
   private static void groupTable(StringBuilder sb, String key, Map<Integer, GroupFigures> groups,

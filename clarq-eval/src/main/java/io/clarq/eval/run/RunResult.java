@@ -15,9 +15,11 @@ import java.util.Objects;
 /**
  * What a run produced: the benchmark's figures per language, every dialogue, and the files written.
  *
- * @param finished the finished dialogues (resumed ones included), English first, by task id
+ * @param finished the finished dialogues (resumed ones included), English first, by task id; with trials, trial 1's
+ *     first, then trial 2's, and so on
  * @param failed dialogues stopped by an infrastructure failure (listed apart, never scored; a resume retries them)
- * @param summaries the figures per language over the scored dialogues (the paper's numbers for the 260 test tasks)
+ * @param summaries the figures per language over the scored dialogues (the paper's numbers for the 260 test tasks);
+ *     with trials, over trial 1's (the reference protocol): {@code trials} has the figures over every trial
  * @param unscored finished dialogues whose scoring failed (the judge's model unreachable): listed apart
  * @param resumed how many finished dialogues came from an earlier run in the same output directory
  * @param wallTime this run's wall time
@@ -28,10 +30,13 @@ import java.util.Objects;
  * @param summaryFile the Markdown summary
  * @param judge the name of the judge that decided leftover gold lines ("none": they were left unjudged)
  * @param taskTypes the names of the task types run, by type number
+ * @param trials the figures across trials (pass^k, pass@k, flips, spread) when each task was played more than once;
+ *     empty for a run without trials
  */
 public record RunResult(List<DialogueRecord> finished, List<DialogueRecord> failed,
     Map<Language, ClarqSummary> summaries, List<Unscored> unscored, int resumed, Duration wallTime, long llmCalls,
-    long tokens, Path transcript, Path results, Path summaryFile, String judge, Map<Integer, String> taskTypes) {
+    long tokens, Path transcript, Path results, Path summaryFile, String judge, Map<Integer, String> taskTypes,
+    java.util.Optional<TrialResults> trials) {
   /** A finished dialogue the judge could not score, and why. */
   public record Unscored(Language language, TaskId taskId, String error) {
     public Unscored {
@@ -49,6 +54,7 @@ public record RunResult(List<DialogueRecord> finished, List<DialogueRecord> fail
     Objects.requireNonNull(wallTime, "wallTime");
     Objects.requireNonNull(judge, "judge");
     taskTypes = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(taskTypes));
+    Objects.requireNonNull(trials, "trials");
   }
 
   /** The self-contained HTML report beside the results ({@link RunReport#FILE}). */

@@ -3,6 +3,7 @@ package io.clarq.eval.run;
 import io.clarq.core.judge.Judge;
 import io.clarq.core.llm.Deviation;
 import io.clarq.core.llm.LlmException;
+import io.clarq.core.llm.Trials;
 import io.clarq.core.metrics.ClarqMetrics;
 import io.clarq.core.metrics.ClarqSummary;
 import io.clarq.core.metrics.DialogueScore;
@@ -40,9 +41,10 @@ final class RunScoring {
     if (!record.finished()) {
       return Optional.empty();
     }
-    DialogueKey key = DialogueKey.of(task);
+    DialogueKey key = DialogueKey.of(record);
     TurnUsage.Tally tally = TurnUsage.open();
-    try (tally) {
+    // the judge's requests carry the trial's seed, as the dialogue's did
+    try (tally; Trials.Scope trial = Trials.play(record.trial())) {
       DialogueScore s = ClarqMetrics.score(task, record.dialogue(), judge);
       scores.put(key, s);
       return Optional.of(s);
@@ -66,7 +68,7 @@ final class RunScoring {
    * @param end the run: every record, resumed ones included; the settings the results JSON shows; the deviations
    *     from the reference protocol the run's clients made
    */
-  RunResult finish(Map<DialogueKey, ClarqTask> tasks, RunEnd<ClarqTask, DialogueRecord> end) {
+  RunResult finish(Map<DialogueKey, ClarqTask> tasks, RunEnd<TaskTrial, DialogueRecord> end) {
     Path out = end.output();
     Path transcript = out.resolve(ClarqEvaluator.TRANSCRIPT);
     Map<DialogueKey, DialogueRecord> sorted = new TreeMap<>();
@@ -91,18 +93,22 @@ final class RunScoring {
       if (s == null && !errors.containsKey(e.getKey())) {
         s = score(tasks.get(e.getKey()), r, end.log()::deviation).orElse(null);
       }
-      if (s != null) {
+      if (s != null && r.trial() == 1) {
         perLanguage.computeIfAbsent(r.language(), l -> new ArrayList<>()).add(s);
       }
     }
     Map<Language, ClarqSummary> summaries = new EnumMap<>(Language.class);
     perLanguage.forEach((l, s) -> summaries.put(l, new ClarqSummary(s)));
     List<RunResult.Unscored> unscored = new ArrayList<>();
-    new TreeMap<>(errors).forEach((k, msg) -> unscored.add(new RunResult.Unscored(k.language(), k.taskId(), msg)));
+    new TreeMap<>(errors).forEach((k, msg) -> unscored.add(new RunResult.Unscored(k.language(), k.taskId(),
+        k.trial() == 1 ? msg : "trial " + k.trial() + ": " + msg)));
+    int trials = tasks.keySet().stream().mapToInt(DialogueKey::trial).max().orElse(1);
+    Optional<TrialResults> trialResults = trials < 2 ? Optional.empty() : Optional.of(TrialResults.of(trials,
+        tasks.entrySet().stream().filter(e -> e.getKey().trial() == 1).map(Map.Entry::getValue).toList(), scores));
     RunResult result = new RunResult(finished, failed, summaries, unscored, end.resumed(), end.wallTime(), calls,
         tokens,
         transcript, out.resolve(ClarqEvaluator.RESULTS), out.resolve(ClarqEvaluator.SUMMARY), judge.name(),
-        typeNames(tasks.values()));
+        typeNames(tasks.values()), trialResults);
     RunReports.write(result, end.settings().values(), end.log().deviations());
     RunReport.write(out);
     return result;

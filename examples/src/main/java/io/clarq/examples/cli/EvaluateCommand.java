@@ -6,6 +6,7 @@ import io.clarq.core.judge.offline.OfflineJudge;
 import io.clarq.core.llm.LlmClient;
 import io.clarq.core.metrics.ClarqSummary;
 import io.clarq.eval.evaluate.ClarqEvaluation;
+import io.clarq.eval.evaluate.JudgeNoise;
 import io.clarq.eval.evaluate.EvaluationReport;
 import io.clarq.eval.evaluate.RecordedRun;
 import io.clarq.eval.evaluate.RecordedRuns;
@@ -81,6 +82,13 @@ public final class EvaluateCommand implements Callable<Integer> {
           + "always on with the reference prompt pack, whose judge is asked in JSON mode.")
   boolean judgeJsonMode;
 
+  @Option(names = "--trials", paramLabel = "K", defaultValue = "1",
+      description = "With --judge SPEC: judge the same dialogues K times more, trial t with seed 8848 + t - 1 and no"
+          + " verdict cache in front of the model (a cache would replay one verdict every trial), and print after the"
+          + " figures how many dialogues' verdicts flip between trials: the judge's share of a run's noise. Default:"
+          + " 1 (no noise table).")
+  int trials;
+
   @CommandLine.Mixin LlmOptions llm;
 
   @CommandLine.Mixin PromptOptions prompts;
@@ -128,6 +136,12 @@ public final class EvaluateCommand implements Callable<Integer> {
     } else {
       out.print(report.table());
     }
+    if (noise != null) {
+      PrintWriter to = json ? spec.commandLine().getErr() : out;   // stdout holds one JSON object
+      to.print(json ? "" : "\n");
+      to.print(noise.table());
+      to.flush();
+    }
     out.flush();
     return 0;
   }
@@ -150,6 +164,12 @@ public final class EvaluateCommand implements Callable<Integer> {
             : VerdictCacheJudge.readOnly(verdicts, asked)) {
       ClarqSummary summary = ClarqEvaluation.score(run, recorded);
       PrintWriter err = spec.commandLine().getErr();
+      if (trials > 1) {
+        err.println("judge " + judgeSpec + ": judging the same dialogues in " + trials + " trials");
+        err.flush();
+        noise = JudgeNoise.measure(run, Judge.named("llm " + llm.spec(spec.commandLine(), "--judge", judgeSpec)
+            .model(), judge(client)), trials);
+      }
       err.println("judge " + judgeSpec + ": " + llm.usageSummary() + "; " + asked.appended()
           + " new verdicts appended to " + judgeVerdicts);
       err.flush();
@@ -157,8 +177,18 @@ public final class EvaluateCommand implements Callable<Integer> {
     }
   }
 
+  /** The judge noise, when --trials asked for it. */
+  private JudgeNoise noise;
+
   private void checkArguments() {
     CommandLine cl = spec.commandLine();
+    if (trials < 1 || trials > 100) {
+      throw new CommandLine.ParameterException(cl, "--trials " + trials + ": must be 1-100");
+    }
+    if (trials > 1 && (judgeSpec == null || judgeSpec.trim().equals("offline"))) {
+      throw new CommandLine.ParameterException(cl, "--trials " + trials + " measures a model judge's noise: give"
+          + " --judge SPEC (the offline judge and recorded verdicts never change between trials)");
+    }
     if ((judgeSpec == null || judgeSpec.trim().equals("offline")) && llm.anyGiven()) {
       throw new CommandLine.ParameterException(cl, "--base-url, --model and the other model options go with "
           + "--judge SPEC");

@@ -14,6 +14,7 @@ import io.clarq.eval.audit.AuditGroup;
 import io.clarq.eval.audit.AuditReport;
 import io.clarq.eval.audit.AuditedTurn;
 import io.clarq.eval.audit.ProviderAudit;
+import io.clarq.eval.audit.ProviderNoise;
 import io.clarq.eval.audit.RecordedTurn;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -80,6 +81,13 @@ public final class ProviderAuditCommand implements Callable<Integer> {
           + " why (its scores), in every run given.")
   String explain;
 
+  @Option(names = "--trials", paramLabel = "K", defaultValue = "1",
+      description = "Reply to every recorded turn K times, trial t with seed 8848 + t - 1, and print after the audit"
+          + " how often the provider's decision flips between trials (Response I vs II, the nodes given, its"
+          + " reading): the provider's share of a run's noise, the seeker's lines held fixed. Default: 1 (no noise"
+          + " table). The offline provider is deterministic and never flips.")
+  int trials;
+
   @Option(names = "--dump", paramLabel = "FILE",
       description = "Write every audited turn as one JSON line (run, task, turn, recorded and audited nodes, the"
           + " audited provider's explanation).")
@@ -88,6 +96,9 @@ public final class ProviderAuditCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     TypeRange typeRange = TypeRange.parse(spec.commandLine(), "--types", types);
+    if (trials < 1 || trials > 100) {
+      throw new CommandLine.ParameterException(spec.commandLine(), "--trials " + trials + ": must be 1-100");
+    }
     tasks = DataDefaults.orFetched(spec, tasks, "--tasks", "clarq-llm", "tasks");
     transcripts = transcripts.stream().map(t -> DataDefaults.publishedRun(spec, t, "--transcripts")).toList();
     checkFiles();
@@ -131,6 +142,17 @@ public final class ProviderAuditCommand implements Callable<Integer> {
       out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(jsonOf(report)));
     } else {
       out.print(report.table());
+    }
+    if (trials > 1) {
+      err.println("provider-audit: replying to the same turns in trials 2-" + trials);
+      err.flush();
+      ProviderNoise noise = ProviderNoise.measure(report, providerForRun, trials);
+      if (json) {
+        err.print(noise.table());   // stdout holds one JSON object
+      } else {
+        out.print('\n');
+        out.print(noise.table());
+      }
     }
     out.flush();
     return 0;

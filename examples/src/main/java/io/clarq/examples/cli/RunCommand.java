@@ -120,6 +120,13 @@ public final class RunCommand implements Callable<Integer> {
 
   @CommandLine.Mixin ShardOptions sharding;
 
+  @Option(names = "--trials", paramLabel = "K", defaultValue = "1",
+      description = "Play every selected task K times (default: ${DEFAULT-VALUE}). Trial 1 is the reference protocol"
+          + " (seed 8848); trial t sends seed 8848 + t - 1. The headline figures stay trial 1's; results.json,"
+          + " summary.md and report.html add success per trial, pass^k and pass@k for k = 1..K, the share of tasks"
+          + " whose verdict flips and the spread across trials. Shards, resume and merge take trials like tasks.")
+  int trials;
+
   @Option(names = "--verdicts", paramLabel = "FILE", description = "Judge leftover gold lines by replaying this "
       + "verdict file (e.g. clarq-llm/judge-verdicts.jsonl) first; without it or --judge they are reported unjudged.")
   Path verdicts;
@@ -176,6 +183,7 @@ public final class RunCommand implements Callable<Integer> {
           .provider(provider)
           .judge(judge, judgeDescription(verdicts, judgeKind(cl)))
           .shard(chosenShard)
+          .trials(trials)
           .maxSeekerTurns(maxSeekerTurns)
           .endDetection(lenientEnd ? EndDetection.LENIENT : EndDetection.REFERENCE)
           .concurrency(seeker instanceof ConsoleSeeker ? 1 : concurrency)
@@ -355,6 +363,9 @@ public final class RunCommand implements Callable<Integer> {
     }
     if (maxSeekerTurns < 1) {
       throw new CommandLine.ParameterException(cl, "--max-seeker-turns " + maxSeekerTurns + ": must be at least 1");
+    }
+    if (trials < 1 || trials > 1000) {
+      throw new CommandLine.ParameterException(cl, "--trials " + trials + ": must be 1-1000");
     }
   }
 

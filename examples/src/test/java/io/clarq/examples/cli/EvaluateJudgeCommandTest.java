@@ -38,9 +38,10 @@ class EvaluateJudgeCommandTest {
   private final StringWriter err = new StringWriter();
   private FakeOpenAiServer server;
 
+  private final Map<String, String> replies = new HashMap<>();
+
   @BeforeEach
   void startReferenceJudge() {
-    Map<String, String> replies = new HashMap<>();
     // the reference pack stands beside the tasks, so evaluate --judge asks the paper's judge prompt
     LlmJudge promptsOnly = LlmJudge.builder(ScriptedLlmClient.replying()).prompts(io.clarq.core.prompt.PromptPack.load(SharedData.require("clarq-llm/reference-prompts"))).build();
     for (VerdictRecord r : VerdictFile.read(SharedData.require("clarq-llm/judge-verdicts.jsonl"))) {
@@ -101,6 +102,31 @@ class EvaluateJudgeCommandTest {
     CHAT_EN_PUBLISHED.assertFigure("provider.Chat.En", "success", JSON.readTree(out.toString()).get("success").asDouble());
     assertThat(server.callCount()).isEqualTo(asked);
     assertThat(Files.readString(verdicts) + out + err).doesNotContain(KEY);
+  }
+
+  @Test
+  void testTrialsJudgeTheSameDialoguesAgainAndCountTheFlips() throws Exception {
+    // the paper's verdicts in trials 1 and 2; in trial 3 (seed 8850) the judge says yes to everything, so the
+    // dialogues that failed on a judged line succeed
+    server.respondWith(r -> r.json().path("seed").asLong() == 8850L
+        ? FakeReply.text("{\"analysis\": \"yes\", \"match\": true}")
+        : FakeReply.text(replies.getOrDefault(r.lastUserMessage(), "I cannot tell.")));
+    assertThat(run("evaluate", "--tasks", data("tasks"), "--transcripts", data(CHAT_EN), "--judge",
+        server.baseUrl().toString(), "--judge-verdicts", tmp.resolve("v.jsonl").toString(), "--trials", "3"))
+        .as(err.toString()).isEqualTo(0);
+    assertThat(server.requests().stream().map(r -> r.json().path("seed").asLong()).distinct().sorted().toList())
+        .containsExactly(8848L, 8849L, 8850L);
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("verdict flips +(\\d+) +(\\d+) +(\\d+) +([0-9.]+)")
+        .matcher(out.toString());
+    assertThat(m.find()).as(out.toString()).isTrue();
+    int judged = Integer.parseInt(m.group(2));
+    int flipped = Integer.parseInt(m.group(3));
+    assertThat(judged).as(out.toString()).isPositive();
+    assertThat(flipped).as(out.toString()).isPositive().isLessThanOrEqualTo(judged);
+    assertThat(out.toString()).contains("judged in 3 trials (seeds 8848-8850)");
+    assertThat(run("evaluate", "--tasks", data("tasks"), "--transcripts", data(CHAT_EN), "--trials", "2"))
+        .isEqualTo(2);
+    assertThat(err.toString()).contains("--trials 2 measures a model judge's noise: give --judge SPEC");
   }
 
   @Test

@@ -64,6 +64,23 @@ class ProviderAuditCommandTest {
   }
 
   @Test
+  void testTrialsPrintTheProviderNoiseAndSendEachTrialsSeed() throws Exception {
+    // the offline provider is deterministic: the same turns never flip
+    assertThat(audit("--types", "1", "--trials", "3")).as(err.toString()).isZero();
+    assertThat(out.toString()).contains("provider noise: the same").contains("in 3 trials (seeds 8848-8850)")
+        .containsPattern("Response I vs II +0 +0\\.0000");
+    try (io.clarq.core.testing.FakeOpenAiServer server = io.clarq.core.testing.FakeOpenAiServer.start(
+        new io.clarq.core.provider.llm.SimulatedClarqModel(java.time.Duration.ZERO)::reply)) {
+      assertThat(audit("--types", "1", "--trials", "2", "--provider", server.baseUrl().toString()))
+          .as(err.toString()).isZero();
+      assertThat(server.requests().stream().map(r -> r.json().path("seed").asLong()).distinct().sorted().toList())
+          .containsExactly(8848L, 8849L);
+    }
+    assertThat(audit("--types", "1", "--trials", "0")).isEqualTo(2);
+    assertThat(err.toString()).contains("--trials 0: must be 1-100");
+  }
+
+  @Test
   void testBadTypesAndUnknownTurnAreReported() {
     assertThat(audit("--types", "0-40")).isEqualTo(2);
     assertThat(err.toString()).contains("--types 0-40: \"0-40\" is not a task type or range of types within 1-31");

@@ -52,6 +52,25 @@ class RunCommandTest extends CommandTestBase {
   }
 
   @Test
+  void testTrialsPlayEachTaskKTimesWithTheirSeeds() throws Exception {
+    Path tasks = SharedData.require("clarq-llm/tasks");
+    assertThat(run("run", "--seeker", "openai:gpt-4o", "--provider", "offline", "--tasks", tasks.toString(),
+        "--out", dir.toString(), "--trials", "0")).isEqualTo(2);
+    assertThat(err.toString()).contains("--trials 0: must be 1-1000");
+    try (FakeOpenAiServer server = FakeOpenAiServer.start(new SimulatedClarqModel(Duration.ZERO)::reply)) {
+      assertThat(run("run", "--seeker", server.baseUrl().toString(), "--provider", "offline", "--tasks",
+          tasks.toString(), "--select", "3.1,4.2", "--trials", "2", "--out", dir.resolve("t").toString()))
+          .as(err.toString()).isZero();
+      assertThat(err.toString()).contains("clarq run: 4 dialogues");
+      assertThat(out.toString()).contains("## Trials", "seeds 8848, 8849", "| pass^2 |", "| pass@2 |");
+      assertThat(Files.readAllLines(dir.resolve("t").resolve("transcripts.jsonl"))).hasSize(4);
+      assertThat(Files.readString(dir.resolve("t").resolve("run-config.json"))).contains("\"trials\" : \"2\"");
+      assertThat(server.requests().stream().map(r -> r.json().path("seed").asLong()).distinct().sorted().toList())
+          .containsExactly(8848L, 8849L);
+    }
+  }
+
+  @Test
   void testRunsAgainstLoopbackServerThenReplaysFromCache() throws Exception {
     Path tasks = SharedData.require("clarq-llm/tasks");
     try (FakeOpenAiServer server = FakeOpenAiServer.start(new SimulatedClarqModel(Duration.ZERO)::reply)) {

@@ -21,8 +21,8 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * The paper's baseline LLM seeker (the reference's {@code player}), temperature 0 and seed 8848, no JSON mode, every
- * word from a {@link PromptPack}:
+ * The paper's baseline LLM seeker (the reference's {@code player}), temperature 0 and seed 8848 (trial t of a run
+ * with trials: 8848 + t - 1, {@link io.clarq.core.llm.Trials}), no JSON mode, every word from a {@link PromptPack}:
  *
  * <ul>
  *   <li>{@link Mode#COMPLETION}: one user message. On the first turn {@code seeker/completion_first} with the
@@ -58,6 +58,7 @@ public final class LlmSeeker extends PackAgent<LlmSeeker> implements SeekerAgent
   /** The reference's sampling settings. */
   public static final double TEMPERATURE = PackAsk.TEMPERATURE;
 
+  /** The reference's seed (trial 1's); a request carries the seed of the trial being played. */
   public static final long SEED = PackAsk.SEED;
 
   private final Mode mode;
@@ -107,7 +108,7 @@ public final class LlmSeeker extends PackAgent<LlmSeeker> implements SeekerAgent
   /** The request this seeker sends for a turn. */
   public ChatRequest request(SeekerTurn turn) {
     ChatRequest.Builder b = ChatRequest.builder().model(client().model()).temperature(TEMPERATURE)
-        .seed(client().capabilities().seed() ? SEED : null);
+        .seed(client().capabilities().seed() ? io.clarq.core.llm.Trials.seed() : null);
     String briefing = SeekerBriefing.render(prompts(), turn.briefing());
     if (mode == Mode.CHAT) {
       b.system(briefing);

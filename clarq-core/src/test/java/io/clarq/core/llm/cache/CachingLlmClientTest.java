@@ -303,4 +303,33 @@ class CachingLlmClientTest {
     assertThat(effort).isNotEqualTo(CachingLlmClient.endpointOf(plain))
         .isNotEqualTo(CachingLlmClient.endpointOf(plain.withParam("reasoning_effort", "\"low\"")));
   }
+
+  @Test
+  void testTrialsNeverShareAReplyAndTrialOneKeepsTheKeyOfARunWithoutTrials() throws Exception {
+    Path file = dir.resolve("llm-cache.jsonl");
+    // a request with no seed: only the trial in the key keeps trials apart
+    ChatRequest unseeded = ask("same words every trial");
+    String plainKey = CacheKey.of(unseeded, "e", "m1");
+    try (io.clarq.core.llm.Trials.Scope t = io.clarq.core.llm.Trials.play(1)) {
+      assertThat(CacheKey.of(unseeded, "e", "m1")).isEqualTo(plainKey);
+      assertThat(CacheKey.canonical(unseeded, "e", "m1").has("trial")).isFalse();
+    }
+    try (io.clarq.core.llm.Trials.Scope t = io.clarq.core.llm.Trials.play(2)) {
+      assertThat(CacheKey.of(unseeded, "e", "m1")).isNotEqualTo(plainKey);
+      assertThat(CacheKey.canonical(unseeded, "e", "m1").path("trial").asInt()).isEqualTo(2);
+    }
+    try (CachingLlmClient client = cached(file, CachePolicy.DEFAULT)) {
+      asked(client, unseeded);
+      asked(client, unseeded);   // trial 1 again: a hit
+      assertThat(server.callCount()).isEqualTo(1);
+      for (int trial = 2; trial <= 3; trial++) {
+        try (io.clarq.core.llm.Trials.Scope t = io.clarq.core.llm.Trials.play(trial)) {
+          asked(client, unseeded);   // each trial asks the model itself once
+          asked(client, unseeded);
+        }
+      }
+      assertThat(server.callCount()).isEqualTo(3);
+    }
+    assertThat(io.clarq.core.llm.Trials.current()).isEqualTo(1);
+  }
 }
