@@ -68,7 +68,7 @@ public final class ClarqEvaluator {
    */
   public static RunResult run(RunConfig config) throws InterruptedException {
     List<TaskTrial> selection = TaskTrial.of(selectTasks(config), config.trials());
-    RunScoring scoring = new RunScoring(config.judge());
+    RunScoring scoring = new RunScoring(config.judge(), config.forecast());
     ClarqBenchmark benchmark = new ClarqBenchmark(config, selection, scoring);
     int total = config.shard().of(selection).size();
     try {

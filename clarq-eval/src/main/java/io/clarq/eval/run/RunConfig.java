@@ -60,6 +60,7 @@ public final class RunConfig {
   private final RunListener listener;
   private final PromptPack prompts;
   private final int trials;
+  private final Optional<RunForecast> forecast;
 
   private RunConfig(Builder b) {
     this.tasksDirectory = Optional.ofNullable(b.tasksDirectory);
@@ -82,6 +83,7 @@ public final class RunConfig {
     this.listener = b.listener;
     this.prompts = b.resolvedPrompts;
     this.trials = b.trials;
+    this.forecast = b.forecast;
   }
 
   public static Builder builder() {
@@ -169,6 +171,11 @@ public final class RunConfig {
     return trials;
   }
 
+  /** What the run was forecast to spend ({@link RunForecast}); results.json puts it beside the actual. */
+  public Optional<RunForecast> forecast() {
+    return forecast;
+  }
+
   public EndDetection endDetection() {
     return endDetection;
   }
@@ -238,6 +245,7 @@ public final class RunConfig {
     private RunListener listener = RunListener.NONE;
     private PromptPack prompts;
     private int trials = 1;
+    private Optional<RunForecast> forecast = Optional.empty();
     private PromptPack resolvedPrompts;
 
     private Builder() {}
@@ -351,6 +359,12 @@ public final class RunConfig {
      * Plays each selected task {@code k} times (default 1): trial t sends seed 8848 + t - 1. The results then give
      * success per trial, pass^k and pass@k; the headline figures stay trial 1's.
      */
+    /** The forecast made before the run (not part of the fingerprint); results.json holds it beside the actual. */
+    public Builder forecast(RunForecast f) {
+      this.forecast = Optional.of(Objects.requireNonNull(f, "forecast"));
+      return this;
+    }
+
     public Builder trials(int k) {
       this.trials = k;
       return this;

@@ -45,7 +45,23 @@ final class RunReports {
   private RunReports() {}
 
   static void write(RunResult r, Map<String, String> settings, List<Deviation> deviations) {
-    AtomicFiles.write(r.results(), json(r, settings, deviations) + "\n");
+    write(r, settings, deviations, java.util.Optional.empty(), 0);
+  }
+
+  /** The reports, results.json with {@code forecast} beside the actual ({@code judgeCalls}: the judge's calls). */
+  static void write(RunResult r, Map<String, String> settings, List<Deviation> deviations,
+      java.util.Optional<RunForecast> forecast, long judgeCalls) {
+    String text = json(r, settings, deviations);
+    if (forecast.isPresent()) {
+      try {
+        ObjectNode root = (ObjectNode) JSON.readTree(text);
+        forecast(forecast.get(), r, judgeCalls, root.putObject("forecast"));
+        text = JSON.writeValueAsString(root);
+      } catch (IOException e) {
+        throw new UncheckedIOException("cannot write the results JSON", e);
+      }
+    }
+    AtomicFiles.write(r.results(), text + "\n");
     AtomicFiles.write(r.summaryFile(), markdown(r, settings, deviations));
   }
 
@@ -125,6 +141,40 @@ final class RunReports {
       return JSON.writeValueAsString(root);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write the results JSON", e);
+    }
+  }
+
+  /**
+   * The forecast beside the actual: per role the forecast calls and tokens ({@code [low, high]}), the actual ones
+   * the finished dialogues' turns recorded (the judge's calls from scoring; its tokens are not recorded), and whether
+   * the actual calls fall inside the forecast.
+   */
+  static void forecast(RunForecast f, RunResult r, long judgeCalls, ObjectNode o) {
+    f.write(o);
+    ObjectNode roles = (ObjectNode) o.get("roles");
+    long[] seeker = new long[3];
+    long[] provider = new long[3];
+    for (DialogueRecord d : r.finished()) {
+      long[] s = RunForecast.spent(d, io.clarq.core.dialogue.Speaker.SEEKER);
+      long[] p = RunForecast.spent(d, io.clarq.core.dialogue.Speaker.PROVIDER);
+      for (int i = 0; i < 3; i++) {
+        seeker[i] += s[i];
+        provider[i] += p[i];
+      }
+    }
+    for (RunForecast.RoleForecast role : f.roles()) {
+      ObjectNode ro = (ObjectNode) roles.get(role.role());
+      ObjectNode actual = ro.putObject("actual");
+      long calls;
+      if (role.role().equals("judge")) {
+        calls = role.model().isEmpty() ? 0 : judgeCalls;
+        actual.put("calls", calls);
+      } else {
+        long[] a = role.role().equals("seeker") ? seeker : provider;
+        calls = a[0];
+        actual.put("calls", a[0]).put("input_tokens", a[1]).put("output_tokens", a[2]);
+      }
+      ro.put("calls_within_forecast", role.calls().contains(calls));
     }
   }
 

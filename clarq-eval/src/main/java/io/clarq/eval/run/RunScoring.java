@@ -32,8 +32,16 @@ final class RunScoring {
   private final Map<DialogueKey, DialogueScore> scores = new ConcurrentHashMap<>();
   private final Map<DialogueKey, String> errors = new ConcurrentHashMap<>();
 
+  private final Optional<RunForecast> forecast;
+
   RunScoring(Judge judge) {
+    this(judge, Optional.empty());
+  }
+
+  /** Scoring with the run's forecast, which results.json puts beside the actual. */
+  RunScoring(Judge judge, Optional<RunForecast> forecast) {
     this.judge = judge;
+    this.forecast = forecast;
   }
 
   /** Scores a dialogue as it ends; empty when it failed or the judge could not be asked (kept as unscored). */
@@ -109,7 +117,8 @@ final class RunScoring {
         tokens,
         transcript, out.resolve(ClarqEvaluator.RESULTS), out.resolve(ClarqEvaluator.SUMMARY), judge.name(),
         typeNames(tasks.values()), trialResults);
-    RunReports.write(result, end.settings().values(), end.log().deviations());
+    RunReports.write(result, end.settings().values(), end.log().deviations(), forecast,
+        scores.values().stream().mapToLong(DialogueScore::judgeCalls).sum());
     RunReport.write(out);
     return result;
   }

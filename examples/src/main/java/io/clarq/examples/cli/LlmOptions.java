@@ -255,6 +255,11 @@ public final class LlmOptions {
     return out;
   }
 
+  /** The table of {@code --prices}, when given. */
+  Optional<PriceTable> prices() {
+    return pricesTable();
+  }
+
   private Optional<PriceTable> pricesTable() {
     try {
       return prices == null ? Optional.empty() : Optional.of(PriceTable.parse(prices));

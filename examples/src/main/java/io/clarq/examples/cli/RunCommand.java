@@ -18,6 +18,7 @@ import io.clarq.core.task.Split;
 import io.clarq.eval.evaluate.VerdictCacheJudge;
 import io.clarq.eval.run.ClarqEvaluator;
 import io.clarq.eval.run.RunConfig;
+import io.clarq.eval.run.RunForecast;
 import io.clarq.eval.run.RunListener;
 import io.clarq.eval.run.RunMerge;
 import io.clarq.eval.run.RunProgress;
@@ -138,6 +139,18 @@ public final class RunCommand implements Callable<Integer> {
           + "judge-verdicts.jsonl in --out and reused on resume. Default: offline with --provider offline, else none.")
   String judgeSpec;
 
+  @Option(names = "--dry-run", description = "Call no model and write nothing: print the dialogues and, per role"
+      + " (seeker, provider, judge), the expected model calls, input and output tokens as a low-high range, with"
+      + " their cost when --prices is given. The range comes from the published runs' seeker turns and the reference"
+      + " traces' calls per turn (see --forecast-data), or, on a resume, from the dialogues already finished in"
+      + " --out. A real run writes the same forecast into results.json beside the actual figures.")
+  boolean dryRun;
+
+  @Option(names = "--forecast-data", paramLabel = "DIR", description = "The clarq-llm data folder holding"
+      + " transcripts/ (the published runs) and reference-traces/, for the forecast. Default: the nearest folder"
+      + " above --tasks that holds both.")
+  Path forecastData;
+
   /** The verdict file a live judge appends to, in the output directory. */
   static final String JUDGE_VERDICTS = "judge-verdicts.jsonl";
 
@@ -155,6 +168,12 @@ public final class RunCommand implements Callable<Integer> {
       TaskSelection selection = parse(cl, "--select", select, TaskSelection::parse);
       Shard chosenShard = sharding.shard(cl);
       out = ShardOptions.out(out, chosenShard);
+      Optional<RunForecast> forecast = forecast(cl, languages, chosenSplit, selection, chosenShard);
+      if (dryRun) {
+        cl.getOut().print(forecast.orElseThrow().table(llm.prices()));
+        cl.getOut().flush();
+        return 0;
+      }
       PromptPack pack = prompts.pack(cl, Optional.of(tasks));
       SeekerAgent seeker = seeker(cl, closing);
       ProviderAgent provider = provider(cl, closing);
@@ -173,6 +192,7 @@ public final class RunCommand implements Callable<Integer> {
       if (judgeKind(cl).startsWith("llm:")) {
         config.record(RunMerge.RECORDED_LIVE_VERDICTS, JUDGE_VERDICTS);
       }
+      forecast.ifPresent(config::forecast);
       RunResult result = ClarqEvaluator.run(config
           .tasks(tasks)
           .prompts(pack)
@@ -208,6 +228,75 @@ public final class RunCommand implements Callable<Integer> {
       for (int i = closing.size() - 1; i >= 0; i--) {
         closing.get(i).close();
       }
+    }
+  }
+
+  /**
+   * The run's forecast ({@link RunForecast}): from the dialogues already finished in --out when there are any, else
+   * from the published runs and reference traces. Empty (with a note on stderr) for a real run whose forecast data
+   * are missing; a dry run fails then.
+   */
+  private Optional<RunForecast> forecast(CommandLine cl, EnumSet<Language> languages, Split chosenSplit,
+      TaskSelection selection, Shard chosenShard) {
+    Optional<Path> data = forecastData != null ? Optional.of(forecastData) : forecastDataNear(tasks);
+    if (data.isEmpty() || !Files.isDirectory(data.get())) {
+      String why = data.isEmpty() ? "no folder above --tasks " + tasks + " holds transcripts/ and reference-traces/"
+          : "--forecast-data " + data.get() + ": not a directory";
+      if (dryRun) {
+        throw new CommandLine.ParameterException(cl, "--dry-run needs the published runs and the reference traces: "
+            + why + "; name their folder with --forecast-data (clarq data fetch clarq-llm)");
+      }
+      cl.getErr().println("clarq run: no forecast (" + why + ")");
+      return Optional.empty();
+    }
+    try {
+      List<String> dialogues = RunForecast.dialogues(tasks, languages, chosenSplit, selection, trials, chosenShard);
+      RunForecast.Basis published = RunForecast.published(data.get(), multiInfo, maxSeekerTurns);
+      List<DialogueRecord> done = RunForecast.finishedIn(out, dialogues);
+      RunForecast.Basis basis = RunForecast.resumed(done, published).orElse(published);
+      return Optional.of(RunForecast.of(dialogues.size(), done, basis, forecastModels(cl)));
+    } catch (RuntimeException e) {
+      if (dryRun) {
+        throw e;
+      }
+      cl.getErr().println("clarq run: no forecast (" + e.getMessage() + ")");
+      return Optional.empty();
+    }
+  }
+
+  /** The nearest folder above {@code tasks} (up to three levels) holding transcripts/ and reference-traces/. */
+  static Optional<Path> forecastDataNear(Path tasks) {
+    Path p = tasks.toAbsolutePath().normalize();
+    for (int i = 0; i < 3 && p != null; i++, p = p.getParent()) {
+      if (Files.isDirectory(p.resolve("transcripts")) && Files.isDirectory(p.resolve("reference-traces"))) {
+        return Optional.of(p);
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** The models that play the roles, by name ("" for a role no model plays), without making a client. */
+  private RunForecast.Models forecastModels(CommandLine cl) {
+    String seekerModel = "";
+    if (!seekerSpec.equals("rule") && !seekerSpec.equals("console") && !providedSeeker()) {
+      seekerModel = modelName(llm.spec(cl, "--seeker", seekerModelSpec()), seekerModelSpec());
+    }
+    String providerModel = providerSpec.equals("offline") ? ""
+        : modelName(llm.spec(cl, "--provider", providerSpec), providerSpec);
+    String judgeModel = judgeKind(cl).startsWith("llm:") ? modelName(llm.spec(cl, "--judge", judgeSpec), judgeSpec)
+        : "";
+    return new RunForecast.Models(seekerModel, providerModel, judgeModel);
+  }
+
+  private static String modelName(io.clarq.core.llm.LlmSpec spec, String text) {
+    return spec.model().isEmpty() ? text : spec.model();
+  }
+
+  private boolean providedSeeker() {
+    try {
+      return SeekerAgents.fromSpec(seekerSpec).isPresent();
+    } catch (IllegalArgumentException e) {
+      return false;
     }
   }
 
