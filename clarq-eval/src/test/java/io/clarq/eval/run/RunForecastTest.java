@@ -1,0 +1,158 @@
+package io.clarq.eval.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.clarq.core.dialogue.Speaker;
+import io.clarq.core.llm.LlmClient;
+import io.clarq.core.llm.LlmClients;
+import io.clarq.core.llm.LlmListener;
+import io.clarq.core.llm.LlmSettings;
+import io.clarq.core.llm.LlmSpec;
+import io.clarq.core.llm.usage.PriceTable;
+import io.clarq.core.provider.llm.LlmProviderAgent;
+import io.clarq.core.provider.llm.SimulatedClarqModel;
+import io.clarq.core.seeker.llm.LlmSeeker;
+import io.clarq.core.task.Language;
+import io.clarq.core.task.Split;
+import io.clarq.core.testing.FakeOpenAiServer;
+import io.clarq.core.testing.SharedData;
+import io.clarq.core.transcript.DialogueRecord;
+import io.clarq.eval.kernel.Shard;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RunForecastTest {
+  @TempDir Path dir;
+
+  /**
+   * The published basis against an independent computation over the same files: the Python script
+   * {@code forecast_check.py} below, run as {@code python3 forecast_check.py ../shared/data/clarq-llm}, printed
+   * <pre>
+   * dialogues 1560 turns 4 8
+   * seeker.jsonl.gz (1.0, 1.0, 360, 703, 6, 17)
+   * provider.jsonl.gz (1.0, 4.0, 452, 1649, 3, 27)
+   * provider-multi-info.jsonl.gz (2.0, 5.5, 453, 1538, 3, 27)
+   * judge.jsonl.gz (1, 4, 679, 808, 19, 27)
+   * </pre>
+   * (per file: lowest and highest calls per turn, 10th and 90th percentile input tokens per call, the same for output
+   * tokens). The script: seeker turns = len(l2l[0]) // 2 over every played dialogue of transcripts/*.json, capped at
+   * 12, nearest-rank percentiles (sorted[ceil(p n) - 1]); tokens = CJK characters (by Unicode name) + ceil(other / 4);
+   * provider turns leave out the opening. Per dialogue: seeker 4 x 1 .. 8 x 1 calls, input 4 x 360 .. 8 x 703;
+   * provider (4 - 1) x 1 .. 8 x 4 calls, input 3 x 452 .. 32 x 1649, output 3 x 3 .. 32 x 27; multi-info provider
+   * 3 x 2 .. 8 x 5.5 calls; judge 0 .. 4 calls, input 0 .. 4 x 808.
+   */
+  @Test
+  void testPublishedBasisMatchesAnIndependentComputation() {
+    Path data = SharedData.require("clarq-llm/transcripts").getParent();
+    SharedData.require("clarq-llm/reference-traces");
+    RunForecast.Basis b = RunForecast.published(data, false, 12);
+    assertThat(b.description()).contains("1560 dialogues: seeker turns 4-8");
+    assertThat(b.seeker()).isEqualTo(new RunForecast.PerDialogue(4, 8, 4 * 360, 8 * 703, 4 * 6, 8 * 17));
+    assertThat(b.provider()).isEqualTo(new RunForecast.PerDialogue(3, 32, 3 * 452, 32 * 1649, 3 * 3, 32 * 27));
+    assertThat(b.judge()).isEqualTo(new RunForecast.PerDialogue(0, 4, 0, 4 * 808, 0, 4 * 27));
+    RunForecast.Basis multi = RunForecast.published(data, true, 12);
+    assertThat(multi.provider()).isEqualTo(new RunForecast.PerDialogue(6, 44, 6 * 453, 44 * 1538, 6 * 3, 44 * 27));
+    // a lower turn cap caps the published turn counts: 90th percentile 8 becomes 5
+    assertThat(RunForecast.published(data, false, 5).seeker().callsHigh()).isEqualTo(5);
+
+    // 260 English test dialogues, GPT-4o prices: seeker input 260 x 1440 = 374,400 .. 260 x 5624 = 1,462,240
+    RunForecast f = RunForecast.of(260, List.of(), b, new RunForecast.Models("gpt-4o", "gpt-4o", ""));
+    assertThat(f.roles().get(0).calls()).isEqualTo(new RunForecast.Range(1040, 2080));
+    assertThat(f.roles().get(0).inputTokens()).isEqualTo(new RunForecast.Range(374_400, 1_462_240));
+    assertThat(f.roles().get(1).calls()).isEqualTo(new RunForecast.Range(780, 8320));
+    assertThat(f.roles().get(2).calls()).isEqualTo(new RunForecast.Range(0, 0));   // no model judges
+    // cost: (374,400 x 2.50 + 260 x 24 x 10.00) / 1e6 = 0.9984; (1,462,240 x 2.50 + 260 x 136 x 10.00) / 1e6 = 4.0092
+    double[] cost = f.roles().get(0).cost(PriceTable.parse("gpt-4o=2.50/10.00")).orElseThrow();
+    assertThat(cost[0]).isCloseTo(0.9984, org.assertj.core.data.Offset.offset(1e-9));
+    assertThat(cost[1]).isCloseTo(4.0092, org.assertj.core.data.Offset.offset(1e-9));
+    assertThat(f.table(Optional.of(PriceTable.parse("gpt-4o=2.50/10.00"))))
+        .contains("260 dialogues").contains("1,040-2,080").contains("$1.00-4.01").contains("(no model)");
+  }
+
+  @Test
+  void testMissingDataIsNamed() {
+    assertThatThrownBy(() -> RunForecast.published(dir, false, 12)).hasMessageContaining(dir.resolve("transcripts")
+        .toString());
+    assertThatThrownBy(() -> new RunForecast.Range(5, 4)).hasMessageContaining("5-4");
+  }
+
+  /**
+   * The loopback benchmark run (the simulated model behind the loopback server, all 260 English test tasks): its
+   * actual seeker and provider calls fall inside the forecast from the published data, and results.json holds both.
+   * Then a resume basis from the run's own dialogues reproduces their figures exactly when nothing is left to play.
+   */
+  @Test
+  void testLoopbackRunActualCallsFallInsideTheForecast() throws Exception {
+    Path tasks = SharedData.require("clarq-llm/tasks");
+    Path data = SharedData.require("clarq-llm/transcripts").getParent();
+    SharedData.require("clarq-llm/reference-traces");
+    List<String> dialogues = RunForecast.dialogues(tasks, List.of(Language.ENGLISH), Split.TEST, TaskSelection.ALL, 1,
+        Shard.ALL);
+    assertThat(dialogues).hasSize(260);
+    RunForecast forecast = RunForecast.of(dialogues.size(), List.of(), RunForecast.published(data, false, 12),
+        new RunForecast.Models("simulated", "simulated", ""));
+    Path out = dir.resolve("run");
+    RunResult result;
+    int serverCalls;
+    try (FakeOpenAiServer server = FakeOpenAiServer.start(new SimulatedClarqModel(Duration.ZERO)::reply)) {
+      LlmSpec spec = LlmSpec.parse(server.baseUrl().toString()).withModel("simulated")
+          .withSettings(LlmSettings.DEFAULT);
+      try (LlmClient client = LlmClients.fromSpec(spec, name -> null, TurnUsage.listener())) {
+        result = ClarqEvaluator.run(RunConfig.builder()
+            .tasks(tasks)
+            .prompts(io.clarq.core.prompt.PromptPack.clarq())   // the simulated model reads clarq's own prompts
+            .language(Language.ENGLISH)
+            .seeker(LlmSeeker.builder(client.withModel("simulated")).mode(LlmSeeker.Mode.COMPLETION).build())
+            .provider(LlmProviderAgent.builder(client.withModel("simulated")).build())
+            .concurrency(4)
+            .forecast(forecast)
+            .output(out)
+            .build());
+      }
+      serverCalls = server.callCount();
+    }
+    assertThat(result.failed()).isEmpty();
+    long seekerCalls = result.finished().stream().mapToLong(r -> RunForecast.spent(r, Speaker.SEEKER)[0]).sum();
+    long providerCalls = result.finished().stream().mapToLong(r -> RunForecast.spent(r, Speaker.PROVIDER)[0]).sum();
+    assertThat(seekerCalls + providerCalls).isEqualTo(serverCalls);   // every call the server saw is in the turns
+    assertThat(seekerCalls).isPositive();
+    assertThat(forecast.roles().get(0).calls().contains(seekerCalls))
+        .as("seeker calls %d in %s", seekerCalls, forecast.roles().get(0).calls()).isTrue();
+    assertThat(forecast.roles().get(1).calls().contains(providerCalls))
+        .as("provider calls %d in %s", providerCalls, forecast.roles().get(1).calls()).isTrue();
+
+    JsonNode f = new ObjectMapper().readTree(Files.readString(result.results())).get("forecast");
+    assertThat(f.get("dialogues").asInt()).isEqualTo(260);
+    assertThat(f.at("/roles/seeker/actual/calls").asLong()).isEqualTo(seekerCalls);
+    assertThat(f.at("/roles/provider/actual/calls").asLong()).isEqualTo(providerCalls);
+    assertThat(f.at("/roles/seeker/calls/0").asLong()).isEqualTo(forecast.roles().get(0).calls().low());
+    assertThat(f.at("/roles/seeker/calls_within_forecast").asBoolean()).isTrue();
+    assertThat(f.at("/roles/provider/calls_within_forecast").asBoolean()).isTrue();
+    assertThat(f.at("/roles/judge/actual/calls").asLong()).isZero();
+
+    // a resume of the finished run: every dialogue done, the forecast is exactly what they recorded
+    List<DialogueRecord> done = RunForecast.finishedIn(out, dialogues);
+    assertThat(done).hasSize(260);
+    RunForecast.Basis own = RunForecast.resumed(done, RunForecast.published(data, false, 12)).orElseThrow();
+    assertThat(own.description()).startsWith("this run's 260 finished dialogues");
+    RunForecast again = RunForecast.of(260, done, own, new RunForecast.Models("simulated", "simulated", ""));
+    assertThat(again.roles().get(0).calls()).isEqualTo(new RunForecast.Range(seekerCalls, seekerCalls));
+    assertThat(again.roles().get(1).calls()).isEqualTo(new RunForecast.Range(providerCalls, providerCalls));
+    // half of it left: the other half played at the run's own 10th-90th percentile per dialogue
+    RunForecast half = RunForecast.of(260, done.subList(0, 130), own,
+        new RunForecast.Models("simulated", "simulated", ""));
+    assertThat(half.finished()).isEqualTo(130);
+    assertThat(half.roles().get(1).calls().low()).isLessThanOrEqualTo(providerCalls);
+    assertThat(half.roles().get(1).calls().high()).isGreaterThanOrEqualTo(providerCalls);
+    assertThat(Set.of(half.line().split(", "))).hasSize(4);
+  }
+}
