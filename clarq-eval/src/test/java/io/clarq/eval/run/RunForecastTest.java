@@ -138,6 +138,7 @@ class RunForecastTest {
     assertThat(f.at("/roles/seeker/calls_within_forecast").asBoolean()).isTrue();
     assertThat(f.at("/roles/provider/calls_within_forecast").asBoolean()).isTrue();
     assertThat(f.at("/roles/judge/actual/calls").asLong()).isZero();
+    assertThat(io.clarq.eval.results.WrittenFileSchemas.validateTree(out)).isEmpty();
 
     // a resume of the finished run: every dialogue done, the forecast is exactly what they recorded
     List<DialogueRecord> done = RunForecast.finishedIn(out, dialogues);

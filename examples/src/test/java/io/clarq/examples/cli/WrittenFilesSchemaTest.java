@@ -48,6 +48,7 @@ class WrittenFilesSchemaTest extends CommandTestBase {
         "transcripts.jsonl -> transcript-line.schema.json");
     String results = Files.readString(out.resolve("results.json"));
     assertThat(results).contains("\"seeker\" : {", "\"judge\" : {", "\"role\" : \"seeker\"", "\"role\" : \"judge\"");
+    assertThat(results).contains("\"forecast\" : {");   // --tasks in the shared data: the forecast data are beside it
   }
 
   @Test

@@ -1,0 +1,86 @@
+package io.clarq.examples.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.clarq.core.provider.llm.SimulatedClarqModel;
+import io.clarq.core.testing.FakeOpenAiServer;
+import io.clarq.core.testing.SharedData;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code clarq run --dry-run}: the forecast, no model called, nothing written; then on a resume. */
+class RunDryRunTest extends CommandTestBase {
+  @TempDir Path dir;
+
+  @Test
+  void testDryRunCallsNothingWritesNothingAndPrintsTheForecast() throws Exception {
+    Path tasks = SharedData.require("clarq-llm/tasks");
+    SharedData.require("clarq-llm/transcripts");
+    SharedData.require("clarq-llm/reference-traces");
+    Path runOut = dir.resolve("run");
+    try (FakeOpenAiServer server = FakeOpenAiServer.start(new SimulatedClarqModel(Duration.ZERO)::reply)) {
+      List<String> args = new ArrayList<>(List.of("run", "--seeker", server.baseUrl().toString(), "--provider",
+          server.baseUrl().toString(), "--judge", server.baseUrl().toString(), "--prompts", "clarq", "--tasks",
+          tasks.toString(), "--select", "1-2", "--trials", "2", "--out", runOut.toString(),
+          "--prices", "gpt-4o=2.50/10.00"));
+      List<String> dry = new ArrayList<>(args);
+      dry.add("--dry-run");
+      long start = System.nanoTime();
+      assertThat(run(dry.toArray(String[]::new))).as(err.toString()).isZero();
+      double seconds = (System.nanoTime() - start) / 1e9;
+      assertThat(server.callCount()).isZero();
+      assertThat(runOut).doesNotExist();
+      // 20 tasks x 2 trials; the published basis: 4-8 seeker turns per dialogue, one call each
+      assertThat(out.toString()).contains("Forecast: 40 dialogues", "published runs (1560 dialogues: seeker turns 4-8",
+          "seeker ", "160-320", "provider ", "judge ");
+      // the loopback server names no priced model: the cost column says so
+      assertThat(out.toString()).contains("(no price for ");
+      assertThat(seconds).as("dry run took %.2f s", seconds).isLessThan(5.0);
+
+      // a real run: the forecast beside the actual in results.json
+      assertThat(run(args.toArray(String[]::new))).as(err.toString()).isZero();
+      String results = Files.readString(runOut.resolve("results.json"));
+      assertThat(results).contains("\"forecast\" : {", "\"calls_within_forecast\" : true");
+      int calls = server.callCount();
+      assertThat(calls).isPositive();
+
+      // a dry run on the finished run: its own dialogues are the basis, nothing called, nothing changed
+      List<String> before = listing(runOut);
+      out.getBuffer().setLength(0);
+      assertThat(run(dry.toArray(String[]::new))).as(err.toString()).isZero();
+      assertThat(server.callCount()).isEqualTo(calls);
+      assertThat(listing(runOut)).isEqualTo(before);
+      assertThat(out.toString()).contains("Forecast: 40 dialogues (40 already finished)",
+          "this run's 40 finished dialogues");
+    }
+  }
+
+  @Test
+  void testDryRunWithoutTheForecastDataNamesWhatIsMissing() throws Exception {
+    Path tasks = SharedData.require("clarq-llm/tasks");
+    Path empty = Files.createDirectories(dir.resolve("empty"));
+    assertThat(run("run", "--seeker", "rule", "--provider", "offline", "--tasks", tasks.toString(), "--out",
+        dir.resolve("o").toString(), "--forecast-data", empty.toString(), "--dry-run")).isNotZero();
+    assertThat(err.toString()).contains(empty.resolve("transcripts").toString());
+    assertThat(dir.resolve("o")).doesNotExist();
+  }
+
+  private static List<String> listing(Path root) throws Exception {
+    try (Stream<Path> s = Files.walk(root)) {
+      return s.map(p -> {
+        try {
+          return root.relativize(p) + " " + (Files.isRegularFile(p) ? Files.size(p) + " "
+              + Files.getLastModifiedTime(p).toMillis() : "dir");
+        } catch (java.io.IOException e) {
+          throw new java.io.UncheckedIOException(e);
+        }
+      }).sorted().toList();
+    }
+  }
+}
