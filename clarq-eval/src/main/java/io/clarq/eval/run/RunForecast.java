@@ -1,5 +1,7 @@
 package io.clarq.eval.run;
 
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -172,16 +174,9 @@ public record RunForecast(int dialogues, int finished, String basis, List<RoleFo
       throw new IllegalArgumentException("no published run (*.json) in " + runs + ": the forecast needs them");
     }
     for (Path f : files) {
-      for (JsonNode type : readJson(f)) {
-        for (JsonNode task : type) {
-          JsonNode l2l = task.get("l2l");
-          if (l2l == null || !l2l.isArray()) {
-            throw new IllegalArgumentException(f + ": a task object has no l2l list (not a published results file)");
-          }
-          JsonNode lines = l2l.path(0);   // the dialogue; empty for the dev types, which were not played
-          if (lines.isArray() && !lines.isEmpty()) {
-            turns.add((double) Math.min(lines.size() / 2, maxSeekerTurns));
-          }
+      for (int lines : dialogueLengths(f)) {
+        if (lines > 0) {   // empty for the dev types, which were not played
+          turns.add((double) Math.min(lines / 2, maxSeekerTurns));
         }
       }
     }
@@ -397,13 +392,43 @@ public record RunForecast(int dialogues, int finished, String basis, List<RoleFo
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  private static JsonNode readJson(Path f) {
-    try (InputStream in = Files.newInputStream(f)) {
-      JsonNode root = JSON.readTree(in);
-      if (root == null || !root.isArray()) {
+  /**
+   * The length of {@code l2l[0]} (the dialogue's lines) of every task object of a published results file, read as a
+   * stream: the files are large and the forecast must be quick.
+   */
+  static List<Integer> dialogueLengths(Path f) {
+    List<Integer> out = new ArrayList<>();
+    try (InputStream in = Files.newInputStream(f); JsonParser p = JSON.getFactory().createParser(in)) {
+      if (p.nextToken() != JsonToken.START_ARRAY) {
         throw new IllegalArgumentException(f + ": not a published results file (a JSON list of task types)");
       }
-      return root;
+      while (p.nextToken() == JsonToken.START_ARRAY) {          // a task type
+        while (p.nextToken() == JsonToken.START_OBJECT) {       // a task
+          int lines = -1;
+          while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String name = p.currentName();
+            JsonToken value = p.nextToken();
+            if (name.equals("l2l") && value == JsonToken.START_ARRAY && p.nextToken() == JsonToken.START_ARRAY) {
+              lines = 0;
+              while (p.nextToken() != JsonToken.END_ARRAY) {
+                lines++;
+                p.skipChildren();
+              }
+              while (p.nextToken() != JsonToken.END_ARRAY) {
+                p.skipChildren();
+              }
+            } else {
+              p.skipChildren();
+            }
+          }
+          if (lines < 0) {
+            throw new IllegalArgumentException(f + " (near line " + p.currentLocation().getLineNr() + "): a task "
+                + "object has no l2l list of dialogues (not a published results file)");
+          }
+          out.add(lines);
+        }
+      }
+      return out;
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read " + f + ": " + e.getMessage(), e);
     }
