@@ -70,7 +70,7 @@ public final class LeaderboardFiles {
     ArrayNode diffs = o.putArray("setup_differences");
     board.setupDifferences().forEach(diffs::add);
     ObjectNode method = FiguresJson.method(board.bootstrap(), o.putObject("method"));
-    method.put("success_interval", "Wilson 95%").put("tie_test", "McNemar exact two-sided against the leader, Holm"
+    method.put("tie_test", "McNemar exact two-sided against the leader, Holm"
         + " over the runs set against it").put("alpha", Leaderboard.ALPHA);
     ObjectNode langs = o.putObject("languages");
     board.languages().forEach((l, rows) -> {

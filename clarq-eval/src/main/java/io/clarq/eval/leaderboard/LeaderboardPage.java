@@ -7,6 +7,7 @@ import io.clarq.eval.report.Charts;
 import io.clarq.eval.report.HtmlPage;
 import java.util.ArrayList;
 import java.util.List;
+import org.jsoup.nodes.DataNode;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
 
@@ -17,10 +18,14 @@ import org.jsoup.nodes.Element;
  * {@code tr.row} per run ({@code tr.tied} when it shares the leader's rank).
  */
 final class LeaderboardPage {
+  private static final String STYLE = "#setup-differences{border:2px solid #a01818;background:#fff4f4;"
+      + "padding:.5em 1em;margin-bottom:1em}table.board td{white-space:nowrap}table.board th{text-align:left}";
+
   private LeaderboardPage() {}
 
   static String render(Leaderboard board) {
     Document doc = HtmlPage.shell("ClarQ-LLM leaderboard");
+    doc.head().appendElement("style").appendChild(new DataNode(STYLE));
     Element body = doc.body();
     if (!board.setupDifferences().isEmpty()) {
       Element w = body.prependElement("section").id("setup-differences");
