@@ -44,12 +44,20 @@ public final class LeaderboardFiles {
 
   private LeaderboardFiles() {}
 
-  /** Writes the four files into {@code dir} (created when missing), each atomically. */
-  public static void write(Leaderboard board, Path dir) {
-    AtomicFiles.write(dir.resolve("leaderboard.md"), markdown(board));
-    AtomicFiles.write(dir.resolve("leaderboard.csv"), csv(board));
-    AtomicFiles.write(dir.resolve("leaderboard.json"), jsonText(board));
-    AtomicFiles.write(dir.resolve("leaderboard.html"), LeaderboardPage.render(board));
+  /**
+   * Writes the four files into {@code dir} (created when missing), each atomically, once all four are rendered.
+   *
+   * @return the files written, in {@link #NAMES} order
+   */
+  public static List<Path> write(Leaderboard board, Path dir) {
+    List<String> contents = List.of(markdown(board), csv(board), jsonText(board), LeaderboardPage.render(board));
+    List<Path> out = new ArrayList<>();
+    for (int i = 0; i < NAMES.size(); i++) {
+      Path f = dir.resolve(NAMES.get(i));
+      AtomicFiles.write(f, contents.get(i));
+      out.add(f);
+    }
+    return out;
   }
 
   /** The board as one JSON object. */
