@@ -15,11 +15,13 @@ import org.jsoup.nodes.Element;
  * A {@link Leaderboard} as one self-contained page from the page kit: when setups differ,
  * {@code section#setup-differences} comes first; then per language {@code section.language.CODE} with a dot plot of
  * each run's success and its Wilson interval ({@code div.chart svg}) and the table {@code table.board.CODE}, one
- * {@code tr.row} per run ({@code tr.tied} when it shares the leader's rank).
+ * {@code tr.row} per run ({@code tr.tied} when it shares the leader's rank); the pass^k and tokens columns appear
+ * only when some run on the board records them.
  */
 final class LeaderboardPage {
   private static final String STYLE = "#setup-differences{border:2px solid #a01818;background:#fff4f4;"
-      + "padding:.5em 1em;margin-bottom:1em}table.board td{white-space:nowrap}table.board th{text-align:left}";
+      + "padding:.5em 1em;margin-bottom:1em}table.board td{white-space:nowrap}table.board td.text{white-space:normal;overflow-wrap:anywhere;min-width:14em}"
+      + "table.board th{text-align:left}";
 
   private LeaderboardPage() {}
 
@@ -52,11 +54,20 @@ final class LeaderboardPage {
       Element wrap = s.appendElement("div").addClass("table-wrap");
       Element t = wrap.appendElement("table").addClass("board").addClass(l.code());
       Element head = t.appendElement("tr");
-      for (String h : List.of("rank", "run", "success [95%]", "judged / dialogues", "AQD",
-          "AQL (" + LeaderboardFiles.aqlUnit(l) + ")", "only leader solved", "only run solved", "McNemar p",
-          "Holm p", "pass^k", "tokens")) {
-        head.appendElement("th").text(h);
+      // pass^k and tokens only when some run records them
+      boolean trials = rows.stream().anyMatch(r -> !r.passHat().isEmpty());
+      boolean tokens = rows.stream().anyMatch(r -> r.tokens() >= 0);
+      List<String> heads = new ArrayList<>(List.of("rank", "run", "success [95%]", "judged / dialogues", "AQD",
+          "AQL", "only leader", "only run", "McNemar p", "Holm p"));
+      if (trials) {
+        heads.add("pass^k");
       }
+      if (tokens) {
+        heads.add("tokens");
+      }
+      heads.forEach(h -> head.appendElement("th").text(h));
+      s.appendElement("p").addClass("muted").text("AQL: " + LeaderboardFiles.aqlUnit(l) + ". Only leader / only"
+          + " run: dialogues judged in both that only the leader / only this run solved, McNemar's discordant pairs.");
       for (Leaderboard.Row r : rows) {
         Element tr = t.appendElement("tr").addClass("row");
         if (r.tiedWithLeader()) {
@@ -73,8 +84,12 @@ final class LeaderboardPage {
         tr.appendElement("td").text(v == null ? "-" : String.valueOf(v.runOnly()));
         tr.appendElement("td").text(v == null ? "-" : LeaderboardFiles.p(v.mcnemarP()));
         tr.appendElement("td").text(v == null ? "-" : LeaderboardFiles.p(v.holmP()));
-        tr.appendElement("td").text(LeaderboardFiles.passHat(r.passHat()));
-        tr.appendElement("td").text(r.tokens() < 0 ? "-" : String.valueOf(r.tokens()));
+        if (trials) {
+          tr.appendElement("td").text(LeaderboardFiles.passHat(r.passHat()));
+        }
+        if (tokens) {
+          tr.appendElement("td").text(r.tokens() < 0 ? "-" : String.valueOf(r.tokens()));
+        }
       }
     });
     return HtmlPage.html(doc);

@@ -161,6 +161,26 @@ class LeaderboardTest {
   }
 
   @Test
+  void testPassHatAndTokensColumnsOnlyWhenARunRecordsThem() throws Exception {
+    RunExtras x = new RunExtras(java.util.OptionalLong.of(5000), java.util.Map.of(Language.ENGLISH,
+        List.of(0.5, 0.375)));
+    Leaderboard b = Leaderboard.of(List.of(comp, chat), List.of(RunExtras.NONE, x), Bootstrap.DEFAULT, false);
+    Document doc = Jsoup.parse(LeaderboardPage.render(b));
+    assertThat(doc.select("table.board.en tr").first().select("th").eachText()).endsWith("pass^k", "tokens");
+    assertThat(doc.select("table.board.en tr.row").get(1).select("td").eachText())
+        .endsWith("^1 0.5000, ^2 0.3750", "5000");
+    assertThat(doc.select("table.board.en tr.row").get(0).select("td").eachText()).endsWith("-", "-");
+    LeaderboardFiles.write(b, dir);
+    assertThat(WrittenFileSchemas.validateTree(dir)).isEmpty();
+    JsonNode row = new ObjectMapper().readTree(dir.resolve("leaderboard.json").toFile()).path("languages").path("en")
+        .get(1);
+    assertThat(row.path("pass_hat").toString()).isEqualTo("[0.5,0.375]");
+    assertThat(row.path("tokens").asLong()).isEqualTo(5000);
+    Document plain = Jsoup.parse(LeaderboardPage.render(board(false, comp, chat)));
+    assertThat(plain.select("table.board.en th").eachText()).doesNotContain("pass^k", "tokens");
+  }
+
+  @Test
   void testHeadlessChromiumLaysOutTheDotPlot() throws Exception {
     HeadlessChromium browser = HeadlessChromium.require(dir);
     Path page = dir.resolve("leaderboard.html");
@@ -168,7 +188,7 @@ class LeaderboardTest {
     Document rendered = browser.dom(page, "");
     assertThat(rendered.body().attr("data-charts-rendered")).isEqualTo("1");
     assertThat(rendered.select("table.board.en tr.row")).hasSize(3);
-    browser.screenshot(page, "", "leaderboard", 1280, 900);
+    browser.screenshot(page, "", "leaderboard", 1280, 860);
   }
 
   @Test
