@@ -41,7 +41,8 @@ class ApiPackagesTest {
       "clarq-retrieval", Set.of("io.clarq.retrieval.document", "io.clarq.retrieval.oracle",
           "io.clarq.retrieval.provider", "io.clarq.retrieval.question"),
       "clarq-eval", Set.of("io.clarq.eval.audit", "io.clarq.eval.clariq", "io.clarq.eval.compare",
-          "io.clarq.eval.conformance", "io.clarq.eval.cq", "io.clarq.eval.evaluate", "io.clarq.eval.report",
+          "io.clarq.eval.conformance", "io.clarq.eval.cq", "io.clarq.eval.evaluate", "io.clarq.eval.leaderboard",
+          "io.clarq.eval.report",
           "io.clarq.eval.kernel", "io.clarq.eval.results", "io.clarq.eval.retrieval", "io.clarq.eval.run",
           "io.clarq.eval.toa"));
 

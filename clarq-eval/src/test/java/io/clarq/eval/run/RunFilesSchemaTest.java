@@ -107,9 +107,9 @@ class RunFilesSchemaTest {
 
   @Test
   void testAFileWithNoSchemaIsAnError() throws Exception {
-    Files.writeString(dir.resolve("leaderboard.json"), "{}");
+    Files.writeString(dir.resolve("scoreboard.json"), "{}");
     assertThat(WrittenFileSchemas.validateTree(dir)).singleElement().asString()
-        .endsWith("leaderboard.json: no schema for this file: add one to docs/schemas and a line to "
+        .endsWith("scoreboard.json: no schema for this file: add one to docs/schemas and a line to "
             + "WrittenFileSchemas.TABLE");
   }
 

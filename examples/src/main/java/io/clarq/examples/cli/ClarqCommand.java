@@ -22,6 +22,7 @@ import picocli.CommandLine.Option;
       ConformanceCommand.class,
       ReportCommand.class,
       CompareCommand.class,
+      LeaderboardCommand.class,
       JudgeAgreementCommand.class,
       ProviderAuditCommand.class,
       ClariqCommand.class,

@@ -66,38 +66,7 @@ public final class CompareCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     CommandLine cl = spec.commandLine();
-    List<Path> named = new ArrayList<>();
-    for (Path r : runs) {
-      Path p = DataDefaults.publishedRun(spec, r, "RUN");
-      if (!Files.exists(p)) {
-        throw new CommandLine.ParameterException(cl, "RUN " + r + ": no such file or directory, nor a published run"
-            + " of that name");
-      }
-      named.add(p);
-    }
-    runs = named;
-    if (tasks == null && runs.stream().anyMatch(Files::isRegularFile)) {
-      tasks = DataDefaults.orFetched(spec, null, "--tasks", "clarq-llm", "tasks");
-    }
-    if (tasks != null) {
-      InputPaths.requireDirectory(cl, "--tasks", tasks);
-    }
-    if (verdicts != null) {
-      InputPaths.requireFile(cl, "--verdicts", verdicts);
-    }
-    if (verdicts == null) {
-      verdicts = DataDefaults.referenceVerdicts(spec, runs).orElse(null);
-      if (verdicts != null) {
-        DataDefaults.announceVerdicts(spec, verdicts);
-      }
-    }
-    List<ComparedRun> loaded = new ArrayList<>();
-    try (VerdictCacheJudge cache = verdicts == null ? null : VerdictCacheJudge.readOnly(verdicts, judge)) {
-      Judge scoring = cache == null ? judge : cache;
-      for (Path r : runs) {
-        loaded.add(ComparedRun.load(r, Optional.ofNullable(tasks), scoring));
-      }
-    }
+    List<ComparedRun> loaded = loadRuns(spec, runs, tasks, verdicts, judge).runs();
     ComparisonReport report = ComparisonReport.of(loaded, Bootstrap.DEFAULT, allowDifferentSetup);
     PrintWriter out = cl.getOut();
     out.print(json ? report.jsonText() + System.lineSeparator() : report.text());
@@ -110,5 +79,55 @@ public final class CompareCommand implements Callable<Integer> {
     }
     out.flush();
     return 0;
+  }
+
+  /**
+   * Runs as the RUN parameters name them, each path resolved (a published run by name) and scored.
+   *
+   * @param paths each RUN's file or directory, in the order given
+   * @param runs each loaded and scored, in the same order
+   */
+  record LoadedRuns(List<Path> paths, List<ComparedRun> runs) {}
+
+  /**
+   * Resolves and scores RUN parameters as {@code clarq compare} does: a run directory as that run was scored, a
+   * transcript file or a published run by name with {@code tasks} (default: the fetched clarq-llm tasks) and
+   * {@code verdicts} (default: the paper's verdicts for published runs), then {@code judge}.
+   */
+  static LoadedRuns loadRuns(CommandLine.Model.CommandSpec spec, List<Path> runs, Path tasks, Path verdicts,
+      Judge judge) throws Exception {
+    CommandLine cl = spec.commandLine();
+    List<Path> named = new ArrayList<>();
+    for (Path r : runs) {
+      Path p = DataDefaults.publishedRun(spec, r, "RUN");
+      if (!Files.exists(p)) {
+        throw new CommandLine.ParameterException(cl, "RUN " + r + ": no such file or directory, nor a published run"
+            + " of that name");
+      }
+      named.add(p);
+    }
+    if (tasks == null && named.stream().anyMatch(Files::isRegularFile)) {
+      tasks = DataDefaults.orFetched(spec, null, "--tasks", "clarq-llm", "tasks");
+    }
+    if (tasks != null) {
+      InputPaths.requireDirectory(cl, "--tasks", tasks);
+    }
+    if (verdicts != null) {
+      InputPaths.requireFile(cl, "--verdicts", verdicts);
+    }
+    if (verdicts == null) {
+      verdicts = DataDefaults.referenceVerdicts(spec, named).orElse(null);
+      if (verdicts != null) {
+        DataDefaults.announceVerdicts(spec, verdicts);
+      }
+    }
+    List<ComparedRun> loaded = new ArrayList<>();
+    try (VerdictCacheJudge cache = verdicts == null ? null : VerdictCacheJudge.readOnly(verdicts, judge)) {
+      Judge scoring = cache == null ? judge : cache;
+      for (Path r : named) {
+        loaded.add(ComparedRun.load(r, Optional.ofNullable(tasks), scoring));
+      }
+    }
+    return new LoadedRuns(named, loaded);
   }
 }

@@ -51,7 +51,7 @@ class DocsCommandsTest {
   private static final Pattern BLOCK = Pattern.compile("(?ms)^```[^\\n]*\\n(.*?)^```");
   private static final Pattern VARIABLE = Pattern.compile("\\$(?:\\{(\\w+)\\}|(\\w+))");
   /** The short name of a published run that {@code --transcripts} takes in place of a path (provider.Chat.En). */
-  private static final Pattern PUBLISHED_RUN = Pattern.compile("provider\\.\\w+\\.\\w+");
+  private static final Pattern PUBLISHED_RUN = Pattern.compile("(multi_info_)?provider\\.\\w+\\.\\w+");
   private static final Pattern ASSIGNMENT = Pattern.compile("^[A-Z_][A-Z0-9_]*=\\S+$");
   static final List<String> NEEDS_MORE = List.of("openai:", "http://", "https://", "--base-url", "JUDGE_MODEL",
       "COLLECTION.tar.gz",

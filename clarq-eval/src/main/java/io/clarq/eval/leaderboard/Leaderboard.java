@@ -1,0 +1,258 @@
+package io.clarq.eval.leaderboard;
+
+import io.clarq.core.metrics.ClarqStatistics;
+import io.clarq.core.metrics.DialogueScore;
+import io.clarq.core.metrics.GroupFigures;
+import io.clarq.core.metrics.stats.Bootstrap;
+import io.clarq.core.metrics.stats.Holm;
+import io.clarq.core.metrics.stats.McNemar;
+import io.clarq.core.task.Language;
+import io.clarq.eval.compare.ComparedRun;
+import io.clarq.eval.compare.RunSetup;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Runs of one setup ranked by success, each language on its own (English and Chinese are never pooled). The leader
+ * of a language is the run with the highest success over its judged dialogues; every other run is set against it with
+ * McNemar's exact two-sided test over the dialogues both judged, and the p-values are adjusted by Holm's method over
+ * the runs set against that leader. A run whose adjusted p-value is at least {@link #ALPHA} shares the leader's rank
+ * (a tie, shown "1="); the others take 1 + the number of runs with a higher success, sharing a rank when their
+ * success is equal. A run without a judged dialogue in a language is listed last, unranked.
+ *
+ * @param runs the runs, in the order given
+ * @param extras what each run's results.json adds (tokens, pass^k), in the same order
+ * @param setupDifferences each run's setup differences from the first run's, as lines; empty when every run shares
+ *     the first one's setup
+ * @param languages the board of each language any run holds, English first
+ * @param bootstrap how the AQD and AQL intervals were drawn
+ */
+public record Leaderboard(List<ComparedRun> runs, List<RunExtras> extras, List<String> setupDifferences,
+    Map<Language, List<Row>> languages, Bootstrap bootstrap) {
+  /** The level at which a run differs from the leader (on the Holm-adjusted p-value). */
+  public static final double ALPHA = 0.05;
+
+  public Leaderboard {
+    runs = List.copyOf(runs);
+    extras = List.copyOf(extras);
+    setupDifferences = List.copyOf(setupDifferences);
+    Map<Language, List<Row>> copy = new EnumMap<>(Language.class);
+    languages.forEach((l, rows) -> copy.put(l, List.copyOf(rows)));
+    languages = java.util.Collections.unmodifiableMap(copy);
+    Objects.requireNonNull(bootstrap, "bootstrap");
+    if (runs.size() != extras.size()) {
+      throw new IllegalArgumentException("illegal leaderboard: " + runs.size() + " runs but " + extras.size()
+          + " extras");
+    }
+  }
+
+  /**
+   * How a run stands against the leader of its language.
+   *
+   * @param shared dialogues both hold
+   * @param judgedInBoth dialogues both judged (the test's pairs)
+   * @param leaderOnly pairs only the leader solved
+   * @param runOnly pairs only this run solved
+   * @param mcnemarP McNemar's exact two-sided p-value; NaN when no pair was judged in both
+   * @param holmP that p-value adjusted by Holm's method over the runs set against the leader; NaN with it
+   */
+  public record VersusLeader(int shared, int judgedInBoth, int leaderOnly, int runOnly, double mcnemarP,
+      double holmP) {
+    public VersusLeader {
+      if (shared < 0 || judgedInBoth < 0 || judgedInBoth > shared || leaderOnly < 0 || runOnly < 0
+          || leaderOnly + runOnly > judgedInBoth) {
+        throw new IllegalArgumentException("illegal comparison with the leader: shared " + shared + ", judged in both "
+            + judgedInBoth + ", leader only " + leaderOnly + ", run only " + runOnly);
+      }
+    }
+
+    /** Whether the run differs significantly from the leader (Holm-adjusted p below {@link #ALPHA}). */
+    public boolean differs() {
+      return !Double.isNaN(holmP) && holmP < ALPHA;
+    }
+  }
+
+  /**
+   * One run's line on a language's board.
+   *
+   * @param run the run's name
+   * @param rank its rank (1 = the leader's), 0 when unranked (no judged dialogue)
+   * @param shared whether another run holds the same rank
+   * @param tiedWithLeader whether it shares the leader's rank without being the leader
+   * @param figures success (95% Wilson interval over the judged dialogues), AQD, AQL and their bootstrap intervals
+   * @param versusLeader the test against the leader; null for the leader and unranked runs
+   * @param passHat pass^k for k = 1.. when the run played trials; empty otherwise
+   * @param tokens the tokens the whole run used (all languages), -1 when not recorded
+   */
+  public record Row(String run, int rank, boolean shared, boolean tiedWithLeader, GroupFigures figures,
+      VersusLeader versusLeader, List<Double> passHat, long tokens) {
+    public Row {
+      Objects.requireNonNull(run, "run");
+      Objects.requireNonNull(figures, "figures");
+      passHat = List.copyOf(passHat);
+      if (rank < 0) {
+        throw new IllegalArgumentException("illegal rank " + rank + " of " + run + ": must be >= 0");
+      }
+    }
+
+    /** "1", "1=" for a shared rank, "-" when unranked. */
+    public String rankLabel() {
+      return rank == 0 ? "-" : rank + (shared ? "=" : "");
+    }
+  }
+
+  /**
+   * Ranks the runs.
+   *
+   * @param allowDifferentSetup whether runs whose setup differs from the first run's may be ranked together (every
+   *     output then opens with the differences)
+   * @throws IllegalArgumentException when no run is given, or a run's setup differs from the first's and that is not
+   *     allowed (naming each difference with both values)
+   */
+  public static Leaderboard of(List<ComparedRun> runs, List<RunExtras> extras, Bootstrap bootstrap,
+      boolean allowDifferentSetup) {
+    if (runs.isEmpty()) {
+      throw new IllegalArgumentException("a leaderboard needs at least one run, got none");
+    }
+    ComparedRun first = runs.get(0);
+    List<String> differences = new ArrayList<>();
+    for (ComparedRun r : runs.subList(1, runs.size())) {
+      for (RunSetup.Difference d : first.setup().differences(r.setup())) {
+        differences.add(r.name() + " differs from " + first.name() + " in " + d.describe(first.name(), r.name()));
+      }
+    }
+    if (!differences.isEmpty() && !allowDifferentSetup) {
+      throw new IllegalArgumentException("runs of different setups cannot share a board: "
+          + String.join("; ", differences) + ". A difference in rank would not be the seeker's alone: rank runs of"
+          + " one setup, or allow it (--allow-different-setup)");
+    }
+    Map<Language, List<Row>> boards = new EnumMap<>(Language.class);
+    for (Language l : Language.values()) {
+      List<Row> rows = board(l, runs, extras, bootstrap);
+      if (!rows.isEmpty()) {
+        boards.put(l, rows);
+      }
+    }
+    return new Leaderboard(runs, extras, differences, boards, bootstrap);
+  }
+
+  private static List<Row> board(Language language, List<ComparedRun> runs, List<RunExtras> extras,
+      Bootstrap bootstrap) {
+    record Entry(int index, GroupFigures figures) {}
+    List<Entry> entries = new ArrayList<>();
+    for (int i = 0; i < runs.size(); i++) {
+      List<DialogueScore> scores = scores(runs.get(i), language);
+      if (!scores.isEmpty()) {
+        entries.add(new Entry(i, ClarqStatistics.of(scores, bootstrap)));
+      }
+    }
+    if (entries.isEmpty()) {
+      return List.of();
+    }
+    // highest success first, runs without a judged dialogue last; equal ones in the order given (stable sort)
+    entries.sort(Comparator.comparingDouble((Entry e) -> {
+      double s = e.figures().success().value();
+      return Double.isNaN(s) ? Double.POSITIVE_INFINITY : -s;
+    }));
+    Entry leader = entries.get(0);
+    boolean ranked = !Double.isNaN(leader.figures().success().value());
+    ComparedRun lead = runs.get(leader.index());
+    List<VersusLeader> raw = new ArrayList<>();
+    List<Integer> tested = new ArrayList<>();
+    for (int k = 1; k < entries.size(); k++) {
+      Entry e = entries.get(k);
+      if (!ranked || Double.isNaN(e.figures().success().value())) {
+        raw.add(null);
+        continue;
+      }
+      VersusLeader v = versus(lead, runs.get(e.index()), language);
+      raw.add(v);
+      if (!Double.isNaN(v.mcnemarP())) {
+        tested.add(k - 1);
+      }
+    }
+    double[] adjusted = Holm.adjust(tested.stream().mapToDouble(i -> raw.get(i).mcnemarP()).toArray());
+    for (int t = 0; t < tested.size(); t++) {
+      VersusLeader v = raw.get(tested.get(t));
+      raw.set(tested.get(t), new VersusLeader(v.shared(), v.judgedInBoth(), v.leaderOnly(), v.runOnly(),
+          v.mcnemarP(), adjusted[t]));
+    }
+    int[] rank = new int[entries.size()];
+    boolean[] tied = new boolean[entries.size()];
+    for (int k = 0; k < entries.size(); k++) {
+      double s = entries.get(k).figures().success().value();
+      if (!ranked || Double.isNaN(s)) {
+        rank[k] = 0;
+      } else if (k == 0) {
+        rank[k] = 1;
+      } else if (raw.get(k - 1) != null && !Double.isNaN(raw.get(k - 1).holmP()) && !raw.get(k - 1).differs()) {
+        rank[k] = 1;
+        tied[k] = true;
+      } else {
+        int higher = 0;
+        for (Entry o : entries) {
+          if (o.figures().success().value() > s) {
+            higher++;
+          }
+        }
+        rank[k] = 1 + higher;
+      }
+    }
+    List<Row> rows = new ArrayList<>();
+    for (int k = 0; k < entries.size(); k++) {
+      int sameRank = 0;
+      for (int r : rank) {
+        if (r == rank[k]) {
+          sameRank++;
+        }
+      }
+      Entry e = entries.get(k);
+      RunExtras x = extras.get(e.index());
+      rows.add(new Row(runs.get(e.index()).name(), rank[k], rank[k] > 0 && sameRank > 1, tied[k], e.figures(),
+          k == 0 ? null : raw.get(k - 1), x.passHat().getOrDefault(language, List.of()),
+          x.tokens().orElse(-1)));
+    }
+    return rows;
+  }
+
+  private static List<DialogueScore> scores(ComparedRun run, Language language) {
+    List<DialogueScore> out = new ArrayList<>();
+    run.scores().forEach((k, s) -> {
+      if (ComparedRun.language(k) == language) {
+        out.add(s);
+      }
+    });
+    return out;
+  }
+
+  private static VersusLeader versus(ComparedRun leader, ComparedRun run, Language language) {
+    int shared = 0;
+    int judged = 0;
+    int leaderOnly = 0;
+    int runOnly = 0;
+    for (Map.Entry<String, DialogueScore> e : leader.scores().entrySet()) {
+      DialogueScore other = run.scores().get(e.getKey());
+      if (other == null || ComparedRun.language(e.getKey()) != language) {
+        continue;
+      }
+      shared++;
+      if (e.getValue().success().unjudged() || other.success().unjudged()) {
+        continue;
+      }
+      judged++;
+      boolean a = e.getValue().success().success();
+      boolean b = other.success().success();
+      if (a && !b) {
+        leaderOnly++;
+      } else if (b && !a) {
+        runOnly++;
+      }
+    }
+    double p = judged == 0 ? Double.NaN : McNemar.exactTwoSided(leaderOnly, runOnly);
+    return new VersusLeader(shared, judged, leaderOnly, runOnly, p, Double.NaN);
+  }
+}

@@ -1,0 +1,229 @@
+package io.clarq.eval.leaderboard;
+
+import static io.clarq.eval.report.FigureText.fixed;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.clarq.core.files.AtomicFiles;
+import io.clarq.core.metrics.GroupFigures;
+import io.clarq.core.metrics.stats.Estimate;
+import io.clarq.core.task.Language;
+import io.clarq.eval.compare.ComparedRun;
+import io.clarq.eval.report.FiguresJson;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/**
+ * A {@link Leaderboard} as files: {@code leaderboard.md}, {@code leaderboard.csv}, {@code leaderboard.json} (schema:
+ * {@code docs/schemas/leaderboard.schema.json}) and the self-contained {@code leaderboard.html}. Every one opens with
+ * the setup differences when runs of different setups were ranked together.
+ *
+ * <p>JSON: {@code format} ({@code clarq-leaderboard/1}), {@code runs} (name, judge, dialogues, setup, tokens or
+ * null), {@code setup_differences} (lines), {@code method}, and {@code languages}: per language code the rows, best
+ * first, each with {@code rank} (null when unranked), {@code rank_label} ("1="), {@code tied_with_leader}, {@code run},
+ * {@code dialogues}, {@code judged}, {@code successes}, {@code unjudged}, {@code success}, {@code aqd}, {@code aql}
+ * ({@code value}, {@code ci95}), {@code versus_leader} (null for the leader: {@code shared}, {@code judged_in_both},
+ * {@code leader_only}, {@code run_only}, {@code mcnemar_p}, {@code mcnemar_p_holm}), {@code pass_hat} (k = 1.., empty
+ * without trials) and {@code tokens} (the whole run's, null when not recorded).
+ */
+public final class LeaderboardFiles {
+  /** The JSON format name and version. */
+  public static final String FORMAT = "clarq-leaderboard/1";
+  /** The files written, in order. */
+  public static final List<String> NAMES = List.of("leaderboard.md", "leaderboard.csv", "leaderboard.json",
+      "leaderboard.html");
+  static final String METHOD = "Each language on its own. Success: the share of judged dialogues that succeeded, with"
+      + " a 95% Wilson interval. Ties: every run is set against the leader with McNemar's exact two-sided test over"
+      + " the dialogues both judged, p-values adjusted by Holm's method over the runs set against the leader; a run"
+      + " with an adjusted p of at least 0.05 shares the leader's rank (\"1=\").";
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private LeaderboardFiles() {}
+
+  /**
+   * Writes the four files into {@code dir} (created when missing), each atomically, once all four are rendered.
+   *
+   * @return the files written, in {@link #NAMES} order
+   */
+  public static List<Path> write(Leaderboard board, Path dir) {
+    List<String> contents = List.of(markdown(board), csv(board), jsonText(board), LeaderboardPage.render(board));
+    List<Path> out = new ArrayList<>();
+    for (int i = 0; i < NAMES.size(); i++) {
+      Path f = dir.resolve(NAMES.get(i));
+      AtomicFiles.write(f, contents.get(i));
+      out.add(f);
+    }
+    return out;
+  }
+
+  /** The board as one JSON object. */
+  public static ObjectNode json(Leaderboard board) {
+    ObjectNode o = JSON.createObjectNode().put("format", FORMAT);
+    ArrayNode rs = o.putArray("runs");
+    for (int i = 0; i < board.runs().size(); i++) {
+      ComparedRun r = board.runs().get(i);
+      ObjectNode n = rs.addObject().put("name", r.name()).put("judge", r.judge()).put("dialogues", r.scores().size());
+      ObjectNode setup = n.putObject("setup");
+      r.setup().values().forEach(setup::put);
+      if (board.extras().get(i).tokens().isPresent()) {
+        n.put("tokens", board.extras().get(i).tokens().getAsLong());
+      } else {
+        n.putNull("tokens");
+      }
+    }
+    ArrayNode diffs = o.putArray("setup_differences");
+    board.setupDifferences().forEach(diffs::add);
+    ObjectNode method = FiguresJson.method(board.bootstrap(), o.putObject("method"));
+    method.put("tie_test", "McNemar exact two-sided against the leader, Holm"
+        + " over the runs set against it").put("alpha", Leaderboard.ALPHA);
+    ObjectNode langs = o.putObject("languages");
+    board.languages().forEach((l, rows) -> {
+      ArrayNode a = langs.putArray(l.code());
+      for (Leaderboard.Row row : rows) {
+        ObjectNode n = a.addObject();
+        if (row.rank() == 0) {
+          n.putNull("rank");
+        } else {
+          n.put("rank", row.rank());
+        }
+        n.put("rank_label", row.rankLabel()).put("tied_with_leader", row.tiedWithLeader()).put("run", row.run());
+        GroupFigures f = row.figures();
+        n.put("dialogues", f.dialogues()).put("judged", f.judged()).put("successes", f.successes())
+            .put("unjudged", f.unjudged());
+        FiguresJson.estimate(f.success(), n.putObject("success"));
+        FiguresJson.estimate(f.aqd(), n.putObject("aqd"));
+        FiguresJson.estimate(f.aql(), n.putObject("aql"));
+        Leaderboard.VersusLeader v = row.versusLeader();
+        if (v == null) {
+          n.putNull("versus_leader");
+        } else {
+          ObjectNode vn = n.putObject("versus_leader").put("shared", v.shared()).put("judged_in_both",
+              v.judgedInBoth()).put("leader_only", v.leaderOnly()).put("run_only", v.runOnly());
+          FiguresJson.number(vn, "mcnemar_p", v.mcnemarP());
+          FiguresJson.number(vn, "mcnemar_p_holm", v.holmP());
+        }
+        ArrayNode hat = n.putArray("pass_hat");
+        row.passHat().forEach(x -> {
+          if (x.isNaN()) {
+            hat.addNull();
+          } else {
+            hat.add(x);
+          }
+        });
+        if (row.tokens() < 0) {
+          n.putNull("tokens");
+        } else {
+          n.put("tokens", row.tokens());
+        }
+      }
+    });
+    return o;
+  }
+
+  /** {@link #json} as indented text. */
+  public static String jsonText(Leaderboard board) {
+    try {
+      return JSON.writerWithDefaultPrettyPrinter().writeValueAsString(json(board)) + "\n";
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      throw new IllegalStateException("cannot write the leaderboard as JSON", e);
+    }
+  }
+
+  /** The board as Markdown: setup differences first, then a table per language. */
+  public static String markdown(Leaderboard board) {
+    StringBuilder sb = new StringBuilder("# ClarQ-LLM leaderboard\n\n");
+    if (!board.setupDifferences().isEmpty()) {
+      sb.append("**The runs' setups differ**: ranked together only because --allow-different-setup was given; a"
+          + " difference in rank is not the seeker's alone.\n\n");
+      board.setupDifferences().forEach(d -> sb.append("- ").append(md(d)).append('\n'));
+      sb.append('\n');
+    }
+    sb.append(METHOD).append('\n');
+    board.languages().forEach((l, rows) -> {
+      sb.append("\n## ").append(l.directoryName()).append("\n\n");
+      sb.append("| rank | run | success [95%] | judged | AQD | AQL (").append(aqlUnit(l))
+          .append(") | vs leader: only leader / only run | McNemar p | Holm p | pass^k | tokens |\n");
+      sb.append("|---|---|---|---|---|---|---|---|---|---|---|\n");
+      for (Leaderboard.Row r : rows) {
+        Leaderboard.VersusLeader v = r.versusLeader();
+        sb.append("| ").append(r.rankLabel()).append(" | ").append(md(r.run())).append(" | ")
+            .append(estimate(r.figures().success())).append(" | ").append(r.figures().judged()).append('/')
+            .append(r.figures().dialogues()).append(" | ").append(fixed(r.figures().aqd().value())).append(" | ")
+            .append(fixed(r.figures().aql().value())).append(" | ")
+            .append(v == null ? "-" : v.leaderOnly() + " / " + v.runOnly()).append(" | ")
+            .append(v == null ? "-" : p(v.mcnemarP())).append(" | ").append(v == null ? "-" : p(v.holmP()))
+            .append(" | ").append(passHat(r.passHat())).append(" | ").append(r.tokens() < 0 ? "-" : r.tokens())
+            .append(" |\n");
+      }
+    });
+    return sb.toString();
+  }
+
+  /** The board as CSV, one line per language and run, with a header line. */
+  public static String csv(Leaderboard board) {
+    StringBuilder sb = new StringBuilder("language,rank,rank_label,tied_with_leader,run,dialogues,judged,successes,"
+        + "success,success_low,success_high,aqd,aql,leader_only,run_only,mcnemar_p,mcnemar_p_holm,pass_hat,tokens\n");
+    board.languages().forEach((l, rows) -> {
+      for (Leaderboard.Row r : rows) {
+        GroupFigures f = r.figures();
+        Leaderboard.VersusLeader v = r.versusLeader();
+        List<String> cells = new ArrayList<>(List.of(l.code(), r.rank() == 0 ? "" : String.valueOf(r.rank()),
+            r.rankLabel(), String.valueOf(r.tiedWithLeader()), r.run(), String.valueOf(f.dialogues()),
+            String.valueOf(f.judged()), String.valueOf(f.successes()), num(f.success().value()),
+            num(f.success().interval().lower()), num(f.success().interval().upper()), num(f.aqd().value()),
+            num(f.aql().value()), v == null ? "" : String.valueOf(v.leaderOnly()),
+            v == null ? "" : String.valueOf(v.runOnly()), v == null ? "" : num(v.mcnemarP()),
+            v == null ? "" : num(v.holmP()), r.passHat().stream().map(LeaderboardFiles::num)
+                .collect(Collectors.joining(" ")), r.tokens() < 0 ? "" : String.valueOf(r.tokens())));
+        sb.append(cells.stream().map(LeaderboardFiles::csvCell).collect(Collectors.joining(","))).append('\n');
+      }
+    });
+    return sb.toString();
+  }
+
+  static String aqlUnit(Language l) {
+    return l == Language.CHINESE ? "characters per seeker line" : "spaces per seeker line";
+  }
+
+  static String estimate(Estimate e) {
+    if (Double.isNaN(e.value())) {
+      return "-";
+    }
+    return e.interval().defined() ? String.format(Locale.ROOT, "%.4f [%.4f, %.4f]", e.value(), e.interval().lower(),
+        e.interval().upper()) : fixed(e.value());
+  }
+
+  static String passHat(List<Double> hat) {
+    if (hat.isEmpty()) {
+      return "-";
+    }
+    List<String> out = new ArrayList<>();
+    for (int k = 0; k < hat.size(); k++) {
+      out.add("^" + (k + 1) + " " + (hat.get(k).isNaN() ? "-" : fixed(hat.get(k))));
+    }
+    return String.join(", ", out);
+  }
+
+  static String p(double p) {
+    if (Double.isNaN(p)) {
+      return "-";
+    }
+    return p >= 0.001 ? String.format(Locale.ROOT, "%.4f", p) : String.format(Locale.ROOT, "%.2e", p);
+  }
+
+  private static String num(double v) {
+    return Double.isNaN(v) ? "" : String.valueOf(v);
+  }
+
+  private static String csvCell(String s) {
+    return s.contains(",") || s.contains("\"") || s.contains("\n") ? "\"" + s.replace("\"", "\"\"") + "\"" : s;
+  }
+
+  private static String md(String s) {
+    return s.replace("|", "\\|").replace("\n", " ");
+  }
+}

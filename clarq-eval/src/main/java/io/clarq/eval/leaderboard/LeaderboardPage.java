@@ -1,0 +1,97 @@
+package io.clarq.eval.leaderboard;
+
+import static io.clarq.eval.report.FigureText.fixed;
+
+import io.clarq.core.metrics.stats.Estimate;
+import io.clarq.eval.report.Charts;
+import io.clarq.eval.report.HtmlPage;
+import java.util.ArrayList;
+import java.util.List;
+import org.jsoup.nodes.DataNode;
+import org.jsoup.nodes.Document;
+import org.jsoup.nodes.Element;
+
+/**
+ * A {@link Leaderboard} as one self-contained page from the page kit: when setups differ,
+ * {@code section#setup-differences} comes first; then per language {@code section.language.CODE} with a dot plot of
+ * each run's success and its Wilson interval ({@code div.chart svg}) and the table {@code table.board.CODE}, one
+ * {@code tr.row} per run ({@code tr.tied} when it shares the leader's rank); the pass^k and tokens columns appear
+ * only when some run on the board records them.
+ */
+final class LeaderboardPage {
+  private static final String STYLE = "#setup-differences{border:2px solid #a01818;background:#fff4f4;"
+      + "padding:.5em 1em;margin-bottom:1em}table.board td{white-space:nowrap}table.board td.text{white-space:normal;overflow-wrap:anywhere;min-width:14em}"
+      + "table.board th{text-align:left}";
+
+  private LeaderboardPage() {}
+
+  static String render(Leaderboard board) {
+    Document doc = HtmlPage.shell("ClarQ-LLM leaderboard");
+    doc.head().appendElement("style").appendChild(new DataNode(STYLE));
+    Element body = doc.body();
+    if (!board.setupDifferences().isEmpty()) {
+      Element w = body.prependElement("section").id("setup-differences");
+      w.appendElement("p").appendElement("strong").text("The runs' setups differ: ranked together only because"
+          + " --allow-different-setup was given, so a difference in rank is not the seeker's alone.");
+      Element ul = w.appendElement("ul");
+      board.setupDifferences().forEach(x -> ul.appendElement("li").text(x));
+    }
+    body.appendElement("p").addClass("muted").text(LeaderboardFiles.METHOD);
+    board.languages().forEach((l, rows) -> {
+      Element s = body.appendElement("section").addClass("language").addClass(l.code());
+      s.appendElement("h2").text(l.directoryName());
+      List<Charts.Dot> dots = new ArrayList<>();
+      for (Leaderboard.Row r : rows) {
+        Estimate e = r.figures().success();
+        if (!Double.isNaN(e.value())) {
+          String label = r.rankLabel() + "  " + r.run();
+          dots.add(e.interval().defined() ? new Charts.Dot(label, e.value(), e.interval().lower(),
+              e.interval().upper()) : Charts.Dot.of(label, e.value()));
+        }
+      }
+      HtmlPage.chart(s, Charts.dotPlot("Success, " + l.directoryName() + " (95% Wilson interval)",
+          "success-" + l.code(), "success", dots, Charts.Bounds.RATE));
+      Element wrap = s.appendElement("div").addClass("table-wrap");
+      Element t = wrap.appendElement("table").addClass("board").addClass(l.code());
+      Element head = t.appendElement("tr");
+      // pass^k and tokens only when some run records them
+      boolean trials = rows.stream().anyMatch(r -> !r.passHat().isEmpty());
+      boolean tokens = rows.stream().anyMatch(r -> r.tokens() >= 0);
+      List<String> heads = new ArrayList<>(List.of("rank", "run", "success [95%]", "judged / dialogues", "AQD",
+          "AQL", "only leader", "only run", "McNemar p", "Holm p"));
+      if (trials) {
+        heads.add("pass^k");
+      }
+      if (tokens) {
+        heads.add("tokens");
+      }
+      heads.forEach(h -> head.appendElement("th").text(h));
+      s.appendElement("p").addClass("muted").text("AQL: " + LeaderboardFiles.aqlUnit(l) + ". Only leader / only"
+          + " run: dialogues judged in both that only the leader / only this run solved, McNemar's discordant pairs.");
+      for (Leaderboard.Row r : rows) {
+        Element tr = t.appendElement("tr").addClass("row");
+        if (r.tiedWithLeader()) {
+          tr.addClass("tied");
+        }
+        Leaderboard.VersusLeader v = r.versusLeader();
+        tr.appendElement("td").addClass("rank").text(r.rankLabel());
+        tr.appendElement("td").addClass("text").text(r.run());
+        tr.appendElement("td").text(LeaderboardFiles.estimate(r.figures().success()));
+        tr.appendElement("td").text(r.figures().judged() + " / " + r.figures().dialogues());
+        tr.appendElement("td").text(fixed(r.figures().aqd().value()));
+        tr.appendElement("td").text(fixed(r.figures().aql().value()));
+        tr.appendElement("td").text(v == null ? "-" : String.valueOf(v.leaderOnly()));
+        tr.appendElement("td").text(v == null ? "-" : String.valueOf(v.runOnly()));
+        tr.appendElement("td").text(v == null ? "-" : LeaderboardFiles.p(v.mcnemarP()));
+        tr.appendElement("td").text(v == null ? "-" : LeaderboardFiles.p(v.holmP()));
+        if (trials) {
+          tr.appendElement("td").text(LeaderboardFiles.passHat(r.passHat()));
+        }
+        if (tokens) {
+          tr.appendElement("td").text(r.tokens() < 0 ? "-" : String.valueOf(r.tokens()));
+        }
+      }
+    });
+    return HtmlPage.html(doc);
+  }
+}

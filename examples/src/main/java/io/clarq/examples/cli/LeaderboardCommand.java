@@ -1,0 +1,77 @@
+package io.clarq.examples.cli;
+
+import io.clarq.core.judge.Judge;
+import io.clarq.core.metrics.stats.Bootstrap;
+import io.clarq.eval.leaderboard.Leaderboard;
+import io.clarq.eval.leaderboard.LeaderboardFiles;
+import io.clarq.eval.leaderboard.RunExtras;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code clarq leaderboard}: comparable runs ranked by success per language, ties with the leader marked. */
+@Command(
+    name = "leaderboard",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Ranks ClarQ-LLM runs of one setup by success, each language on its own board (English and Chinese are never",
+      "pooled), and writes leaderboard.md, leaderboard.csv, leaderboard.json and a self-contained leaderboard.html",
+      "into --out. Each row gives success with its 95% Wilson interval, AQD, AQL, pass^k when the run played trials,",
+      "and the tokens its results.json records. Every run is tested against the leader with McNemar's exact test over",
+      "the dialogues both judged, Holm-adjusted over the runs tested; a run not significantly different (adjusted p at",
+      "least 0.05) shares the leader's rank, shown \"1=\". A run whose provider, provider model, prompt pack, judge or",
+      "deviations differ from the first run's is refused, naming each difference, unless --allow-different-setup. A",
+      "RUN is what clarq compare takes: a run directory, a transcript file or a published run by name."
+    })
+public final class LeaderboardCommand implements Callable<Integer> {
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  @Parameters(paramLabel = "RUN", arity = "1..*", description = "Run directories, transcript files or published runs"
+      + " by name (provider.Comp.En) when clarq-llm is fetched; the first one's setup is the board's.")
+  List<Path> runs;
+
+  @Option(names = "--out", paramLabel = "DIR", required = true, description = "Where the four files are written"
+      + " (created when missing).")
+  Path out;
+
+  @Option(names = "--tasks", paramLabel = "DIR", description = "The tasks transcript files were played on. Default"
+      + " when a RUN is a file: clarq-llm/tasks in the data directory (clarq data fetch clarq-llm).")
+  Path tasks;
+
+  @Option(names = "--allow-different-setup", description = "Rank runs whose setup differs from the first run's; every"
+      + " file then opens with what differs.")
+  boolean allowDifferentSetup;
+
+  @Option(names = "--verdicts", paramLabel = "FILE", description = "Replay these judge verdicts when scoring files."
+      + " Default when a RUN is a published run in the data directory: the paper's GPT-4o verdicts, when `clarq data"
+      + " fetch clarq-llm-reference` has derived them.")
+  Path verdicts;
+
+  @Option(names = "--judge", paramLabel = "offline|none", defaultValue = "none", converter = OfflineJudgeChoice.class,
+      description = "Who decides what --verdicts cannot when scoring files (default: ${DEFAULT-VALUE}).")
+  Judge judge;
+
+  @Override
+  public Integer call() throws Exception {
+    CommandLine cl = spec.commandLine();
+    if (Files.exists(out) && !Files.isDirectory(out)) {
+      throw new CommandLine.ParameterException(cl, "--out " + out + ": is a file; give a directory");
+    }
+    CompareCommand.LoadedRuns loaded = CompareCommand.loadRuns(spec, runs, tasks, verdicts, judge);
+    List<RunExtras> extras = loaded.paths().stream().map(RunExtras::of).toList();
+    Leaderboard board = Leaderboard.of(loaded.runs(), extras, Bootstrap.DEFAULT, allowDifferentSetup);
+    List<Path> written = LeaderboardFiles.write(board, out);
+    PrintWriter w = cl.getOut();
+    w.print(LeaderboardFiles.markdown(board));
+    w.println();
+    written.forEach(f -> w.println("wrote " + f));
+    w.flush();
+    return 0;
+  }
+}
