@@ -40,22 +40,12 @@ public final class CompareCommand implements Callable<Integer> {
       + " published runs by name (provider.Comp.En) when clarq-llm is fetched.")
   List<Path> runs;
 
-  @Option(names = "--tasks", paramLabel = "DIR", description = "The tasks transcript files were played on. Default"
-      + " when a RUN is a file: clarq-llm/tasks in the data directory (clarq data fetch clarq-llm).")
-  Path tasks;
-
   @Option(names = "--allow-different-setup", description = "Compare runs whose provider, provider model, prompt pack,"
       + " judge or recorded deviations differ; the output then opens with what differs.")
   boolean allowDifferentSetup;
 
-  @Option(names = "--verdicts", paramLabel = "FILE", description = "Replay these judge verdicts when scoring files."
-      + " Default when a RUN is a published run in the data directory: the paper's GPT-4o verdicts, when `clarq data"
-      + " fetch clarq-llm-reference` has derived them.")
-  Path verdicts;
+  @CommandLine.Mixin RecordedRunOptions scoring;
 
-  @Option(names = "--judge", paramLabel = "offline|none", defaultValue = "none", converter = OfflineJudgeChoice.class,
-      description = "Who decides what --verdicts cannot when scoring files (default: ${DEFAULT-VALUE}).")
-  Judge judge;
 
   @Option(names = "--json", description = "Print one JSON object instead of the text.")
   boolean json;
@@ -66,7 +56,7 @@ public final class CompareCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     CommandLine cl = spec.commandLine();
-    List<ComparedRun> loaded = loadRuns(spec, runs, tasks, verdicts, judge).runs();
+    List<ComparedRun> loaded = scoring.load(spec, runs).runs();
     ComparisonReport report = ComparisonReport.of(loaded, Bootstrap.DEFAULT, allowDifferentSetup);
     PrintWriter out = cl.getOut();
     out.print(json ? report.jsonText() + System.lineSeparator() : report.text());

@@ -1,6 +1,5 @@
 package io.clarq.examples.cli;
 
-import io.clarq.core.judge.Judge;
 import io.clarq.core.metrics.stats.Bootstrap;
 import io.clarq.eval.leaderboard.Leaderboard;
 import io.clarq.eval.leaderboard.LeaderboardFiles;
@@ -40,22 +39,12 @@ public final class LeaderboardCommand implements Callable<Integer> {
       + " (created when missing).")
   Path out;
 
-  @Option(names = "--tasks", paramLabel = "DIR", description = "The tasks transcript files were played on. Default"
-      + " when a RUN is a file: clarq-llm/tasks in the data directory (clarq data fetch clarq-llm).")
-  Path tasks;
-
   @Option(names = "--allow-different-setup", description = "Rank runs whose setup differs from the first run's; every"
       + " file then opens with what differs.")
   boolean allowDifferentSetup;
 
-  @Option(names = "--verdicts", paramLabel = "FILE", description = "Replay these judge verdicts when scoring files."
-      + " Default when a RUN is a published run in the data directory: the paper's GPT-4o verdicts, when `clarq data"
-      + " fetch clarq-llm-reference` has derived them.")
-  Path verdicts;
+  @CommandLine.Mixin RecordedRunOptions scoring;
 
-  @Option(names = "--judge", paramLabel = "offline|none", defaultValue = "none", converter = OfflineJudgeChoice.class,
-      description = "Who decides what --verdicts cannot when scoring files (default: ${DEFAULT-VALUE}).")
-  Judge judge;
 
   @Override
   public Integer call() throws Exception {
@@ -63,7 +52,7 @@ public final class LeaderboardCommand implements Callable<Integer> {
     if (Files.exists(out) && !Files.isDirectory(out)) {
       throw new CommandLine.ParameterException(cl, "--out " + out + ": is a file; give a directory");
     }
-    CompareCommand.LoadedRuns loaded = CompareCommand.loadRuns(spec, runs, tasks, verdicts, judge);
+    CompareCommand.LoadedRuns loaded = scoring.load(spec, runs);
     List<RunExtras> extras = loaded.paths().stream().map(RunExtras::of).toList();
     Leaderboard board = Leaderboard.of(loaded.runs(), extras, Bootstrap.DEFAULT, allowDifferentSetup);
     List<Path> written = LeaderboardFiles.write(board, out);
