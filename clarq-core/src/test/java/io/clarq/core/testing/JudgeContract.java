@@ -9,14 +9,11 @@ import io.clarq.core.judge.Verdict;
 import io.clarq.core.llm.LlmException;
 import io.clarq.core.task.Language;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -46,26 +43,12 @@ import org.junit.jupiter.api.Test;
  * }
  * }</pre>
  */
-public abstract class JudgeContract {
+public abstract class JudgeContract extends AgentContract {
   /** A new judge under test; every construction of the judge belongs here. */
   protected abstract Judge createJudge();
 
-  /** What the judge has; the default, nothing optional (no model behind it). */
-  protected Set<AgentCapability> capabilities() {
-    return EnumSet.noneOf(AgentCapability.class);
-  }
-
-  /**
-   * Makes the model behind the judges of this test fail from now on as {@code fault} says. Needed only with
-   * {@link AgentCapability#MODEL_BEHIND}.
-   */
-  protected void breakModel(ModelFault fault) {
-    throw new UnsupportedOperationException("breakModel must be overridden when the judge has a model behind it");
-  }
-
-  private void assumeCapability(AgentCapability capability) {
-    Assumptions.assumeTrue(capabilities().contains(capability),
-        () -> "skipped: the judge lacks capability " + capability);
+  protected JudgeContract() {
+    super("judge");
   }
 
   /** The questions the suite asks, texts normalised as the evaluator leaves them (lower case in English). */

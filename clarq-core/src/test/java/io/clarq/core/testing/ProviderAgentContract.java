@@ -14,13 +14,10 @@ import io.clarq.core.task.Language;
 import io.clarq.core.tree.ResponseNode;
 import io.clarq.core.tree.TreeCursor;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -51,26 +48,12 @@ import org.junit.jupiter.api.Test;
  * }
  * }</pre>
  */
-public abstract class ProviderAgentContract {
+public abstract class ProviderAgentContract extends AgentContract {
   /** A new provider under test; every construction of the provider belongs here. */
   protected abstract ProviderAgent createProvider();
 
-  /** What the provider has; the default, nothing optional (no model behind it). */
-  protected Set<AgentCapability> capabilities() {
-    return EnumSet.noneOf(AgentCapability.class);
-  }
-
-  /**
-   * Makes the model behind the providers of this test fail from now on as {@code fault} says. Needed only with
-   * {@link AgentCapability#MODEL_BEHIND}.
-   */
-  protected void breakModel(ModelFault fault) {
-    throw new UnsupportedOperationException("breakModel must be overridden when the provider has a model behind it");
-  }
-
-  private void assumeCapability(AgentCapability capability) {
-    Assumptions.assumeTrue(capabilities().contains(capability),
-        () -> "skipped: the provider lacks capability " + capability);
+  protected ProviderAgentContract() {
+    super("provider");
   }
 
   /** One turn as the provider saw it and what it replied. */

@@ -14,14 +14,11 @@ import io.clarq.core.task.ClarqTask;
 import io.clarq.core.tree.NodeId;
 import io.clarq.core.tree.TreeCursor;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -53,7 +50,7 @@ import org.junit.jupiter.api.Test;
  * }
  * }</pre>
  */
-public abstract class SeekerAgentContract {
+public abstract class SeekerAgentContract extends AgentContract {
   /** The most seeker lines the suite's dialogues run to. */
   public static final int MAX_SEEKER_LINES = 6;
 
@@ -65,22 +62,8 @@ public abstract class SeekerAgentContract {
    */
   protected abstract SeekerAgent createSeeker();
 
-  /** What the seeker has; the default, nothing optional (no model behind it). */
-  protected Set<AgentCapability> capabilities() {
-    return EnumSet.noneOf(AgentCapability.class);
-  }
-
-  /**
-   * Makes the model behind the seekers of this test fail from now on as {@code fault} says. Needed only with
-   * {@link AgentCapability#MODEL_BEHIND}.
-   */
-  protected void breakModel(ModelFault fault) {
-    throw new UnsupportedOperationException("breakModel must be overridden when the seeker has a model behind it");
-  }
-
-  private void assumeCapability(AgentCapability capability) {
-    Assumptions.assumeTrue(capabilities().contains(capability),
-        () -> "skipped: the seeker lacks capability " + capability);
+  protected SeekerAgentContract() {
+    super("seeker");
   }
 
   /**

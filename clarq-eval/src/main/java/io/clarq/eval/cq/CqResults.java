@@ -4,11 +4,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.clarq.core.files.AtomicFiles;
-import io.clarq.core.prompt.PromptPackUser;
 import io.clarq.eval.kernel.RunDeviations;
 import io.clarq.eval.kernel.RunEnd;
 import io.clarq.eval.results.ModelRole;
-import io.clarq.eval.results.RecordedModels;
 import io.clarq.eval.results.ResultsEnvelope;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -16,7 +14,6 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
@@ -39,14 +36,8 @@ final class CqResults {
   static void write(RunEnd<?, ?> end, String benchmark, ModelRole role, Object agent, ObjectNode figures,
       Map<String, Integer> failures, String summary) {
     try {
-      ResultsEnvelope.Builder envelope = ResultsEnvelope.builder("clarq-" + benchmark + "-results", 1, benchmark)
-          .started(end.started()).finished(Instant.now()).settings(end.settings().values())
-          .deviations(end.log().deviations()).failures(failures).figures(figures);
-      RecordedModels.addTo(envelope, end.settings().recorded());
-      if (agent instanceof PromptPackUser<?> user) {
-        envelope.promptPack(role, user.prompts());
-      }
-      ObjectNode root = envelope.build().writeInto(JSON.createObjectNode());
+      ObjectNode root = ResultsEnvelope.forRun("clarq-" + benchmark + "-results", 1, benchmark, end)
+          .promptPackOf(role, agent).failures(failures).figures(figures).build().writeInto(JSON.createObjectNode());
       root.put("wall_seconds", end.wallTime().toNanos() / 1e9);
       root.put("comparable_with_paper", end.log().deviations().isEmpty());
       AtomicFiles.write(end.output().resolve(RESULTS), JSON.writeValueAsString(root) + "\n");

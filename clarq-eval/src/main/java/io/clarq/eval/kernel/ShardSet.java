@@ -74,7 +74,9 @@ public final class ShardSet {
       throw new IllegalArgumentException("cannot merge " + dir + ": " + log + " ends in a torn line (the shard was "
           + "interrupted); resume it with the same command first");
     }
-    List<String> expected = part.stream().map(b::key).toList();
+    // a set: a shard of thousands of items is checked line by line
+    java.util.Set<String> expected = new java.util.LinkedHashSet<>();
+    part.forEach(i -> expected.add(b.key(i)));
     Map<String, R> seen = new LinkedHashMap<>();
     Map<String, Integer> lines = new LinkedHashMap<>();
     for (JsonLines.Numbered<R> n : contents.items()) {

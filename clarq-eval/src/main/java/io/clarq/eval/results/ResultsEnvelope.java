@@ -134,6 +134,18 @@ public final class ResultsEnvelope {
   }
 
   /**
+   * A builder filled from the end of a run on the kernel: its start, now as its end, its settings, the deviations
+   * its clients made and the models recorded in its run config ({@link RecordedModels}).
+   */
+  public static Builder forRun(String format, int formatVersion, String benchmark,
+      io.clarq.eval.kernel.RunEnd<?, ?> end) {
+    Builder b = builder(format, formatVersion, benchmark).started(end.started()).finished(java.time.Instant.now())
+        .settings(end.settings().values()).deviations(end.log().deviations());
+    RecordedModels.addTo(b, end.settings().recorded());
+    return b;
+  }
+
+  /**
    * Starts an envelope.
    *
    * @param format the file's format name, lower case with dashes ({@code clarq-run-results})
@@ -321,6 +333,14 @@ public final class ResultsEnvelope {
     /** A prompt pack a role drew on. */
     public Builder promptPack(ModelRole role, PromptPack pack) {
       return promptPack(PackRef.of(role.key(), pack));
+    }
+
+    /** The pack {@code agent} speaks from, when it speaks from one ({@link io.clarq.core.prompt.PromptPackUser}). */
+    public Builder promptPackOf(ModelRole role, Object agent) {
+      if (agent instanceof io.clarq.core.prompt.PromptPackUser<?> user) {
+        promptPack(role, user.prompts());
+      }
+      return this;
     }
 
     /** A prompt pack, as recorded elsewhere ({@link PackRef#parse}). */

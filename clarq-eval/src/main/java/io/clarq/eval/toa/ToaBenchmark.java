@@ -14,7 +14,6 @@ import io.clarq.eval.results.ModelRef;
 import io.clarq.eval.results.ModelRole;
 import io.clarq.eval.results.RecordedModels;
 import io.clarq.eval.results.ResultsEnvelope;
-import io.clarq.core.prompt.PromptPackUser;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -105,21 +104,14 @@ final class ToaBenchmark implements Benchmark<FlmExample, ToaOutcome, ToaRun.Res
     long unparsed = outcomes.stream().filter(o -> o.oracleAnswer().status() == OracleAnswer.Status.UNPARSED).count();
     ToaRun.Result result = new ToaRun.Result(summary, outcomes, end.resumed(), outcomes.size() - end.resumed(),
         end.output(), (int) unparsed);
-    ResultsEnvelope.Builder envelope = ResultsEnvelope.builder("clarq-toa-results", ToaResults.FORMAT_VERSION, NAME);
-    RecordedModels.addTo(envelope, end.settings().recorded());
+    ResultsEnvelope.Builder envelope = ResultsEnvelope.forRun("clarq-toa-results", ToaResults.FORMAT_VERSION, NAME,
+        end);
     if (pipeline != null) {
-      pack(envelope, ModelRole.ASKER, pipeline.asker());
-      pack(envelope, ModelRole.ORACLE, pipeline.oracle());
-      pack(envelope, ModelRole.PRIMARY, pipeline.primary());
+      envelope.promptPackOf(ModelRole.ASKER, pipeline.asker()).promptPackOf(ModelRole.ORACLE, pipeline.oracle())
+          .promptPackOf(ModelRole.PRIMARY, pipeline.primary());
     }
     ToaResults.write(result, end, bootstrap, envelope);
     return result;
-  }
-
-  private static void pack(ResultsEnvelope.Builder envelope, ModelRole role, Object agent) {
-    if (agent instanceof PromptPackUser<?> user) {
-      envelope.promptPack(role, user.prompts());
-    }
   }
 
   static String digest(List<FlmExample> examples) {

@@ -13,7 +13,6 @@ import io.clarq.eval.results.ResultsEnvelope;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
-import java.time.Instant;
 
 /**
  * The end of a TOA run: {@value #RESULTS} (the settings, the deviations, the figures of {@link ToaReport#json} and the
@@ -33,8 +32,7 @@ final class ToaResults {
       ResultsEnvelope.Builder envelope) {
     Path out = end.output();
     try {
-      ObjectNode root = envelope.started(end.started()).finished(Instant.now()).settings(end.settings().values())
-          .deviations(end.log().deviations()).failure("unparsed_oracle", result.unparsedOracle())
+      ObjectNode root = envelope.failure("unparsed_oracle", result.unparsedOracle())
           .figures(JSON.readTree(ToaReport.json(result.summary()))).build().writeInto(JSON.createObjectNode());
       root.put("wall_seconds", end.wallTime().toNanos() / 1e9);
       root.putObject("bootstrap").put("resamples", bootstrap.resamples()).put("seed", bootstrap.seed());
