@@ -38,7 +38,10 @@ import java.util.regex.Pattern;
  */
 public record LlmSpec(String scheme, String model, List<URI> baseUrls, List<String> apiKeyEnv,
     LlmSettings settings, Map<String, String> params, Map<String, String> headers) {
-  private static final ObjectMapper JSON = new ObjectMapper();
+  /** Made when a body field is first read: a spec without one needs no JSON mapper (a quarter second cold). */
+  private static final class Json {
+    static final ObjectMapper MAPPER = new ObjectMapper();
+  }
   private static final Pattern PARAM_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_.\\-]*");
   private static final Pattern HEADER_NAME = Pattern.compile("[!#$%&'*+.^_`|~0-9A-Za-z\\-]+");
   private static final Pattern SCHEME = Pattern.compile("[a-z][a-z0-9+.\\-]*");
@@ -202,7 +205,7 @@ public record LlmSpec(String scheme, String model, List<URI> baseUrls, List<Stri
 
   private static JsonNode parseParam(String name, String json) {
     try {
-      JsonNode v = JSON.readTree(json);
+      JsonNode v = Json.MAPPER.readTree(json);
       if (v == null || v.isMissingNode()) {
         throw new IllegalArgumentException("illegal value for body field " + name + ": empty; give JSON, e.g. "
             + name + "=\"high\", " + name + "=0.5 or " + name + "=null to drop it");

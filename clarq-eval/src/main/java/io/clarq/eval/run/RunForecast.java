@@ -1,9 +1,8 @@
 package io.clarq.eval.run;
 
+import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.clarq.core.dialogue.Speaker;
 import io.clarq.core.llm.TokenUsage;
@@ -16,7 +15,6 @@ import io.clarq.core.transcript.TurnRecord;
 import io.clarq.datasets.transcript.TranscriptReader;
 import io.clarq.eval.kernel.Shard;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -174,7 +172,7 @@ public record RunForecast(int dialogues, int finished, String basis, List<RoleFo
       throw new IllegalArgumentException("no published run (*.json) in " + runs + ": the forecast needs them");
     }
     for (Path f : files) {
-      for (int lines : dialogueLengths(f)) {
+      for (int lines : PublishedDialogueLengths.of(f)) {
         if (lines > 0) {   // empty for the dev types, which were not played
           turns.add((double) Math.min(lines / 2, maxSeekerTurns));
         }
@@ -182,10 +180,10 @@ public record RunForecast(int dialogues, int finished, String basis, List<RoleFo
     }
     double turnsLow = percentile(turns, 0.10);
     double turnsHigh = percentile(turns, 0.90);
-    Trace seeker = Trace.read(traces.resolve("seeker.jsonl.gz"), "seeker");
-    Trace provider = Trace.read(traces.resolve(multiInfo ? "provider-multi-info.jsonl.gz" : "provider.jsonl.gz"),
-        "provider");
-    Trace judge = Trace.read(traces.resolve("judge.jsonl.gz"), "judge");
+    List<String> traceFiles = traceFiles(multiInfo);
+    Trace seeker = Trace.read(traces.resolve(traceFiles.get(0)), "seeker");
+    Trace provider = Trace.read(traces.resolve(traceFiles.get(1)), "provider");
+    Trace judge = Trace.read(traces.resolve(traceFiles.get(2)), "judge");
     double providerLow = Math.max(0, turnsLow - 1);
     return new Basis(String.format(Locale.ROOT, "published runs (%d dialogues: seeker turns %s-%s, 10th-90th "
             + "percentile) and reference traces (calls per turn lowest-highest; tokens per call 10th-90th percentile,"
@@ -194,6 +192,12 @@ public record RunForecast(int dialogues, int finished, String basis, List<RoleFo
         perDialogue(provider, providerLow, turnsHigh),
         new PerDialogue(0, judge.rateHigh, 0, judge.rateHigh * judge.inputHigh, 0,
             judge.rateHigh * judge.outputHigh));
+  }
+
+  /** The reference-trace files the published basis reads: the seeker's, the provider's and the judge's. */
+  static List<String> traceFiles(boolean multiInfo) {
+    return List.of("seeker.jsonl.gz", multiInfo ? "provider-multi-info.jsonl.gz" : "provider.jsonl.gz",
+        "judge.jsonl.gz");
   }
 
   private static PerDialogue perDialogue(Trace t, double turnsLow, double turnsHigh) {
@@ -358,6 +362,9 @@ public record RunForecast(int dialogues, int finished, String basis, List<RoleFo
     }
   }
 
+  /** Below the first Hangul Jamo (U+1100) no code point is Han, Hiragana, Katakana or Hangul. */
+  private static final int FIRST_CJK = 0x1100;
+
   /** Tokens of a text, estimated: one per CJK character, one per four other characters (rounded up). */
   static long tokens(String text) {
     long cjk = 0;
@@ -365,6 +372,10 @@ public record RunForecast(int dialogues, int finished, String basis, List<RoleFo
     for (int i = 0; i < text.length(); ) {
       int cp = text.codePointAt(i);
       i += Character.charCount(cp);
+      if (cp < FIRST_CJK) {
+        other++;
+        continue;
+      }
       Character.UnicodeScript s = Character.UnicodeScript.of(cp);
       if (s == Character.UnicodeScript.HAN || s == Character.UnicodeScript.HIRAGANA
           || s == Character.UnicodeScript.KATAKANA || s == Character.UnicodeScript.HANGUL) {
@@ -390,49 +401,8 @@ public record RunForecast(int dialogues, int finished, String basis, List<RoleFo
     return d == Math.rint(d) ? String.valueOf((long) d) : String.format(Locale.ROOT, "%.2f", d);
   }
 
-  private static final ObjectMapper JSON = new ObjectMapper();
-
-  /**
-   * The length of {@code l2l[0]} (the dialogue's lines) of every task object of a published results file, read as a
-   * stream: the files are large and the forecast must be quick.
-   */
-  static List<Integer> dialogueLengths(Path f) {
-    List<Integer> out = new ArrayList<>();
-    try (InputStream in = Files.newInputStream(f); JsonParser p = JSON.getFactory().createParser(in)) {
-      if (p.nextToken() != JsonToken.START_ARRAY) {
-        throw new IllegalArgumentException(f + ": not a published results file (a JSON list of task types)");
-      }
-      while (p.nextToken() == JsonToken.START_ARRAY) {          // a task type
-        while (p.nextToken() == JsonToken.START_OBJECT) {       // a task
-          int lines = -1;
-          while (p.nextToken() == JsonToken.FIELD_NAME) {
-            String name = p.currentName();
-            JsonToken value = p.nextToken();
-            if (name.equals("l2l") && value == JsonToken.START_ARRAY && p.nextToken() == JsonToken.START_ARRAY) {
-              lines = 0;
-              while (p.nextToken() != JsonToken.END_ARRAY) {
-                lines++;
-                p.skipChildren();
-              }
-              while (p.nextToken() != JsonToken.END_ARRAY) {
-                p.skipChildren();
-              }
-            } else {
-              p.skipChildren();
-            }
-          }
-          if (lines < 0) {
-            throw new IllegalArgumentException(f + " (near line " + p.currentLocation().getLineNr() + "): a task "
-                + "object has no l2l list of dialogues (not a published results file)");
-          }
-          out.add(lines);
-        }
-      }
-      return out;
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot read " + f + ": " + e.getMessage(), e);
-    }
-  }
+  /** Streams only (jackson-core): a dry run reads no JSON tree, and a cold start makes no JSON mapper. */
+  private static final JsonFactory JSON = new JsonFactory();
 
   /**
    * One reference-trace file's rates: calls per turn of its role (lowest and highest per-dialogue rate; judge: calls
@@ -456,34 +426,11 @@ public record RunForecast(int dialogues, int finished, String basis, List<RoleFo
           if (text.isBlank()) {
             continue;
           }
-          JsonNode rec = JSON.readTree(text);
-          List<JsonNode> calls = new ArrayList<>();
-          if (role.equals("judge")) {
-            rec.path("calls").forEach(calls::add);
-            rates.add((double) calls.size());
-          } else {
-            int turns = 0;
-            boolean first = true;
-            for (JsonNode t : rec.path("turns")) {
-              boolean opening = first && role.equals("provider");
-              first = false;
-              if (!t.path("role").asText().equals(role) || opening) {
-                continue;
-              }
-              turns++;
-              t.path("calls").forEach(calls::add);
+          try (JsonParser p = JSON.createParser(text)) {
+            if (p.nextToken() != JsonToken.START_OBJECT) {
+              throw new IllegalArgumentException(file + " line " + line + ": not a trace record (a JSON object)");
             }
-            if (turns > 0) {
-              rates.add(calls.size() / (double) turns);
-            }
-          }
-          for (JsonNode c : calls) {
-            long tokens = 0;
-            for (JsonNode m : c.path("request").path("messages")) {
-              tokens += tokens(m.path("content").asText());
-            }
-            in.add((double) tokens);
-            out.add((double) tokens(c.path("response").asText()));
+            record(p, role, rates, in, out);
           }
         }
       } catch (IOException e) {
@@ -496,6 +443,124 @@ public record RunForecast(int dialogues, int finished, String basis, List<RoleFo
       ToDoubleFunction<List<Double>> max = l -> l.stream().mapToDouble(Double::doubleValue).max().orElseThrow();
       return new Trace(min.applyAsDouble(rates), max.applyAsDouble(rates), percentile(in, 0.10),
           percentile(in, 0.90), percentile(out, 0.10), percentile(out, 0.90));
+    }
+
+    /**
+     * One record, read as a stream (no tree: a cold start would spend a quarter second making a JSON mapper): the
+     * judge's {@code calls}, or the {@code calls} of the {@code turns} whose {@code role} is {@code role} (the
+     * provider's opening turn left out); adds the record's calls per turn to {@code rates} and each counted call's
+     * input and output tokens to {@code in} and {@code out}.
+     */
+    private static void record(JsonParser p, String role, List<Double> rates, List<Double> in, List<Double> out)
+        throws IOException {
+      List<long[]> calls = new ArrayList<>();
+      boolean judge = role.equals("judge");
+      int[] turns = {0};
+      boolean[] first = {true};
+      while (p.nextToken() == JsonToken.FIELD_NAME) {
+        String name = p.currentName();
+        JsonToken value = p.nextToken();
+        if (judge && name.equals("calls") && value == JsonToken.START_ARRAY) {
+          items(p, q -> calls.add(call(q)));
+        } else if (!judge && name.equals("turns") && value == JsonToken.START_ARRAY) {
+          items(p, q -> {
+            String[] turnRole = {""};
+            List<long[]> turnCalls = new ArrayList<>();
+            fields(q, (field, v) -> {
+              if (field.equals("role")) {
+                turnRole[0] = text(q, v);
+              } else if (field.equals("calls") && v == JsonToken.START_ARRAY) {
+                items(q, r -> turnCalls.add(call(r)));
+              } else {
+                q.skipChildren();
+              }
+            });
+            boolean opening = first[0] && role.equals("provider");
+            first[0] = false;
+            if (turnRole[0].equals(role) && !opening) {
+              turns[0]++;
+              calls.addAll(turnCalls);
+            }
+          });
+        } else {
+          p.skipChildren();
+        }
+      }
+      if (judge) {
+        rates.add((double) calls.size());
+      } else if (turns[0] > 0) {
+        rates.add(calls.size() / (double) turns[0]);
+      }
+      for (long[] c : calls) {
+        in.add((double) c[0]);
+        out.add((double) c[1]);
+      }
+    }
+
+    /** One call (the parser at its first token): its input tokens (its messages' content) and output tokens. */
+    private static long[] call(JsonParser p) throws IOException {
+      long[] tokens = new long[2];
+      fields(p, (name, value) -> {
+        if (name.equals("response")) {
+          tokens[1] = tokens(text(p, value));
+        } else if (name.equals("request") && value == JsonToken.START_OBJECT) {
+          fields(p, (field, v) -> {
+            if (field.equals("messages") && v == JsonToken.START_ARRAY) {
+              items(p, q -> fields(q, (key, c) -> {
+                if (key.equals("content")) {
+                  tokens[0] += tokens(text(q, c));
+                } else {
+                  q.skipChildren();
+                }
+              }));
+            } else {
+              p.skipChildren();
+            }
+          });
+        } else {
+          p.skipChildren();
+        }
+      });
+      return tokens;
+    }
+
+    private interface Item {
+      void read(JsonParser p) throws IOException;
+    }
+
+    private interface Field {
+      void read(String name, JsonToken value) throws IOException;
+    }
+
+    /** Each item of a list (the parser at its start), the parser at the item's first token. */
+    private static void items(JsonParser p, Item item) throws IOException {
+      for (JsonToken t = p.nextToken(); t != JsonToken.END_ARRAY; t = p.nextToken()) {
+        item.read(p);
+      }
+    }
+
+    /**
+     * Each field of an object (the parser at its first token), the parser at the field's value; a value that is not
+     * an object has no fields (as a tree's {@code path} finds none), and is skipped whole.
+     */
+    private static void fields(JsonParser p, Field field) throws IOException {
+      if (p.currentToken() != JsonToken.START_OBJECT) {
+        p.skipChildren();
+        return;
+      }
+      while (p.nextToken() == JsonToken.FIELD_NAME) {
+        String name = p.currentName();
+        field.read(name, p.nextToken());
+      }
+    }
+
+    /** A value's text as a tree would give it: a scalar's text, "" for a list or an object. */
+    private static String text(JsonParser p, JsonToken value) throws IOException {
+      if (value == JsonToken.START_ARRAY || value == JsonToken.START_OBJECT) {
+        p.skipChildren();
+        return "";
+      }
+      return p.getText();
     }
   }
 }

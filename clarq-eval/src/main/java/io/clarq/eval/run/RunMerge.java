@@ -55,6 +55,8 @@ public final class RunMerge {
   static final String MERGED_FROM = "merged_from";
   /** Recorded by the caller: "offline", "none" or "llm:" and the model (see {@link RunConfig.Builder#record}). */
   public static final String RECORDED_JUDGE = "judge";
+  /** Recorded by every run: the absolute path of the tasks directory it read. */
+  public static final String RECORDED_TASKS = RunFingerprint.TASKS_DIRECTORY;
   /** Recorded by the caller: the absolute path of the verdict file the run replayed first. */
   public static final String RECORDED_VERDICTS = "verdicts";
   /** Recorded by the caller: the file in the output directory a live judge appended its verdicts to. */

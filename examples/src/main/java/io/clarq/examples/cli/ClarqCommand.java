@@ -2,6 +2,7 @@ package io.clarq.examples.cli;
 
 import io.clarq.datasets.fetch.DataDirectory;
 import java.io.PrintWriter;
+import java.util.List;
 import java.util.Locale;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -12,13 +13,20 @@ import picocli.CommandLine.Option;
     name = "clarq",
     mixinStandardHelpOptions = true,
     versionProvider = BuildVersion.class,
-    description = "Benchmarks for agents that ask clarifying questions: ClarQ-LLM, ClariQ, fact-level masking.",
-    subcommands = {
+    description = "Benchmarks for agents that ask clarifying questions: ClarQ-LLM, ClariQ, fact-level masking.")
+public final class ClarqCommand implements Runnable {
+  /**
+   * The subcommands, in the order the help lists them. They are added when the command line is built rather than
+   * named in the annotation, so that {@link #main} can build only the ones a command line needs: picocli reads every
+   * option of every command it is given, which took about 0.3 s of each start.
+   */
+  static final List<Class<?>> COMMANDS = List.of(
       DemoCommand.class,
       PlayCommand.class,
       RunCommand.class,
       MergeCommand.class,
       EvaluateCommand.class,
+      RejudgeCommand.class,
       ConformanceCommand.class,
       ReportCommand.class,
       CompareCommand.class,
@@ -31,11 +39,10 @@ import picocli.CommandLine.Option;
       ToaCommand.class,
       CqCommand.class,
       DataCommand.class,
-      HelpCommand.class,
-    })
-public final class ClarqCommand implements Runnable {
+      HelpCommand.class);
+
   /** The levels {@code --log-level} takes. */
-  static final java.util.List<String> LOG_LEVELS = java.util.List.of("error", "warn", "info", "debug", "trace", "off");
+  static final List<String> LOG_LEVELS = List.of("error", "warn", "info", "debug", "trace", "off");
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
@@ -79,8 +86,44 @@ public final class ClarqCommand implements Runnable {
    * help is laid out by {@link HelpLayout}; library log lines come out through {@link CliLogging}.
    */
   public static CommandLine commandLine(DataDirectory data) {
+    return commandLine(data, COMMANDS);
+  }
+
+  /**
+   * The subcommands the command line {@code args} needs: the one they name (after any {@code --log-level LEVEL}), none
+   * for {@code --version}, else all of them ({@code --help}, {@code help}, a misspelt name and no name at all list
+   * them). What a subcommand parses, prints and does is the same in any of these trees.
+   */
+  static List<Class<?>> needed(String... args) {
+    int i = 0;
+    while (i < args.length && args[i].startsWith("-")) {
+      if (args[i].equals("--log-level")) {
+        i += 2;
+      } else if (args[i].startsWith("--log-level=")) {
+        i++;
+      } else if (args[i].equals("--version") || args[i].equals("-V")) {
+        return List.of();
+      } else {
+        return COMMANDS;   // another root option: --help, a typo
+      }
+    }
+    if (i >= args.length) {
+      return COMMANDS;
+    }
+    String name = args[i];
+    return COMMANDS.stream()
+        .filter(c -> c != HelpCommand.class && c.getAnnotation(Command.class).name().equals(name))
+        .findFirst()
+        .<List<Class<?>>>map(List::of)
+        .orElse(COMMANDS);
+  }
+
+  static CommandLine commandLine(DataDirectory data, List<Class<?>> commands) {
     CliLogging.reset();
     CommandLine cl = new CommandLine(new ClarqCommand(data));
+    for (Class<?> c : commands) {
+      cl.addSubcommand(c);
+    }
     HelpLayout.apply(cl);
     cl.setParameterExceptionHandler((ex, args) -> {
       CommandLine at = ex.getCommandLine();
@@ -139,6 +182,6 @@ public final class ClarqCommand implements Runnable {
   }
 
   public static void main(String[] args) {
-    System.exit(commandLine().execute(args));
+    System.exit(commandLine(DataDirectory.ofEnvironment(), needed(args)).execute(args));
   }
 }

@@ -146,13 +146,21 @@ public final class EvaluateCommand implements Callable<Integer> {
     return 0;
   }
 
-  /** The LLM judge through the prompt pack: the reference pack's judge is asked in JSON mode, as the paper's is. */
   private LlmJudge judge(LlmClient client) {
-    io.clarq.core.prompt.PromptPack pack = prompts.pack(spec.commandLine(), java.util.Optional.of(tasks));
-    PromptOptions.announce(pack, spec.commandLine().getErr());
-    boolean jsonMode = judgeJsonMode || pack.behaviour() == io.clarq.core.prompt.PackBehaviour.REFERENCE;
-    LlmClient bound = client.withModel(llm.spec(spec.commandLine(), "--judge", judgeSpec).model());
-    return LlmJudge.builder(bound.withCapabilities(bound.capabilities().withJsonMode(jsonMode))).prompts(pack).build();
+    return modelJudge(spec.commandLine(), llm, prompts, tasks, judgeSpec, judgeJsonMode, client);
+  }
+
+  /**
+   * The LLM judge {@code judgeSpec} names through the prompt pack (announced on stderr): the reference pack's judge is
+   * asked in JSON mode, as the paper's is, and any pack's with {@code jsonMode}.
+   */
+  static LlmJudge modelJudge(CommandLine cl, LlmOptions llm, PromptOptions prompts, Path tasks, String judgeSpec,
+      boolean jsonMode, LlmClient client) {
+    io.clarq.core.prompt.PromptPack pack = prompts.pack(cl, java.util.Optional.of(tasks));
+    PromptOptions.announce(pack, cl.getErr());
+    boolean json = jsonMode || pack.behaviour() == io.clarq.core.prompt.PackBehaviour.REFERENCE;
+    LlmClient bound = client.withModel(llm.spec(cl, "--judge", judgeSpec).model());
+    return LlmJudge.builder(bound.withCapabilities(bound.capabilities().withJsonMode(json))).prompts(pack).build();
   }
 
   // recorded verdicts first (read only), then the judge's own verdict cache, then the model

@@ -18,6 +18,7 @@ import io.clarq.core.task.Split;
 import io.clarq.eval.evaluate.VerdictCacheJudge;
 import io.clarq.eval.run.ClarqEvaluator;
 import io.clarq.eval.run.RunConfig;
+import io.clarq.eval.run.ForecastCache;
 import io.clarq.eval.run.RunForecast;
 import io.clarq.eval.run.RunListener;
 import io.clarq.eval.run.RunMerge;
@@ -41,6 +42,8 @@ import java.util.Map;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -250,8 +253,17 @@ public final class RunCommand implements Callable<Integer> {
       return Optional.empty();
     }
     try {
-      List<String> dialogues = RunForecast.dialogues(tasks, languages, chosenSplit, selection, trials, chosenShard);
-      RunForecast.Basis published = RunForecast.published(data.get(), multiInfo, maxSeekerTurns);
+      // both are kept between runs (ForecastCache); the published basis is read while the tasks are
+      ForecastCache cache = ForecastCache.ofEnvironment();
+      Path clarqLlm = data.get();
+      CompletableFuture<RunForecast.Basis> basisRead = CompletableFuture.supplyAsync(
+          () -> cache.published(clarqLlm, multiInfo, maxSeekerTurns), r -> {
+            Thread t = new Thread(r, "clarq-forecast");
+            t.setDaemon(true);
+            t.start();
+          });
+      List<String> dialogues = cache.dialogues(tasks, languages, chosenSplit, selection, trials, chosenShard);
+      RunForecast.Basis published = joined(basisRead);
       List<DialogueRecord> done = RunForecast.finishedIn(out, dialogues);
       RunForecast.Basis basis = RunForecast.resumed(done, published).orElse(published);
       return Optional.of(RunForecast.of(dialogues.size(), done, basis, forecastModels(cl)));
@@ -261,6 +273,17 @@ public final class RunCommand implements Callable<Integer> {
       }
       cl.getErr().println("clarq run: no forecast (" + e.getMessage() + ")");
       return Optional.empty();
+    }
+  }
+
+  private static <T> T joined(CompletableFuture<T> future) {
+    try {
+      return future.join();
+    } catch (CompletionException e) {
+      if (e.getCause() instanceof RuntimeException r) {
+        throw r;
+      }
+      throw e;
     }
   }
 

@@ -65,6 +65,46 @@ class CliConventionsTest {
         .hasSizeGreaterThan(25);
   }
 
+  /**
+   * {@code main} builds only the subcommand a command line names ({@link ClarqCommand#needed}): for every command its
+   * help and the message of a bad invocation are the same as from the whole tree, and the tree is whole wherever the
+   * root's list is printed.
+   */
+  @Test
+  void testTheTreeOfOneCommandAnswersAsTheWholeTree() {
+    for (List<String> command : commands()) {
+      if (command.isEmpty()) {
+        continue;
+      }
+      for (String last : List.of("--help", "--no-such-option")) {
+        List<String> args = new ArrayList<>(command);
+        args.add(last);
+        int whole = run(args);
+        String wholeOut = out.toString() + err;
+        out.getBuffer().setLength(0);
+        err.getBuffer().setLength(0);
+        String[] argv = args.toArray(String[]::new);
+        CommandLine cl = ClarqCommand.commandLine(io.clarq.datasets.fetch.DataDirectory.ofEnvironment(),
+            ClarqCommand.needed(argv));
+        assertThat(cl.getSubcommands()).as("tree for %s", args)
+            .hasSize(command.get(0).equals("help") ? ClarqCommand.COMMANDS.size() : 1);
+        cl.setOut(new PrintWriter(out, true));
+        cl.setErr(new PrintWriter(err, true));
+        assertThat(cl.execute(argv)).as("exit of %s", args).isEqualTo(whole);
+        assertThat(out.toString() + err).as("output of %s", args).isEqualTo(wholeOut);
+      }
+    }
+    assertThat(ClarqCommand.needed("--log-level", "debug", "toa", "run")).containsExactly(ToaCommand.class);
+    assertThat(ClarqCommand.needed("--log-level=off", "run")).containsExactly(RunCommand.class);
+    assertThat(ClarqCommand.needed("--version")).isEmpty();
+    for (String[] all : List.of(new String[0], new String[] {"--help"}, new String[] {"help", "run"},
+        new String[] {"rnu"}, new String[] {"--log-level", "info"})) {
+      assertThat(ClarqCommand.needed(all)).as(String.join(" ", all)).isEqualTo(ClarqCommand.COMMANDS);
+    }
+    assertThat(run(List.of("rnu"))).isEqualTo(2);
+    assertThat(err.toString()).contains("clarq: Unmatched argument at index 0: 'rnu'");
+  }
+
   @TestFactory
   List<DynamicTest> testHelpOfEveryCommand() {
     List<DynamicTest> tests = new ArrayList<>();
