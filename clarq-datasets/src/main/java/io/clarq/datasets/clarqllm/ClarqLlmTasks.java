@@ -1,7 +1,7 @@
 package io.clarq.datasets.clarqllm;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import io.clarq.core.files.JsonTree;
 import io.clarq.core.files.TextFiles;
 import io.clarq.core.task.ClarqTask;
 import io.clarq.core.task.Language;
@@ -29,8 +29,6 @@ import java.util.stream.IntStream;
 public final class ClarqLlmTasks {
   /** Objects per task file: 10 tasks, then 10 empty placeholders. */
   public static final int OBJECTS_PER_FILE = 20;
-
-  private static final ObjectMapper JSON = new ObjectMapper();
 
   private ClarqLlmTasks() {}
 
@@ -118,7 +116,7 @@ public final class ClarqLlmTasks {
   static JsonNode readJson(Path file) {
     try {
       TextFiles.requireFile(file);
-      JsonNode node = JSON.readTree(file.toFile());
+      JsonNode node = JsonTree.read(file);   // no ObjectMapper: a dry run reads the tasks and nothing else as JSON
       if (node == null || node.isMissingNode()) {
         throw new IllegalArgumentException(file + ": the file is empty; expected a JSON list of " + OBJECTS_PER_FILE
             + " objects (10 tasks, then 10 empty placeholders)");
