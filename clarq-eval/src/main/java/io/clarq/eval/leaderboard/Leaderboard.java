@@ -87,9 +87,10 @@ public record Leaderboard(List<ComparedRun> runs, List<RunExtras> extras, List<S
    * @param versusLeader the test against the leader; null for the leader and unranked runs
    * @param passHat pass^k for k = 1.. when the run played trials; empty otherwise
    * @param tokens the tokens the whole run used (all languages), -1 when not recorded
+   * @param cost the whole run's cost in US dollars at the board's prices ({@link RunExtras#cost()}), NaN when unknown
    */
   public record Row(String run, int rank, boolean shared, boolean tiedWithLeader, GroupFigures figures,
-      VersusLeader versusLeader, List<Double> passHat, long tokens) {
+      VersusLeader versusLeader, List<Double> passHat, long tokens, double cost) {
     public Row {
       Objects.requireNonNull(run, "run");
       Objects.requireNonNull(figures, "figures");
@@ -214,7 +215,7 @@ public record Leaderboard(List<ComparedRun> runs, List<RunExtras> extras, List<S
       RunExtras x = extras.get(e.index());
       rows.add(new Row(runs.get(e.index()).name(), rank[k], rank[k] > 0 && sameRank > 1, tied[k], e.figures(),
           k == 0 ? null : raw.get(k - 1), x.passHat().getOrDefault(language, List.of()),
-          x.tokens().orElse(-1)));
+          x.tokens().orElse(-1), x.cost().orElse(Double.NaN)));
     }
     return rows;
   }

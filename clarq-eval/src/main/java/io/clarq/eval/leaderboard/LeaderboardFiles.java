@@ -23,12 +23,13 @@ import java.util.stream.Collectors;
  * the setup differences when runs of different setups were ranked together.
  *
  * <p>JSON: {@code format} ({@code clarq-leaderboard/1}), {@code runs} (name, judge, dialogues, setup, tokens or
- * null), {@code setup_differences} (lines), {@code method}, and {@code languages}: per language code the rows, best
+ * null, cost_usd or null), {@code setup_differences} (lines), {@code method}, and {@code languages}: per language code the rows, best
  * first, each with {@code rank} (null when unranked), {@code rank_label} ("1="), {@code tied_with_leader}, {@code run},
  * {@code dialogues}, {@code judged}, {@code successes}, {@code unjudged}, {@code success}, {@code aqd}, {@code aql}
  * ({@code value}, {@code ci95}), {@code versus_leader} (null for the leader: {@code shared}, {@code judged_in_both},
  * {@code leader_only}, {@code run_only}, {@code mcnemar_p}, {@code mcnemar_p_holm}), {@code pass_hat} (k = 1.., empty
- * without trials) and {@code tokens} (the whole run's, null when not recorded).
+ * without trials), {@code tokens} (the whole run's, null when not recorded) and {@code cost_usd} (the whole run's
+ * seeker and provider calls at the board's prices, null when unknown: {@link RunExtras#cost()}).
  */
 public final class LeaderboardFiles {
   /** The JSON format name and version. */
@@ -73,6 +74,11 @@ public final class LeaderboardFiles {
         n.put("tokens", board.extras().get(i).tokens().getAsLong());
       } else {
         n.putNull("tokens");
+      }
+      if (board.extras().get(i).cost().isPresent()) {
+        n.put("cost_usd", board.extras().get(i).cost().getAsDouble());
+      } else {
+        n.putNull("cost_usd");
       }
     }
     ArrayNode diffs = o.putArray("setup_differences");
@@ -119,6 +125,7 @@ public final class LeaderboardFiles {
         } else {
           n.put("tokens", row.tokens());
         }
+        FiguresJson.number(n, "cost_usd", row.cost());
       }
     });
     return o;
@@ -146,8 +153,8 @@ public final class LeaderboardFiles {
     board.languages().forEach((l, rows) -> {
       sb.append("\n## ").append(l.directoryName()).append("\n\n");
       sb.append("| rank | run | success [95%] | judged | AQD | AQL (").append(aqlUnit(l))
-          .append(") | vs leader: only leader / only run | McNemar p | Holm p | pass^k | tokens |\n");
-      sb.append("|---|---|---|---|---|---|---|---|---|---|---|\n");
+          .append(") | vs leader: only leader / only run | McNemar p | Holm p | pass^k | tokens | cost |\n");
+      sb.append("|---|---|---|---|---|---|---|---|---|---|---|---|\n");
       for (Leaderboard.Row r : rows) {
         Leaderboard.VersusLeader v = r.versusLeader();
         sb.append("| ").append(r.rankLabel()).append(" | ").append(md(r.run())).append(" | ")
@@ -157,7 +164,7 @@ public final class LeaderboardFiles {
             .append(v == null ? "-" : v.leaderOnly() + " / " + v.runOnly()).append(" | ")
             .append(v == null ? "-" : p(v.mcnemarP())).append(" | ").append(v == null ? "-" : p(v.holmP()))
             .append(" | ").append(passHat(r.passHat())).append(" | ").append(r.tokens() < 0 ? "-" : r.tokens())
-            .append(" |\n");
+            .append(" | ").append(cost(r.cost())).append(" |\n");
       }
     });
     return sb.toString();
@@ -166,7 +173,8 @@ public final class LeaderboardFiles {
   /** The board as CSV, one line per language and run, with a header line. */
   public static String csv(Leaderboard board) {
     StringBuilder sb = new StringBuilder("language,rank,rank_label,tied_with_leader,run,dialogues,judged,successes,"
-        + "success,success_low,success_high,aqd,aql,leader_only,run_only,mcnemar_p,mcnemar_p_holm,pass_hat,tokens\n");
+        + "success,success_low,success_high,aqd,aql,leader_only,run_only,mcnemar_p,mcnemar_p_holm,pass_hat,tokens,"
+        + "cost_usd\n");
     board.languages().forEach((l, rows) -> {
       for (Leaderboard.Row r : rows) {
         GroupFigures f = r.figures();
@@ -178,11 +186,17 @@ public final class LeaderboardFiles {
             num(f.aql().value()), v == null ? "" : String.valueOf(v.leaderOnly()),
             v == null ? "" : String.valueOf(v.runOnly()), v == null ? "" : num(v.mcnemarP()),
             v == null ? "" : num(v.holmP()), r.passHat().stream().map(LeaderboardFiles::num)
-                .collect(Collectors.joining(" ")), r.tokens() < 0 ? "" : String.valueOf(r.tokens())));
+                .collect(Collectors.joining(" ")), r.tokens() < 0 ? "" : String.valueOf(r.tokens()),
+            Double.isNaN(r.cost()) ? "" : num(r.cost())));
         sb.append(cells.stream().map(LeaderboardFiles::csvCell).collect(Collectors.joining(","))).append('\n');
       }
     });
     return sb.toString();
+  }
+
+  /** A cost in US dollars to the cent, "-" when unknown. */
+  static String cost(double usd) {
+    return Double.isNaN(usd) ? "-" : String.format(Locale.ROOT, "$%.2f", usd);
   }
 
   static String aqlUnit(Language l) {

@@ -54,9 +54,10 @@ final class LeaderboardPage {
       Element wrap = s.appendElement("div").addClass("table-wrap");
       Element t = wrap.appendElement("table").addClass("board").addClass(l.code());
       Element head = t.appendElement("tr");
-      // pass^k and tokens only when some run records them
+      // pass^k, tokens and cost only when some run records them
       boolean trials = rows.stream().anyMatch(r -> !r.passHat().isEmpty());
       boolean tokens = rows.stream().anyMatch(r -> r.tokens() >= 0);
+      boolean cost = rows.stream().anyMatch(r -> !Double.isNaN(r.cost()));
       List<String> heads = new ArrayList<>(List.of("rank", "run", "success [95%]", "judged / dialogues", "AQD",
           "AQL", "only leader", "only run", "McNemar p", "Holm p"));
       if (trials) {
@@ -64,6 +65,9 @@ final class LeaderboardPage {
       }
       if (tokens) {
         heads.add("tokens");
+      }
+      if (cost) {
+        heads.add("cost");
       }
       heads.forEach(h -> head.appendElement("th").text(h));
       s.appendElement("p").addClass("muted").text("AQL: " + LeaderboardFiles.aqlUnit(l) + ". Only leader / only"
@@ -89,6 +93,9 @@ final class LeaderboardPage {
         }
         if (tokens) {
           tr.appendElement("td").text(r.tokens() < 0 ? "-" : String.valueOf(r.tokens()));
+        }
+        if (cost) {
+          tr.appendElement("td").text(LeaderboardFiles.cost(r.cost()));
         }
       }
     });

@@ -2,6 +2,8 @@ package io.clarq.eval.leaderboard;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.clarq.core.llm.TokenUsage;
+import io.clarq.core.llm.usage.PriceTable;
 import io.clarq.core.task.Language;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -10,19 +12,24 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.OptionalLong;
 
 /**
- * What a run directory's {@code results.json} records beyond the scored dialogues: the tokens the run spent and, when
- * it played more than one trial, pass^k per language ({@code trials.languages.CODE.pass_hat}, k = 1..trials). A
- * transcript file records neither.
+ * What a run directory's {@code results.json} records beyond the scored dialogues: the tokens the run spent, its cost
+ * at a price table and, when it played more than one trial, pass^k per language
+ * ({@code trials.languages.CODE.pass_hat}, k = 1..trials). A transcript file records none of them.
  *
  * @param tokens the tokens the run's model calls used, when recorded
  * @param passHat pass^k for k = 1, 2, ... per language; a language without trials is absent, an undefined value is NaN
+ * @param cost in US dollars, the seeker's and the provider's calls ({@code usage} by role, priced by the role's model
+ *     in {@code models}); empty without a price table, when not recorded, or when a model that used tokens has no
+ *     price (unknown is not zero). The judge's tokens are not recorded per call and are not in it
  */
-public record RunExtras(OptionalLong tokens, Map<Language, List<Double>> passHat) {
+public record RunExtras(OptionalLong tokens, Map<Language, List<Double>> passHat, OptionalDouble cost) {
   /** Nothing recorded. */
-  public static final RunExtras NONE = new RunExtras(OptionalLong.empty(), Map.of());
+  public static final RunExtras NONE = new RunExtras(OptionalLong.empty(), Map.of(), OptionalDouble.empty());
   private static final ObjectMapper JSON = new ObjectMapper();
 
   public RunExtras {
@@ -30,17 +37,30 @@ public record RunExtras(OptionalLong tokens, Map<Language, List<Double>> passHat
     Map<Language, List<Double>> copy = new EnumMap<>(Language.class);
     passHat.forEach((l, v) -> copy.put(l, List.copyOf(v)));
     passHat = java.util.Collections.unmodifiableMap(copy);
+    java.util.Objects.requireNonNull(cost, "cost");
+    if (cost.isPresent() && !(cost.getAsDouble() >= 0)) {
+      throw new IllegalArgumentException("illegal cost " + cost.getAsDouble() + ": must be >= 0");
+    }
     if (tokens.isPresent() && tokens.getAsLong() < 0) {
       throw new IllegalArgumentException("illegal tokens " + tokens.getAsLong() + ": must be >= 0");
     }
   }
 
   /**
-   * The extras of a run directory (from its {@code results.json}), or {@link #NONE} for a transcript file.
+   * The extras of a run directory (from its {@code results.json}), or {@link #NONE} for a transcript file; no cost.
    *
    * @throws IllegalArgumentException naming the file when its {@code results.json} cannot be read
    */
   public static RunExtras of(Path run) {
+    return of(run, Optional.empty());
+  }
+
+  /**
+   * The extras of a run directory, with its cost at {@code prices} when given.
+   *
+   * @throws IllegalArgumentException naming the file when its {@code results.json} cannot be read
+   */
+  public static RunExtras of(Path run, Optional<PriceTable> prices) {
     if (!Files.isDirectory(run)) {
       return NONE;
     }
@@ -70,6 +90,30 @@ public record RunExtras(OptionalLong tokens, Map<Language, List<Double>> passHat
       }
       hat.put(language, values);
     });
-    return new RunExtras(tokens, hat);
+    return new RunExtras(tokens, hat, prices.isPresent() ? cost(root, prices.get()) : OptionalDouble.empty());
+  }
+
+  /** The seeker's and the provider's recorded tokens priced by their models; empty when any of it is unknown. */
+  static OptionalDouble cost(JsonNode root, PriceTable prices) {
+    JsonNode usage = root.path("usage");
+    if (!usage.isObject()) {
+      return OptionalDouble.empty();   // written before clarq recorded usage by role
+    }
+    double sum = 0;
+    for (String role : List.of("seeker", "provider")) {
+      JsonNode u = usage.path(role);
+      TokenUsage used = new TokenUsage(u.path("input_tokens").asLong(), u.path("output_tokens").asLong(), 0);
+      if (used.promptTokens() == 0 && used.completionTokens() == 0) {
+        continue;   // no model plays the role, or it used nothing
+      }
+      String name = root.path("models").path(role).path("name").asText("");
+      String model = name.substring(name.indexOf(':') + 1);   // the recorded name is scheme:model
+      Optional<PriceTable.Price> price = prices.priceOf(model);
+      if (price.isEmpty()) {
+        return OptionalDouble.empty();
+      }
+      sum += price.get().cost(used);
+    }
+    return OptionalDouble.of(sum);
   }
 }

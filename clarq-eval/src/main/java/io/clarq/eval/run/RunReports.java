@@ -97,6 +97,7 @@ final class RunReports {
     root.put("resumed", r.resumed());
     root.put("llm_calls", r.llmCalls());
     root.put("tokens", r.tokens());
+    usage(r, root.putObject("usage"));
     root.put("wall_seconds", r.wallTime().toMillis() / 1000.0);
     ObjectNode langs = root.putObject("languages");
     for (Map.Entry<Language, ClarqSummary> e : new TreeMap<>(r.summaries()).entrySet()) {
@@ -144,6 +145,32 @@ final class RunReports {
     }
   }
 
+  /** Calls, input tokens and output tokens the {@code speaker}'s turns of the finished dialogues recorded. */
+  private static long[] spent(RunResult r, io.clarq.core.dialogue.Speaker speaker) {
+    long[] sum = new long[3];
+    for (DialogueRecord d : r.finished()) {
+      long[] s = RunForecast.spent(d, speaker);
+      for (int i = 0; i < 3; i++) {
+        sum[i] += s[i];
+      }
+    }
+    return sum;
+  }
+
+  /**
+   * What the seeker's and the provider's model calls used, from the finished dialogues' turns: calls, input tokens
+   * and output tokens each (zero for a role no model plays). With the models of {@code models} and a price table this
+   * is the run's cost ({@code clarq leaderboard --prices}). The judge's tokens are not recorded per call.
+   */
+  static void usage(RunResult r, ObjectNode o) {
+    for (io.clarq.core.dialogue.Speaker speaker : List.of(io.clarq.core.dialogue.Speaker.SEEKER,
+        io.clarq.core.dialogue.Speaker.PROVIDER)) {
+      long[] a = spent(r, speaker);
+      o.putObject(speaker.name().toLowerCase(java.util.Locale.ROOT)).put("calls", a[0]).put("input_tokens", a[1])
+          .put("output_tokens", a[2]);
+    }
+  }
+
   /**
    * The forecast beside the actual: per role the forecast calls and tokens ({@code [low, high]}), the actual ones
    * the finished dialogues' turns recorded (the judge's calls from scoring; its tokens are not recorded), and whether
@@ -152,16 +179,8 @@ final class RunReports {
   static void forecast(RunForecast f, RunResult r, long judgeCalls, ObjectNode o) {
     f.write(o);
     ObjectNode roles = (ObjectNode) o.get("roles");
-    long[] seeker = new long[3];
-    long[] provider = new long[3];
-    for (DialogueRecord d : r.finished()) {
-      long[] s = RunForecast.spent(d, io.clarq.core.dialogue.Speaker.SEEKER);
-      long[] p = RunForecast.spent(d, io.clarq.core.dialogue.Speaker.PROVIDER);
-      for (int i = 0; i < 3; i++) {
-        seeker[i] += s[i];
-        provider[i] += p[i];
-      }
-    }
+    long[] seeker = spent(r, io.clarq.core.dialogue.Speaker.SEEKER);
+    long[] provider = spent(r, io.clarq.core.dialogue.Speaker.PROVIDER);
     for (RunForecast.RoleForecast role : f.roles()) {
       ObjectNode ro = (ObjectNode) roles.get(role.role());
       ObjectNode actual = ro.putObject("actual");

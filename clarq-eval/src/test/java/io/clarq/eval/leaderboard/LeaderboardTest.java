@@ -163,21 +163,24 @@ class LeaderboardTest {
   @Test
   void testPassHatAndTokensColumnsOnlyWhenARunRecordsThem() throws Exception {
     RunExtras x = new RunExtras(java.util.OptionalLong.of(5000), java.util.Map.of(Language.ENGLISH,
-        List.of(0.5, 0.375)));
+        List.of(0.5, 0.375)), java.util.OptionalDouble.of(3.92));
     Leaderboard b = Leaderboard.of(List.of(comp, chat), List.of(RunExtras.NONE, x), Bootstrap.DEFAULT, false);
     Document doc = Jsoup.parse(LeaderboardPage.render(b));
-    assertThat(doc.select("table.board.en tr").first().select("th").eachText()).endsWith("pass^k", "tokens");
+    assertThat(doc.select("table.board.en tr").first().select("th").eachText()).endsWith("pass^k", "tokens", "cost");
     assertThat(doc.select("table.board.en tr.row").get(1).select("td").eachText())
-        .endsWith("^1 0.5000, ^2 0.3750", "5000");
-    assertThat(doc.select("table.board.en tr.row").get(0).select("td").eachText()).endsWith("-", "-");
+        .endsWith("^1 0.5000, ^2 0.3750", "5000", "$3.92");
+    assertThat(doc.select("table.board.en tr.row").get(0).select("td").eachText()).endsWith("-", "-", "-");
+    assertThat(LeaderboardFiles.markdown(b)).contains("| 5000 | $3.92 |");
+    assertThat(LeaderboardFiles.csv(b).lines().findFirst().orElseThrow()).endsWith(",tokens,cost_usd");
     LeaderboardFiles.write(b, dir);
     assertThat(WrittenFileSchemas.validateTree(dir)).isEmpty();
     JsonNode row = new ObjectMapper().readTree(dir.resolve("leaderboard.json").toFile()).path("languages").path("en")
         .get(1);
     assertThat(row.path("pass_hat").toString()).isEqualTo("[0.5,0.375]");
     assertThat(row.path("tokens").asLong()).isEqualTo(5000);
+    assertThat(row.path("cost_usd").asDouble()).isEqualTo(3.92);
     Document plain = Jsoup.parse(LeaderboardPage.render(board(false, comp, chat)));
-    assertThat(plain.select("table.board.en th").eachText()).doesNotContain("pass^k", "tokens");
+    assertThat(plain.select("table.board.en th").eachText()).doesNotContain("pass^k", "tokens", "cost");
   }
 
   @Test
@@ -202,5 +205,33 @@ class LeaderboardTest {
     assertThat(RunExtras.of(dir.resolve("results.json"))).isEqualTo(RunExtras.NONE);
     Files.writeString(dir.resolve("results.json"), "{\"tokens\": ");
     assertThatThrownBy(() -> RunExtras.of(dir)).hasMessageContaining("results.json: not readable JSON");
+  }
+
+  /**
+   * Cost, worked by hand: the seeker (openai:gpt-4o at 2.50/10.00 per million) used 1,000,000 input and 100,000 output
+   * tokens: 2.50 + 1.00 = 3.50; the provider (vllm:qwen2.5-72b at 0.15/0.60) 2,000,000 and 200,000: 0.30 + 0.12 =
+   * 0.42; the run cost 3.92. A model without a price, or a results.json without usage, leaves it unknown.
+   */
+  @Test
+  void testRunExtrasPriceTheRecordedUsageByModel() throws Exception {
+    Files.writeString(dir.resolve("results.json"), "{\"tokens\": 3300000, \"models\": {\"seeker\": {\"name\":"
+        + " \"openai:gpt-4o\"}, \"provider\": {\"name\": \"vllm:qwen2.5-72b\"}}, \"usage\": {\"seeker\":"
+        + " {\"calls\": 10, \"input_tokens\": 1000000, \"output_tokens\": 100000}, \"provider\": {\"calls\": 9,"
+        + " \"input_tokens\": 2000000, \"output_tokens\": 200000}}}");
+    io.clarq.core.llm.usage.PriceTable both = io.clarq.core.llm.usage.PriceTable.parse(
+        "gpt-4o=2.50/10.00,qwen2.5-72b=0.15/0.60");
+    assertThat(RunExtras.of(dir, java.util.Optional.of(both)).cost().getAsDouble())
+        .isCloseTo(3.92, org.assertj.core.data.Offset.offset(1e-12));
+    assertThat(RunExtras.of(dir, java.util.Optional.of(io.clarq.core.llm.usage.PriceTable.parse(
+        "gpt-4o=2.50/10.00"))).cost()).isEmpty();
+    assertThat(RunExtras.of(dir).cost()).isEmpty();
+    // a provider that used nothing (offline) needs no price
+    Files.writeString(dir.resolve("results.json"), "{\"models\": {\"seeker\": {\"name\": \"openai:gpt-4o\"}},"
+        + " \"usage\": {\"seeker\": {\"calls\": 1, \"input_tokens\": 1000000, \"output_tokens\": 0},"
+        + " \"provider\": {\"calls\": 0, \"input_tokens\": 0, \"output_tokens\": 0}}}");
+    assertThat(RunExtras.of(dir, java.util.Optional.of(both)).cost().getAsDouble())
+        .isCloseTo(2.50, org.assertj.core.data.Offset.offset(1e-12));
+    Files.writeString(dir.resolve("results.json"), "{\"tokens\": 5}");
+    assertThat(RunExtras.of(dir, java.util.Optional.of(both)).cost()).isEmpty();
   }
 }

@@ -1,5 +1,6 @@
 package io.clarq.examples.cli;
 
+import io.clarq.core.llm.usage.PriceTable;
 import io.clarq.core.metrics.stats.Bootstrap;
 import io.clarq.eval.leaderboard.Leaderboard;
 import io.clarq.eval.leaderboard.LeaderboardFiles;
@@ -8,6 +9,7 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -22,7 +24,7 @@ import picocli.CommandLine.Parameters;
       "Ranks ClarQ-LLM runs of one setup by success, each language on its own board (English and Chinese are never",
       "pooled), and writes leaderboard.md, leaderboard.csv, leaderboard.json and a self-contained leaderboard.html",
       "into --out. Each row gives success with its 95% Wilson interval, AQD, AQL, pass^k when the run played trials,",
-      "and the tokens its results.json records. Every run is tested against the leader with McNemar's exact test over",
+      "the tokens its results.json records and, with --prices, its cost. Every run is tested against the leader with McNemar's exact test over",
       "the dialogues both judged, Holm-adjusted over the runs tested; a run not significantly different (adjusted p at",
       "least 0.05) shares the leader's rank, shown \"1=\". A run whose provider, provider model, prompt pack, judge or",
       "deviations differ from the first run's is refused, naming each difference, unless --allow-different-setup. A",
@@ -43,8 +45,13 @@ public final class LeaderboardCommand implements Callable<Integer> {
       + " file then opens with what differs.")
   boolean allowDifferentSetup;
 
-  @CommandLine.Mixin RecordedRunOptions scoring;
+  @Option(names = "--prices", paramLabel = "TABLE", description = "Prices per million tokens, e.g."
+      + " gpt-4o=2.50/10.00,gpt-4o-mini=0.15/0.60: each run's cost is its seeker's and provider's recorded tokens"
+      + " (results.json usage) priced by their models. A model without a price leaves the cost unknown, not zero;"
+      + " the judge's tokens are not recorded.")
+  String prices;
 
+  @CommandLine.Mixin RecordedRunOptions scoring;
 
   @Override
   public Integer call() throws Exception {
@@ -52,8 +59,14 @@ public final class LeaderboardCommand implements Callable<Integer> {
     if (Files.exists(out) && !Files.isDirectory(out)) {
       throw new CommandLine.ParameterException(cl, "--out " + out + ": is a file; give a directory");
     }
+    Optional<PriceTable> table;
+    try {
+      table = prices == null ? Optional.empty() : Optional.of(PriceTable.parse(prices));
+    } catch (IllegalArgumentException e) {
+      throw new CommandLine.ParameterException(cl, "--prices " + prices + ": " + e.getMessage());
+    }
     CompareCommand.LoadedRuns loaded = scoring.load(spec, runs);
-    List<RunExtras> extras = loaded.paths().stream().map(RunExtras::of).toList();
+    List<RunExtras> extras = loaded.paths().stream().map(p -> RunExtras.of(p, table)).toList();
     Leaderboard board = Leaderboard.of(loaded.runs(), extras, Bootstrap.DEFAULT, allowDifferentSetup);
     List<Path> written = LeaderboardFiles.write(board, out);
     PrintWriter w = cl.getOut();

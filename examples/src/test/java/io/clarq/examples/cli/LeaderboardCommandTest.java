@@ -44,4 +44,42 @@ class LeaderboardCommandTest extends CommandTestBase {
         "--allow-different-setup", published("Comp.En"), multi, "--out", dir.toString())).as(err.toString()).isZero();
     assertThat(Files.readString(dir.resolve("leaderboard.md"))).contains("setups differ").contains("| 1= |");
   }
+
+  /**
+   * {@code --prices} gives each run its cost: two runs of a model seeker on the loopback server (every reply 1,000
+   * input and 50 output tokens) against the offline provider; the first seeker's model has a price, the second's
+   * not, so its cost is unknown (null), not zero.
+   */
+  @Test
+  void testPricesGiveEachRunItsCost() throws Exception {
+    try (io.clarq.core.testing.FakeOpenAiServer server = io.clarq.core.testing.FakeOpenAiServer.start(r ->
+        io.clarq.core.testing.FakeReply.text("Jax, what should I do first?").withUsage(1000, 50))) {
+      for (String model : new String[] {"sim-a", "sim-b"}) {
+        picocli.CommandLine cl = ClarqCommand.commandLine();
+        ((RunCommand) cl.getSubcommands().get("run").getCommand()).llm
+            .environment(java.util.Map.of("CLARQ_LLM_API_KEY", "sk-board-test")::get);
+        cl.setErr(new java.io.PrintWriter(err, true));
+        cl.setOut(new java.io.PrintWriter(out, true));
+        assertThat(cl.execute("run", "--seeker", "openai:" + model, "--base-url", server.baseUrl().toString(),
+            "--provider", "offline", "--tasks", data("tasks"), "--select", "1", "--max-seeker-turns", "3", "--out",
+            tmp.resolve(model).toString())).as(err.toString()).isZero();
+      }
+    }
+    Path dir = tmp.resolve("board");
+    assertThat(run("leaderboard", tmp.resolve("sim-a").toString(), tmp.resolve("sim-b").toString(), "--prices",
+        "sim-a=1.00/2.00", "--out", dir.toString())).as(err.toString()).isZero();
+    JsonNode usage = new ObjectMapper().readTree(tmp.resolve("sim-a/results.json").toFile()).get("usage")
+        .get("seeker");
+    assertThat(usage.get("calls").asLong()).isPositive();
+    assertThat(usage.get("input_tokens").asLong()).isEqualTo(1000 * usage.get("calls").asLong());
+    double expected = (usage.get("input_tokens").asLong() * 1.00 + usage.get("output_tokens").asLong() * 2.00) / 1e6;
+    JsonNode board = new ObjectMapper().readTree(dir.resolve("leaderboard.json").toFile());
+    assertThat(board.get("runs").get(0).get("cost_usd").asDouble()).isEqualTo(expected);
+    assertThat(board.get("runs").get(1).get("cost_usd").isNull()).isTrue();
+    assertThat(Files.readString(dir.resolve("leaderboard.md"))).contains(String.format(java.util.Locale.ROOT,
+        "$%.2f", expected));
+    assertThat(run("leaderboard", tmp.resolve("sim-a").toString(), "--prices", "sim-a=cheap", "--out",
+        dir.toString())).isEqualTo(2);
+    assertThat(err.toString()).contains("--prices sim-a=cheap: illegal price entry");
+  }
 }
