@@ -365,6 +365,70 @@ public record RunForecast(int dialogues, int finished, String basis, List<RoleFo
   /** Below the first Hangul Jamo (U+1100) no code point is Han, Hiragana, Katakana or Hangul. */
   private static final int FIRST_CJK = 0x1100;
 
+  /**
+   * The forecast {@link #write} wrote into {@code o} (the {@code forecast} of a results.json; {@code actual} and
+   * {@code calls_within_forecast} beside it are not read).
+   *
+   * @throws IllegalArgumentException naming what is missing or malformed
+   */
+  public static RunForecast read(com.fasterxml.jackson.databind.JsonNode o) {
+    List<RoleForecast> roles = new ArrayList<>();
+    for (String role : ROLES) {
+      com.fasterxml.jackson.databind.JsonNode r = o.path("roles").path(role);
+      if (!r.isObject()) {
+        throw new IllegalArgumentException("forecast: no role " + role);
+      }
+      roles.add(new RoleForecast(role, r.path("model").asText(), range(r, "calls"), range(r, "input_tokens"),
+          range(r, "output_tokens")));
+    }
+    if (!o.path("dialogues").isIntegralNumber() || !o.path("finished_before").isIntegralNumber()) {
+      throw new IllegalArgumentException("forecast: no dialogues or finished_before count");
+    }
+    return new RunForecast(o.path("dialogues").asInt(), o.path("finished_before").asInt(),
+        o.path("basis").asText(), roles);
+  }
+
+  private static Range range(com.fasterxml.jackson.databind.JsonNode role, String field) {
+    com.fasterxml.jackson.databind.JsonNode a = role.path(field);
+    if (!a.isArray() || a.size() != 2 || !a.get(0).isIntegralNumber() || !a.get(1).isIntegralNumber()) {
+      throw new IllegalArgumentException("forecast: " + field + " is not [low, high]");
+    }
+    return new Range(a.get(0).asLong(), a.get(1).asLong());
+  }
+
+  /**
+   * The forecast of a run made of {@code parts} (the shards of a merge): dialogues, finished dialogues and every range
+   * summed; each role's model must be the same in every part, and the basis is the first part's.
+   *
+   * @throws IllegalArgumentException when there are no parts or a role's model differs between them
+   */
+  public static RunForecast sum(List<RunForecast> parts) {
+    if (parts.isEmpty()) {
+      throw new IllegalArgumentException("no forecast to sum");
+    }
+    List<RoleForecast> roles = new ArrayList<>();
+    for (int i = 0; i < ROLES.size(); i++) {
+      String model = parts.get(0).roles().get(i).model();
+      long[] v = new long[6];
+      for (RunForecast f : parts) {
+        RoleForecast r = f.roles().get(i);
+        if (!r.model().equals(model)) {
+          throw new IllegalArgumentException("forecasts of different models for the " + r.role() + ": " + model
+              + " and " + r.model());
+        }
+        long[] add = {r.calls().low(), r.calls().high(), r.inputTokens().low(), r.inputTokens().high(),
+            r.outputTokens().low(), r.outputTokens().high()};
+        for (int k = 0; k < 6; k++) {
+          v[k] += add[k];
+        }
+      }
+      roles.add(new RoleForecast(ROLES.get(i), model, new Range(v[0], v[1]), new Range(v[2], v[3]),
+          new Range(v[4], v[5])));
+    }
+    return new RunForecast(parts.stream().mapToInt(RunForecast::dialogues).sum(),
+        parts.stream().mapToInt(RunForecast::finished).sum(), parts.get(0).basis(), roles);
+  }
+
   /** Tokens of a text, estimated: one per CJK character, one per four other characters (rounded up). */
   static long tokens(String text) {
     long cjk = 0;

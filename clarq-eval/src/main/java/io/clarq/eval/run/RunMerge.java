@@ -206,7 +206,7 @@ public final class RunMerge {
       Map<String, DialogueRecord> records = new LinkedHashMap<>();
       all.forEach((k, r) -> records.put(k.toString(), r));
       Duration own = Duration.ofNanos(System.nanoTime() - start);
-      RunResult result = new RunScoring(scoring).finish(byKey, new RunEnd<>(out, selection, records, 0, started,
+      RunResult result = new RunScoring(scoring, shardForecasts(byIndex)).finish(byKey, new RunEnd<>(out, selection, records, 0, started,
           own, times.stream().map(t -> t.wallTime().orElse(Duration.ZERO)).toList(), new RunSettings(RunSettings.CLARQ_LLM, settings),
           new RunLog(out, deviations)));
       ShardTimes.write(result, times);
@@ -303,6 +303,32 @@ public final class RunMerge {
       return Optional.empty();
     }
     return Optional.of(values.stream().distinct().count() == 1 ? values.get(0) : String.join(",", values));
+  }
+
+  /**
+   * The merged run's forecast: the sum of the shards' ({@link RunForecast#sum}), read from their results.json; none
+   * when a shard made none (its forecast data were missing), its results.json is not there, or its forecast cannot
+   * be read (a warning says so: the merge itself does not need it).
+   */
+  private static Optional<RunForecast> shardForecasts(Path[] shards) {
+    List<RunForecast> parts = new ArrayList<>();
+    for (Path shard : shards) {
+      Path results = shard.resolve(ClarqEvaluator.RESULTS);
+      try {
+        com.fasterxml.jackson.databind.JsonNode f = Files.isRegularFile(results)
+            ? new com.fasterxml.jackson.databind.ObjectMapper().readTree(results.toFile()).path("forecast")
+            : com.fasterxml.jackson.databind.node.MissingNode.getInstance();
+        if (!f.isObject()) {
+          return Optional.empty();
+        }
+        parts.add(RunForecast.read(f));
+      } catch (java.io.IOException | IllegalArgumentException e) {
+        org.slf4j.LoggerFactory.getLogger(RunMerge.class).warn("{}: its forecast cannot be read ({}); the merged"
+            + " results hold none", results, e.getMessage());
+        return Optional.empty();
+      }
+    }
+    return Optional.of(RunForecast.sum(parts));
   }
 
   /** The tasks directory the shards recorded, which must be a directory here. */

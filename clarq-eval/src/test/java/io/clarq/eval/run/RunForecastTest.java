@@ -78,6 +78,37 @@ class RunForecastTest {
         .contains("260 dialogues").contains("1,040-2,080").contains("$1.00-4.01").contains("(no model)");
   }
 
+  /** What write() writes, read() reads back; shards' forecasts sum range by range and refuse other models. */
+  @Test
+  void testAWrittenForecastReadsBackAndShardsSum() {
+    RunForecast a = new RunForecast(10, 2, "basis a", List.of(
+        new RunForecast.RoleForecast("seeker", "m", new RunForecast.Range(1, 2), new RunForecast.Range(3, 4),
+            new RunForecast.Range(5, 6)),
+        new RunForecast.RoleForecast("provider", "", new RunForecast.Range(0, 0), new RunForecast.Range(0, 0),
+            new RunForecast.Range(0, 0)),
+        new RunForecast.RoleForecast("judge", "j", new RunForecast.Range(0, 7), new RunForecast.Range(0, 8),
+            new RunForecast.Range(0, 9))));
+    com.fasterxml.jackson.databind.node.ObjectNode o = new ObjectMapper().createObjectNode();
+    a.write(o);
+    assertThat(RunForecast.read(o)).isEqualTo(a);
+    RunForecast b = RunForecast.of(5, List.of(), new RunForecast.Basis("basis b",
+        new RunForecast.PerDialogue(1, 2, 10, 20, 1, 1), RunForecast.PerDialogue.NOTHING,
+        new RunForecast.PerDialogue(0, 1, 0, 5, 0, 1)), new RunForecast.Models("m", "", "j"));
+    RunForecast sum = RunForecast.sum(List.of(a, b));
+    // seeker calls 1 + 5 x 1 = 6 .. 2 + 5 x 2 = 12; input 3 + 50 .. 4 + 100; judge calls 0 .. 7 + 5
+    assertThat(sum.dialogues()).isEqualTo(15);
+    assertThat(sum.finished()).isEqualTo(2);
+    assertThat(sum.basis()).isEqualTo("basis a");
+    assertThat(sum.roles().get(0).calls()).isEqualTo(new RunForecast.Range(6, 12));
+    assertThat(sum.roles().get(0).inputTokens()).isEqualTo(new RunForecast.Range(53, 104));
+    assertThat(sum.roles().get(2).calls()).isEqualTo(new RunForecast.Range(0, 12));
+    RunForecast other = RunForecast.of(5, List.of(), new RunForecast.Basis("c", RunForecast.PerDialogue.NOTHING,
+        RunForecast.PerDialogue.NOTHING, RunForecast.PerDialogue.NOTHING), new RunForecast.Models("n", "", "j"));
+    assertThatThrownBy(() -> RunForecast.sum(List.of(a, other))).hasMessageContaining("seeker: m and n");
+    o.remove("dialogues");
+    assertThatThrownBy(() -> RunForecast.read(o)).hasMessageContaining("dialogues");
+  }
+
   @Test
   void testMissingDataIsNamed() {
     assertThatThrownBy(() -> RunForecast.published(dir, false, 12)).hasMessageContaining(dir.resolve("transcripts")

@@ -172,6 +172,28 @@ class RunCommandTest extends CommandTestBase {
       com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
       assertThat(json.readTree(dir.resolve("merged").resolve("run-config.json").toFile()).get("settings"))
           .isEqualTo(json.readTree(dir.resolve("whole").resolve("run-config.json").toFile()).get("settings"));
+      // the merged results hold the shards' forecasts summed, beside the merged transcript's actual figures
+      com.fasterxml.jackson.databind.JsonNode merged = json.readTree(dir.resolve("merged/results.json").toFile())
+          .get("forecast");
+      com.fasterxml.jackson.databind.JsonNode s1 = json.readTree(dir.resolve("s1/results.json").toFile())
+          .get("forecast");
+      com.fasterxml.jackson.databind.JsonNode s2 = json.readTree(dir.resolve("s2/results.json").toFile())
+          .get("forecast");
+      com.fasterxml.jackson.databind.JsonNode whole = json.readTree(dir.resolve("whole/results.json").toFile())
+          .get("forecast");
+      assertThat(merged.get("dialogues").asInt()).isEqualTo(20).isEqualTo(s1.get("dialogues").asInt()
+          + s2.get("dialogues").asInt());
+      for (String role : List.of("seeker", "provider")) {
+        for (String range : List.of("calls", "input_tokens", "output_tokens")) {
+          for (int end = 0; end < 2; end++) {
+            assertThat(merged.at("/roles/" + role + "/" + range + "/" + end).asLong()).as(role + " " + range)
+                .isEqualTo(s1.at("/roles/" + role + "/" + range + "/" + end).asLong()
+                    + s2.at("/roles/" + role + "/" + range + "/" + end).asLong());
+          }
+        }
+        assertThat(merged.at("/roles/" + role + "/actual")).isEqualTo(whole.at("/roles/" + role + "/actual"));
+        assertThat(merged.at("/roles/" + role + "/model").asText()).isEqualTo("simulated");
+      }
       // the requeued merge job: the parent folder, nothing else given, over its own output: a no-op, exit 0
       err.getBuffer().setLength(0);
       assertThat(run("merge", dir.toString(), "--out", dir.resolve("merged").toString())).as(err.toString()).isZero();
