@@ -62,7 +62,46 @@ final class RunReports {
       }
     }
     AtomicFiles.write(r.results(), text + "\n");
-    AtomicFiles.write(r.summaryFile(), markdown(r, settings, deviations));
+    String summary = markdown(r, settings, deviations);
+    if (forecast.isPresent()) {
+      summary += forecastTable(forecast.get(), actual(forecast.get(), r, judgeCalls));
+    }
+    AtomicFiles.write(r.summaryFile(), summary);
+  }
+
+  /**
+   * Per role (seeker, provider, judge) what the run spent: calls, input tokens, output tokens; the judge's tokens are
+   * not recorded per call (-1), and a role no model plays spent nothing.
+   */
+  private static List<long[]> actual(RunForecast f, RunResult r, long judgeCalls) {
+    List<long[]> out = new ArrayList<>();
+    for (RunForecast.RoleForecast role : f.roles()) {
+      out.add(switch (role.role()) {
+        case "seeker" -> spent(r, io.clarq.core.dialogue.Speaker.SEEKER);
+        case "provider" -> spent(r, io.clarq.core.dialogue.Speaker.PROVIDER);
+        default -> new long[] {role.model().isEmpty() ? 0 : judgeCalls, -1, -1};
+      });
+    }
+    return out;
+  }
+
+  /** summary.md's forecast section: per role the forecast ranges beside what the run spent. */
+  private static String forecastTable(RunForecast f, List<long[]> actual) {
+    StringBuilder sb = new StringBuilder("\n## Forecast and actual\n\nThe forecast made before the run (")
+        .append(f.basis()).append(") beside what its ").append(String.format(Locale.ROOT, "%,d", f.dialogues()))
+        .append(" dialogues spent; the judge's tokens are not recorded.\n\n")
+        .append("| role | model | calls forecast | calls | input tokens forecast | input tokens | output tokens"
+            + " forecast | output tokens |\n|---|---|---:|---:|---:|---:|---:|---:|\n");
+    for (int i = 0; i < f.roles().size(); i++) {
+      RunForecast.RoleForecast role = f.roles().get(i);
+      long[] a = actual.get(i);
+      sb.append(String.format(Locale.ROOT, "| %s | %s | %s | %,d%s | %s | %s | %s | %s |%n", role.role(),
+          role.model().isEmpty() ? "(no model)" : role.model(), role.calls(), a[0],
+          role.calls().contains(a[0]) ? "" : " (outside)", role.inputTokens(),
+          a[1] < 0 ? "-" : String.format(Locale.ROOT, "%,d", a[1]), role.outputTokens(),
+          a[2] < 0 ? "-" : String.format(Locale.ROOT, "%,d", a[2])));
+    }
+    return sb.toString();
   }
 
   /** The notes a run carries under its headline: the prompt pack's, then the deviations'. */
@@ -179,21 +218,16 @@ final class RunReports {
   static void forecast(RunForecast f, RunResult r, long judgeCalls, ObjectNode o) {
     f.write(o);
     ObjectNode roles = (ObjectNode) o.get("roles");
-    long[] seeker = spent(r, io.clarq.core.dialogue.Speaker.SEEKER);
-    long[] provider = spent(r, io.clarq.core.dialogue.Speaker.PROVIDER);
-    for (RunForecast.RoleForecast role : f.roles()) {
+    List<long[]> spent = actual(f, r, judgeCalls);
+    for (int i = 0; i < f.roles().size(); i++) {
+      RunForecast.RoleForecast role = f.roles().get(i);
+      long[] a = spent.get(i);
       ObjectNode ro = (ObjectNode) roles.get(role.role());
-      ObjectNode actual = ro.putObject("actual");
-      long calls;
-      if (role.role().equals("judge")) {
-        calls = role.model().isEmpty() ? 0 : judgeCalls;
-        actual.put("calls", calls);
-      } else {
-        long[] a = role.role().equals("seeker") ? seeker : provider;
-        calls = a[0];
-        actual.put("calls", a[0]).put("input_tokens", a[1]).put("output_tokens", a[2]);
+      ObjectNode actual = ro.putObject("actual").put("calls", a[0]);
+      if (a[1] >= 0) {
+        actual.put("input_tokens", a[1]).put("output_tokens", a[2]);
       }
-      ro.put("calls_within_forecast", role.calls().contains(calls));
+      ro.put("calls_within_forecast", role.calls().contains(a[0]));
     }
   }
 

@@ -170,6 +170,12 @@ class RunForecastTest {
     assertThat(f.at("/roles/provider/calls_within_forecast").asBoolean()).isTrue();
     assertThat(f.at("/roles/judge/actual/calls").asLong()).isZero();
     assertThat(io.clarq.eval.results.WrittenFileSchemas.validateTree(out)).isEmpty();
+    assertThat(Files.readString(result.summaryFile())).contains("## Forecast and actual")
+        .contains(String.format(java.util.Locale.ROOT, "| seeker | simulated | %s | %,d |",
+            forecast.roles().get(0).calls(), seekerCalls))
+        .contains(String.format(java.util.Locale.ROOT, "| provider | simulated | %s | %,d |",
+            forecast.roles().get(1).calls(), providerCalls))
+        .contains("| judge | (no model) | 0-0 | 0 |");
 
     // a resume of the finished run: every dialogue done, the forecast is exactly what they recorded
     List<DialogueRecord> done = RunForecast.finishedIn(out, dialogues);
