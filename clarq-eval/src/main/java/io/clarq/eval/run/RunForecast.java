@@ -482,23 +482,17 @@ public record RunForecast(int dialogues, int finished, String basis, List<RoleFo
       List<Double> rates = new ArrayList<>();
       List<Double> in = new ArrayList<>();
       List<Double> out = new ArrayList<>();
-      int line = 0;
-      try (var reader = new java.io.BufferedReader(new java.io.InputStreamReader(
-          new GZIPInputStream(Files.newInputStream(file)), java.nio.charset.StandardCharsets.UTF_8))) {
-        for (String text = reader.readLine(); text != null; text = reader.readLine()) {
-          line++;
-          if (text.isBlank()) {
-            continue;
+      // the records are read as a sequence of JSON values straight from the bytes (one per line in the file)
+      try (JsonParser p = JSON.createParser(new GZIPInputStream(Files.newInputStream(file)))) {
+        for (JsonToken t = p.nextToken(); t != null; t = p.nextToken()) {
+          if (t != JsonToken.START_OBJECT) {
+            throw new IllegalArgumentException(file + " line " + p.currentLocation().getLineNr() + ": not a trace "
+                + "record (a JSON object)");
           }
-          try (JsonParser p = JSON.createParser(text)) {
-            if (p.nextToken() != JsonToken.START_OBJECT) {
-              throw new IllegalArgumentException(file + " line " + line + ": not a trace record (a JSON object)");
-            }
-            record(p, role, rates, in, out);
-          }
+          record(p, role, rates, in, out);
         }
       } catch (IOException e) {
-        throw new UncheckedIOException("cannot read " + file + " line " + (line + 1) + ": " + e.getMessage(), e);
+        throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
       }
       if (rates.isEmpty() || in.isEmpty()) {
         throw new IllegalArgumentException(file + ": no " + role + " calls in the trace");
