@@ -3,6 +3,7 @@ package io.clarq.eval.run;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.clarq.core.dialogue.Speaker;
 import io.clarq.core.llm.TokenUsage;
@@ -362,19 +363,16 @@ public record RunForecast(int dialogues, int finished, String basis, List<RoleFo
     }
   }
 
-  /** Below the first Hangul Jamo (U+1100) no code point is Han, Hiragana, Katakana or Hangul. */
-  private static final int FIRST_CJK = 0x1100;
-
   /**
    * The forecast {@link #write} wrote into {@code o} (the {@code forecast} of a results.json; {@code actual} and
    * {@code calls_within_forecast} beside it are not read).
    *
    * @throws IllegalArgumentException naming what is missing or malformed
    */
-  public static RunForecast read(com.fasterxml.jackson.databind.JsonNode o) {
+  public static RunForecast read(JsonNode o) {
     List<RoleForecast> roles = new ArrayList<>();
     for (String role : ROLES) {
-      com.fasterxml.jackson.databind.JsonNode r = o.path("roles").path(role);
+      JsonNode r = o.path("roles").path(role);
       if (!r.isObject()) {
         throw new IllegalArgumentException("forecast: no role " + role);
       }
@@ -388,8 +386,8 @@ public record RunForecast(int dialogues, int finished, String basis, List<RoleFo
         o.path("basis").asText(), roles);
   }
 
-  private static Range range(com.fasterxml.jackson.databind.JsonNode role, String field) {
-    com.fasterxml.jackson.databind.JsonNode a = role.path(field);
+  private static Range range(JsonNode role, String field) {
+    JsonNode a = role.path(field);
     if (!a.isArray() || a.size() != 2 || !a.get(0).isIntegralNumber() || !a.get(1).isIntegralNumber()) {
       throw new IllegalArgumentException("forecast: " + field + " is not [low, high]");
     }
@@ -428,6 +426,9 @@ public record RunForecast(int dialogues, int finished, String basis, List<RoleFo
     return new RunForecast(parts.stream().mapToInt(RunForecast::dialogues).sum(),
         parts.stream().mapToInt(RunForecast::finished).sum(), parts.get(0).basis(), roles);
   }
+
+  /** Below the first Hangul Jamo (U+1100) no code point is Han, Hiragana, Katakana or Hangul. */
+  private static final int FIRST_CJK = 0x1100;
 
   /** Tokens of a text, estimated: one per CJK character, one per four other characters (rounded up). */
   static long tokens(String text) {

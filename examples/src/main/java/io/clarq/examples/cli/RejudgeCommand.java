@@ -11,6 +11,7 @@ import io.clarq.eval.run.RunMerge;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -115,7 +116,7 @@ public final class RejudgeCommand implements Callable<Integer> {
     if (recorded != null && recorded.startsWith("llm:") && !recorded.contains(" with ")) {
       String[] at = recorded.substring("llm:".length()).split(" @ ", 2);
       if (at.length == 2 && llm.baseUrls == null) {
-        llm.baseUrls = java.util.List.of(at[1].split(", "));
+        llm.baseUrls = List.of(at[1].split(", "));
       }
       cl.getErr().println("judge: " + recorded.substring("llm:".length()) + ", as the run recorded it");
       return at[0];
