@@ -45,6 +45,7 @@ public final class HtmlReport {
     });
     headline(body.appendElement("section").id("headline"), in, overall);
     in.trials().ifPresent(t -> t.render(HtmlPage.section(body, "trials", "Trials")));
+    in.spending().ifPresent(t -> t.render(HtmlPage.section(body, "spending", "Forecast and actual")));
     Element types = HtmlPage.section(body, "by-type", "By task type");
     byType.forEach((l, groups) -> {
       types.appendElement("h3").text(l.directoryName());

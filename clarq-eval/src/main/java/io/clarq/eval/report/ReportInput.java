@@ -28,10 +28,11 @@ import java.util.TreeMap;
  * @param bootstrap how the bootstrap intervals are drawn
  * @param trials the figures across trials when the run played every task more than once (then the dialogues and
  *     figures above are trial 1's); empty otherwise
+ * @param spending the forecast beside what the run spent, when the run made one; empty otherwise
  */
 public record ReportInput(String title, String judge, Map<String, String> settings, List<String> notes,
     Map<Integer, String> taskTypes, List<ReportedDialogue> dialogues, List<Problem> failed, List<Problem> unscored,
-    Bootstrap bootstrap, java.util.Optional<TrialTable> trials) {
+    Bootstrap bootstrap, java.util.Optional<TrialTable> trials, java.util.Optional<SpendingTable> spending) {
   /** A scored dialogue. */
   public record ReportedDialogue(Language language, DialogueScore score, Dialogue dialogue) {
     public ReportedDialogue {
@@ -69,6 +70,15 @@ public record ReportInput(String title, String judge, Map<String, String> settin
     unscored = List.copyOf(unscored);
     Objects.requireNonNull(bootstrap, "bootstrap");
     Objects.requireNonNull(trials, "trials");
+    Objects.requireNonNull(spending, "spending");
+  }
+
+  /** The input of a run that made no forecast. */
+  public ReportInput(String title, String judge, Map<String, String> settings, List<String> notes,
+      Map<Integer, String> taskTypes, List<ReportedDialogue> dialogues, List<Problem> failed, List<Problem> unscored,
+      Bootstrap bootstrap, java.util.Optional<TrialTable> trials) {
+    this(title, judge, settings, notes, taskTypes, dialogues, failed, unscored, bootstrap, trials,
+        java.util.Optional.empty());
   }
 
   /** The input of a run without trials. */

@@ -125,7 +125,8 @@ public final class RunReport {
     Path name = runDir.toAbsolutePath().normalize().getFileName();
     return new ReportInput(name == null ? runDir.toString() : name.toString(), root.path("judge").asText("none"),
         settings, notes, types, reported, problems(root.path("failed_dialogues")),
-        problems(root.path("unscored_dialogues")), bootstrap, TrialTable.read(root, types, results.toString()));
+        problems(root.path("unscored_dialogues")), bootstrap, TrialTable.read(root, types, results.toString()),
+        SpendingTable.read(root));
   }
 
   /** Whether {@code root} is a ClarQ-LLM results file this reader understands (version 1 to the current one). */

@@ -52,20 +52,18 @@ final class RunReports {
   static void write(RunResult r, Map<String, String> settings, List<Deviation> deviations,
       java.util.Optional<RunForecast> forecast, long judgeCalls) {
     String text = json(r, settings, deviations);
+    String summary = markdown(r, settings, deviations);
     if (forecast.isPresent()) {
       try {
         ObjectNode root = (ObjectNode) JSON.readTree(text);
         forecast(forecast.get(), r, judgeCalls, root.putObject("forecast"));
         text = JSON.writeValueAsString(root);
+        summary += io.clarq.eval.report.SpendingTable.read(root).orElseThrow().markdown();
       } catch (IOException e) {
         throw new UncheckedIOException("cannot write the results JSON", e);
       }
     }
     AtomicFiles.write(r.results(), text + "\n");
-    String summary = markdown(r, settings, deviations);
-    if (forecast.isPresent()) {
-      summary += forecastTable(forecast.get(), actual(forecast.get(), r, judgeCalls));
-    }
     AtomicFiles.write(r.summaryFile(), summary);
   }
 
@@ -83,25 +81,6 @@ final class RunReports {
       });
     }
     return out;
-  }
-
-  /** summary.md's forecast section: per role the forecast ranges beside what the run spent. */
-  private static String forecastTable(RunForecast f, List<long[]> actual) {
-    StringBuilder sb = new StringBuilder("\n## Forecast and actual\n\nThe forecast made before the run (")
-        .append(f.basis()).append(") beside what its ").append(String.format(Locale.ROOT, "%,d", f.dialogues()))
-        .append(" dialogues spent; the judge's tokens are not recorded.\n\n")
-        .append("| role | model | calls forecast | calls | input tokens forecast | input tokens | output tokens"
-            + " forecast | output tokens |\n|---|---|---:|---:|---:|---:|---:|---:|\n");
-    for (int i = 0; i < f.roles().size(); i++) {
-      RunForecast.RoleForecast role = f.roles().get(i);
-      long[] a = actual.get(i);
-      sb.append(String.format(Locale.ROOT, "| %s | %s | %s | %,d%s | %s | %s | %s | %s |%n", role.role(),
-          role.model().isEmpty() ? "(no model)" : role.model(), role.calls(), a[0],
-          role.calls().contains(a[0]) ? "" : " (outside)", role.inputTokens(),
-          a[1] < 0 ? "-" : String.format(Locale.ROOT, "%,d", a[1]), role.outputTokens(),
-          a[2] < 0 ? "-" : String.format(Locale.ROOT, "%,d", a[2])));
-    }
-    return sb.toString();
   }
 
   /** The notes a run carries under its headline: the prompt pack's, then the deviations'. */

@@ -44,4 +44,26 @@ class ReportBrowserTest {
 
     chromium.screenshot(r.reportFile(), "", "clarq-llm-report", 1280, 1600);
   }
+
+  /**
+   * The forecast beside the actual, laid out by the browser: a forecast that names a seeker model (1-2 calls a
+   * dialogue) for a seeker that calls none puts the seeker's row outside its range, marked.
+   */
+  @Test
+  void testHeadlessChromiumShowsTheForecastBesideTheActual() throws Exception {
+    HeadlessChromium chromium = HeadlessChromium.require(dir);
+    io.clarq.eval.run.RunForecast.PerDialogue none = new io.clarq.eval.run.RunForecast.PerDialogue(0, 0, 0, 0, 0, 0);
+    io.clarq.eval.run.RunForecast forecast = io.clarq.eval.run.RunForecast.of(2 * ReportFixture.TYPES * 10,
+        java.util.List.of(), new io.clarq.eval.run.RunForecast.Basis("a test basis",
+            new io.clarq.eval.run.RunForecast.PerDialogue(1, 2, 100, 200, 10, 20), none, none),
+        new io.clarq.eval.run.RunForecast.Models("m", "", ""));
+    RunResult r = ReportFixture.run(dir.resolve("run"), new OfflineJudge(), forecast);
+    Document rendered = chromium.dom(r.reportFile(), "");
+    assertThat(rendered.select("#spending h2").text()).isEqualTo("Forecast and actual");
+    assertThat(rendered.select("#spending table.spending tr.row")).hasSize(3);
+    assertThat(rendered.select("#spending tr.row.outside td").eachText())
+        .containsExactly("seeker", "m", "60-120", "0 (outside)", "6,000-12,000", "0", "600-1,200", "0");
+    assertThat(rendered.select("#spending p.muted").text()).contains("a test basis").contains("60 dialogues");
+    assertThat(Files.readString(r.summaryFile())).contains("| seeker | m | 60-120 | 0 (outside) |");
+  }
 }

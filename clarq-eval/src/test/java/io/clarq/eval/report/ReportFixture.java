@@ -37,7 +37,16 @@ final class ReportFixture {
   }
 
   static RunResult run(Path dir, Judge judge) throws InterruptedException {
-    return ClarqEvaluator.run(RunConfig.builder()
+    return ClarqEvaluator.run(config(dir, judge).build());
+  }
+
+  /** The run with a forecast made before it, which its results.json, summary.md and report.html then show. */
+  static RunResult run(Path dir, Judge judge, io.clarq.eval.run.RunForecast forecast) throws InterruptedException {
+    return ClarqEvaluator.run(config(dir, judge).forecast(forecast).build());
+  }
+
+  private static RunConfig.Builder config(Path dir, Judge judge) {
+    return RunConfig.builder()
         .tasks(SharedData.require("clarq-llm/tasks"))
         .languages(EnumSet.allOf(Language.class))
         .selection(TaskSelection.parse("1-" + TYPES))
@@ -45,7 +54,6 @@ final class ReportFixture {
         .provider(new OfflineProvider())
         .judge(judge)
         .concurrency(2)
-        .output(dir)
-        .build());
+        .output(dir);
   }
 }

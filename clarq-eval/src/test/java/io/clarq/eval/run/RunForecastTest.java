@@ -176,6 +176,12 @@ class RunForecastTest {
         .contains(String.format(java.util.Locale.ROOT, "| provider | simulated | %s | %,d |",
             forecast.roles().get(1).calls(), providerCalls))
         .contains("| judge | (no model) | 0-0 | 0 |");
+    org.jsoup.nodes.Document page = org.jsoup.Jsoup.parse(out.resolve("report.html").toFile());
+    org.jsoup.select.Elements rows = page.select("#spending table.spending tr.row");
+    assertThat(rows).hasSize(3);
+    assertThat(rows.get(0).select("td").eachText()).startsWith("seeker", "simulated",
+        forecast.roles().get(0).calls().toString(), String.format(java.util.Locale.ROOT, "%,d", seekerCalls));
+    assertThat(page.select("#spending tr.outside")).isEmpty();
 
     // a resume of the finished run: every dialogue done, the forecast is exactly what they recorded
     List<DialogueRecord> done = RunForecast.finishedIn(out, dialogues);
