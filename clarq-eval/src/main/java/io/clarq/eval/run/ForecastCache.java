@@ -1,5 +1,6 @@
 package io.clarq.eval.run;
 
+import io.clarq.core.build.ClarqBuild;
 import io.clarq.core.files.AtomicFiles;
 import io.clarq.core.task.Language;
 import io.clarq.core.task.Split;
@@ -34,13 +35,13 @@ import org.slf4j.LoggerFactory;
  *
  * <p>An entry is one text file, {@code forecast-<kind>-<digest>.txt}, in the cache folder: its key, a line
  * {@code --}, the number of value lines, then the value a line each. The key names every file the value was computed
- * from, with its size and modification time, and every option it depends on: when a file changes, is added or goes,
- * the key differs and the value is computed again from the files (which checks them as a run would). An entry that
- * cannot be read or names another key is computed again and replaced; one that cannot be written is left out with a
- * debug log line. A cache never changes a figure: an entry holds exactly what the computation returned (a double is
- * written as {@link Double#toString}, which reads back to the same double), and {@code ForecastCacheTest} compares
- * the two. Entries are plain text so that reading one needs no JSON library: a cold start spends a quarter of a
- * second making its first JSON mapper.
+ * from, with its size and modification time, every option it depends on, and the clarq build: when a file changes,
+ * is added or goes, or clarq is updated, the key differs and the value is computed again from the files (which checks
+ * them as a run would). An entry that cannot be read or names another key is computed again and replaced; one that
+ * cannot be written is left out with a debug log line. A cache never changes a figure: an entry holds exactly what
+ * the computation returned (a double is written as {@link Double#toString}, which reads back to the same double), and
+ * {@code ForecastCacheTest} compares the two. Entries are plain text so that reading one needs no JSON library: a
+ * cold start spends a quarter of a second making its first JSON mapper.
  *
  * <pre>{@code
  * ForecastCache cache = ForecastCache.ofEnvironment();   // $CLARQ_CACHE, else ~/.clarq/cache
@@ -113,7 +114,8 @@ public record ForecastCache(Path folder) {
 
   private <T> T remembered(String kind, String key, Supplier<T> compute, Function<T, List<String>> toLines,
       Function<List<String>, T> fromLines) {
-    String fullKey = FORMAT + " " + VERSION + " " + kind + "\n" + key;
+    // a new clarq build computes afresh: what it reads or how it counts may have changed
+    String fullKey = FORMAT + " " + VERSION + " " + kind + "\n" + ClarqBuild.current() + "\n" + key;
     Path entry = folder.resolve(PREFIX + kind + "-" + digest(fullKey) + ".txt");
     Optional<T> kept = read(entry, fullKey, fromLines);
     if (kept.isPresent()) {
