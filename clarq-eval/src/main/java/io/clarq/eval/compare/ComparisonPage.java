@@ -5,6 +5,7 @@ import static io.clarq.eval.report.FigureText.withInterval;
 
 import io.clarq.core.metrics.PairedFigures;
 import io.clarq.eval.report.ForestPlot;
+import io.clarq.eval.report.HtmlPage;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -13,37 +14,25 @@ import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
 
 /**
- * A {@link ComparisonReport} as one self-contained HTML page: no external script, style, font or image, all text
- * escaped. When setups differ, {@code section#setup-differences} comes first and names each difference. Then per pair
+ * A {@link ComparisonReport} as one self-contained HTML page, built from the page kit ({@link HtmlPage}): no external
+ * script, style, font or image, all text escaped. When setups differ, {@code section#setup-differences} comes first,
+ * under the heading, and names each difference. Then per pair
  * ({@code section.pair}) and per language ({@code section.language.en}): the success headline, the minimum detectable
  * difference, a forest plot of the success difference per task type ({@code div.chart svg}) and the table
  * ({@code table.by-type.en}) with raw and Holm-adjusted McNemar p-values, then the AQD and AQL differences
  * ({@code table.means.en}).
  */
 final class ComparisonPage {
-  private static final String STYLE = String.join("\n",
-      "body{font-family:system-ui,sans-serif;margin:2em auto;padding:0 1em;max-width:1240px;color:#222;"
-          + "line-height:1.4}",
-      "table{border-collapse:collapse;margin:.5em 0 1.5em;font-size:85%}th,td{border:1px solid #ccc;padding:3px 6px;"
-          + "text-align:right}td{white-space:nowrap}th{background:#f3f3f3;vertical-align:bottom}"
-          + ".text{text-align:left}.table-wrap{overflow-x:auto}",
-      ".muted{color:#777}.chart{margin:1em 0}",
-      "#setup-differences{border:2px solid #a01818;background:#fff4f4;padding:.5em 1em;margin-bottom:1em}",
-      ".exceeds{color:#1f6f1f}.within{color:#8a4b00}");
-  // counts the charts the browser laid out with a non-empty box; a headless browser test reads the attribute
-  private static final String RENDER_CHECK = "window.addEventListener('load',function(){var n=0;"
-      + "document.querySelectorAll('div.chart svg').forEach(function(s){var b=s.getBBox();"
-      + "if(b.width>0&&b.height>0){n++;}});document.body.setAttribute('data-charts-rendered',n);});";
+  // what this page adds to the page kit's style: a wider page of narrower figures, and the setup warning
+  private static final String STYLE = "body{max-width:1240px}table{font-size:85%}td{white-space:nowrap}"
+      + "th{vertical-align:bottom}.table-wrap{overflow-x:auto}"
+      + "#setup-differences{border:2px solid #a01818;background:#fff4f4;padding:.5em 1em;margin-bottom:1em}"
+      + ".exceeds{color:#1f6f1f}.within{color:#8a4b00}";
 
   private ComparisonPage() {}
 
   static String render(ComparisonReport report) {
-    Document doc = Document.createShell("");
-    doc.outputSettings().prettyPrint(false);
-    doc.head().appendElement("meta").attr("charset", "utf-8");
-    doc.head().appendElement("meta").attr("http-equiv", "Content-Security-Policy").attr("content",
-        "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'");
-    doc.head().appendElement("title").text("clarq comparison");
+    Document doc = HtmlPage.shell("ClarQ-LLM comparison");
     doc.head().appendElement("style").appendChild(new DataNode(STYLE));
     Element body = doc.body();
     List<String> warnings = report.setupWarnings();
@@ -54,7 +43,6 @@ final class ComparisonPage {
       Element ul = w.appendElement("ul");
       warnings.forEach(x -> ul.appendElement("li").text(x));
     }
-    body.appendElement("h1").text("ClarQ-LLM comparison");
     body.appendElement("p").addClass("muted").text(String.format(Locale.ROOT, "Each language on its own: English"
         + " and Chinese are never pooled. Success: McNemar's exact two-sided test over the dialogues judged in both"
         + " runs; per task type also Holm's adjustment over the language's types. Differences are A - B with 95%%"
@@ -70,8 +58,7 @@ final class ComparisonPage {
         language(s, p, lp, "forest-" + chart++);
       }
     }
-    body.appendElement("script").appendChild(new DataNode(RENDER_CHECK));
-    return "<!DOCTYPE html>\n" + doc.html() + "\n";
+    return HtmlPage.html(doc);
   }
 
   private static void language(Element parent, RunPair p, LanguagePair lp, String chartId) {

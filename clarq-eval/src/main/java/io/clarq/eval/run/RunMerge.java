@@ -312,11 +312,12 @@ public final class RunMerge {
    */
   private static Optional<RunForecast> shardForecasts(Path[] shards) {
     List<RunForecast> parts = new ArrayList<>();
+    com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
     for (Path shard : shards) {
       Path results = shard.resolve(ClarqEvaluator.RESULTS);
       try {
         com.fasterxml.jackson.databind.JsonNode f = Files.isRegularFile(results)
-            ? new com.fasterxml.jackson.databind.ObjectMapper().readTree(results.toFile()).path("forecast")
+            ? json.readTree(results.toFile()).path("forecast")
             : com.fasterxml.jackson.databind.node.MissingNode.getInstance();
         if (!f.isObject()) {
           return Optional.empty();

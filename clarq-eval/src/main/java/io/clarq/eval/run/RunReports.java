@@ -51,19 +51,17 @@ final class RunReports {
   /** The reports, results.json with {@code forecast} beside the actual ({@code judgeCalls}: the judge's calls). */
   static void write(RunResult r, Map<String, String> settings, List<Deviation> deviations,
       java.util.Optional<RunForecast> forecast, long judgeCalls) {
-    String text = json(r, settings, deviations);
+    ObjectNode root = json(r, settings, deviations, java.time.Instant.now());
     String summary = markdown(r, settings, deviations);
     if (forecast.isPresent()) {
-      try {
-        ObjectNode root = (ObjectNode) JSON.readTree(text);
-        forecast(forecast.get(), r, judgeCalls, root.putObject("forecast"));
-        text = JSON.writeValueAsString(root);
-        summary += io.clarq.eval.report.SpendingTable.read(root).orElseThrow().markdown();
-      } catch (IOException e) {
-        throw new UncheckedIOException("cannot write the results JSON", e);
-      }
+      forecast(forecast.get(), r, judgeCalls, root.putObject("forecast"));
+      summary += io.clarq.eval.report.SpendingTable.read(root).orElseThrow().markdown();
     }
-    AtomicFiles.write(r.results(), text + "\n");
+    try {
+      AtomicFiles.write(r.results(), JSON.writeValueAsString(root) + "\n");
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write the results JSON", e);
+    }
     AtomicFiles.write(r.summaryFile(), summary);
   }
 
@@ -91,12 +89,8 @@ final class RunReports {
     return notes;
   }
 
-  static String json(RunResult r, Map<String, String> settings, List<Deviation> deviations) {
-    return json(r, settings, deviations, java.time.Instant.now());
-  }
-
   /** The results JSON, written at {@code finished}: the run started its wall time before. */
-  static String json(RunResult r, Map<String, String> settings, List<Deviation> deviations,
+  static ObjectNode json(RunResult r, Map<String, String> settings, List<Deviation> deviations,
       java.time.Instant finished) {
     ObjectNode root = RunEnvelope.of(r, settings, deviations, finished).toJson();
     root.put("judge", r.judge());
@@ -156,11 +150,7 @@ final class RunReports {
       unscored.addObject().put("task", u.taskId().toString()).put("language", u.language().code())
           .put("error", u.error());
     }
-    try {
-      return JSON.writeValueAsString(root);
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot write the results JSON", e);
-    }
+    return root;
   }
 
   /** Calls, input tokens and output tokens the {@code speaker}'s turns of the finished dialogues recorded. */
