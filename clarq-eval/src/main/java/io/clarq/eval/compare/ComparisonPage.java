@@ -16,7 +16,7 @@ import org.jsoup.nodes.Element;
 /**
  * A {@link ComparisonReport} as one self-contained HTML page, built from the page kit ({@link HtmlPage}): no external
  * script, style, font or image, all text escaped. When setups differ, {@code section#setup-differences} comes first,
- * under the heading, and names each difference. Then per pair
+ * above the heading, and names each difference. Then per pair
  * ({@code section.pair}) and per language ({@code section.language.en}): the success headline, the minimum detectable
  * difference, a forest plot of the success difference per task type ({@code div.chart svg}) and the table
  * ({@code table.by-type.en}) with raw and Holm-adjusted McNemar p-values, then the AQD and AQL differences
@@ -37,7 +37,7 @@ final class ComparisonPage {
     Element body = doc.body();
     List<String> warnings = report.setupWarnings();
     if (!warnings.isEmpty()) {
-      Element w = body.appendElement("section").id("setup-differences");
+      Element w = body.prependElement("section").id("setup-differences");   // above the heading: read first
       w.appendElement("p").appendElement("strong").text("The runs' setups differ: a difference below is not the"
           + " seeker's alone. Compared only because --allow-different-setup was given.");
       Element ul = w.appendElement("ul");
