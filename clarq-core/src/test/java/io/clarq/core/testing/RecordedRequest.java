@@ -43,7 +43,8 @@ public record RecordedRequest(String method, String path, String query, Map<Stri
   /**
    * The chat messages of the body, in OpenAI's roles, whichever protocol carried them: OpenAI's and Ollama's
    * {@code messages}, Anthropic's top-level {@code system} and content blocks, Gemini's {@code systemInstruction}
-   * and {@code contents} (role {@code model} is the assistant). A message in a role clarq does not have (a
+   * and {@code contents} (role {@code model} is the assistant), the Responses API's {@code instructions} and
+   * {@code input}. A message in a role clarq does not have (a
    * {@code developer} message) is not among them.
    */
   public List<ChatMessage> messages() {
@@ -59,12 +60,39 @@ public record RecordedRequest(String method, String path, String query, Map<Stri
       }
       return out;
     }
+    if (json.has("input")) {
+      return responsesInput();
+    }
     if (json.has("system")) {
       JsonNode system = json.path("system");
       out.add(ChatMessage.system(system.isTextual() ? system.asText() : text(system)));
     }
     for (JsonNode m : json.path("messages")) {
       String role = m.path("role").asText("user").toUpperCase(Locale.ROOT);
+      for (ChatMessage.Role r : ChatMessage.Role.values()) {
+        if (r.name().equals(role)) {
+          out.add(new ChatMessage(r, m.path("content").isArray() ? text(m.path("content"))
+              : m.path("content").asText("")));
+        }
+      }
+    }
+    return out;
+  }
+
+  // OpenAI's Responses API (platform.openai.com/docs/api-reference/responses/create): "instructions" first, then the
+  // "input" text or its message items, content a string or input_text/output_text parts
+  private List<ChatMessage> responsesInput() {
+    List<ChatMessage> out = new ArrayList<>();
+    if (json.path("instructions").isTextual()) {
+      out.add(ChatMessage.system(json.path("instructions").asText()));
+    }
+    JsonNode input = json.path("input");
+    if (input.isTextual()) {
+      out.add(ChatMessage.user(input.asText()));
+      return out;
+    }
+    for (JsonNode m : input) {
+      String role = m.path("role").asText("").toUpperCase(Locale.ROOT);
       for (ChatMessage.Role r : ChatMessage.Role.values()) {
         if (r.name().equals(role)) {
           out.add(new ChatMessage(r, m.path("content").isArray() ? text(m.path("content"))

@@ -56,6 +56,10 @@ import org.slf4j.LoggerFactory;
  * <p>Azure OpenAI: the base URL's query ({@code ?api-version=...}) is kept after the path the client appends, and a
  * base URL whose path holds {@code /openai/deployments/}, or whose host ends in {@code .openai.azure.com} (except the
  * {@code /openai/v1} path, which is plain OpenAI), sends the key as {@code api-key} instead of a bearer token.
+ *
+ * <p>The same client speaks OpenAI's Responses API ({@code POST {baseUrl}/responses}, the {@code openai-responses}
+ * scheme). A chat client whose model is refused with the documented 404 "only supported in v1/responses" sends that
+ * model through the Responses API for the rest of its life, recorded as a deviation ({@link ResponsesFallback}).
  */
 public final class OpenAiClient implements LlmClient {
   /** OpenAI's own base URL. */
@@ -70,6 +74,8 @@ public final class OpenAiClient implements LlmClient {
   }
 
   private final URI endpoint;
+  private final OpenAiApi api;
+  private final ResponsesFallback fallback;
   private final String where;
   private final boolean azureKey;
   private final Map<String, String> headers;
@@ -86,7 +92,8 @@ public final class OpenAiClient implements LlmClient {
   private final Backoff backoff;
 
   private OpenAiClient(Builder b) {
-    this.endpoint = endpoint(b.baseUrl);
+    this.api = b.api;
+    this.endpoint = endpoint(b.baseUrl, api.route());
     // query and user info may carry secrets (Azure's ?api-key=); messages show only scheme, host, port and path
     this.where = endpoint.getScheme() + "://" + endpoint.getHost()
         + (endpoint.getPort() < 0 ? "" : ":" + endpoint.getPort()) + endpoint.getPath();
@@ -94,8 +101,12 @@ public final class OpenAiClient implements LlmClient {
     this.headers = Map.copyOf(b.headers);
     String at = b.baseUrl.equals(OPENAI_BASE_URL) ? "" : " @ " + LlmSpec.withoutCredentials(b.baseUrl);
     this.params = new java.util.TreeSet<>(b.params.keySet());
-    this.adapter = new RequestAdapter(b.params,
-        m -> "openai:" + (m.isEmpty() ? "(server default)" : m) + at, b.listener);
+    String scheme = api.scheme();
+    java.util.function.Function<String, String> identity = m -> scheme + ":" + (m.isEmpty() ? "(server default)" : m)
+        + at;
+    this.adapter = new RequestAdapter(api, b.params, identity, b.listener);
+    this.fallback = api == OpenAiApi.CHAT_COMPLETIONS
+        ? new ResponsesFallback(b.copy().api(OpenAiApi.RESPONSES)::build, identity, b.listener) : null;
     this.defaultModel = b.model;
     this.key = b.key;
     this.settings = b.settings;
@@ -117,8 +128,8 @@ public final class OpenAiClient implements LlmClient {
     return new Builder();
   }
 
-  // {base path}/chat/completions, then the base URL's query (Azure's ?api-version=...), never before it
-  private static URI endpoint(URI base) {
+  // {base path}{route}, then the base URL's query (Azure's ?api-version=...), never before it
+  private static URI endpoint(URI base, String route) {
     String s = base.toString();
     int cut = s.length();
     for (char c : new char[] {'?', '#'}) {
@@ -127,7 +138,7 @@ public final class OpenAiClient implements LlmClient {
         cut = Math.min(cut, i);
       }
     }
-    String path = s.substring(0, cut).replaceAll("/+$", "") + "/chat/completions";
+    String path = s.substring(0, cut).replaceAll("/+$", "") + route;
     return URI.create(base.getRawQuery() == null ? path : path + "?" + base.getRawQuery());
   }
 
@@ -154,6 +165,9 @@ public final class OpenAiClient implements LlmClient {
     List<String> history = new ArrayList<>();
     int adaptations = 0;
     for (int attempt = 1; ; attempt++) {
+      if (fallback != null && fallback.serves(model)) {
+        return fallback.chat(request);
+      }
       LlmException failure = null;
       ChatResponse response = null;
       try {
@@ -303,14 +317,14 @@ public final class OpenAiClient implements LlmClient {
       OpenAiWire.Reply reply;
       try {
         root = OpenAiWire.tree(body);
-        Optional<ServerError> error = ServerError.inReply(root, body);
+        Optional<ServerError> error = api.errorIn(root, body);
         if (error.isPresent()) {
           // a gateway's 200 carrying the server's error: as the status it names, else as a bad gateway
           int named = error.get().status() >= 400 ? error.get().status() : 502;
           return refused(chat, model, used, named, error.get(), response, "HTTP " + status
               + " carrying an error: ");
         }
-        reply = OpenAiWire.readReply(root, body, Duration.ofNanos(System.nanoTime() - start));
+        reply = api.read(root, body, Duration.ofNanos(System.nanoTime() - start));
       } catch (IllegalArgumentException e) {
         throw new LlmTransportException("HTTP " + status + " with a malformed reply: "
             + redact(e.getMessage()), LlmTransportException.Kind.MALFORMED_REPLY, null);
@@ -330,6 +344,9 @@ public final class OpenAiClient implements LlmClient {
   private ChatResponse refused(ChatRequest chat, String model, RequestAdapter.State used,
       int status, ServerError error, HttpResponse<byte[]> response, String prefix) throws LlmException {
     LlmHttpException e = OpenAiErrors.fromStatus(status, error, response.headers(), key, this::redact);
+    if (fallback != null && fallback.switchTo(model, status, error)) {
+      return null;
+    }
     if (e.getClass() == LlmHttpException.class) {
       ObjectNode sent = adapter.body(chat, model, defaultModel, used);
       if (adapter.adapt(model, used, sent, status, error, prefix + e.getMessage())) {
@@ -372,7 +389,12 @@ public final class OpenAiClient implements LlmClient {
 
   @Override
   public java.util.List<io.clarq.core.llm.Deviation> deviations() {
-    return adapter.deviations();
+    if (fallback == null) {
+      return adapter.deviations();
+    }
+    List<io.clarq.core.llm.Deviation> all = new ArrayList<>(adapter.deviations());
+    all.addAll(fallback.deviations());
+    return all;
   }
 
   /** The spec's model, sent with requests that name none. */
@@ -399,8 +421,30 @@ public final class OpenAiClient implements LlmClient {
     private Sleeper sleeper = d -> Thread.sleep(d.toMillis(), d.toNanosPart() % 1_000_000);
     private Map<String, String> headers = Map.of();
     private Map<String, JsonNode> params = Map.of();
+    private OpenAiApi api = OpenAiApi.CHAT_COMPLETIONS;
 
     private Builder() {}
+
+    /** Which API the client speaks; chat completions unless set. */
+    Builder api(OpenAiApi api) {
+      this.api = Objects.requireNonNull(api, "api");
+      return this;
+    }
+
+    // a snapshot, for the Responses API client a chat client makes when it falls back
+    private Builder copy() {
+      Builder c = new Builder();
+      c.baseUrl = baseUrl;
+      c.model = model;
+      c.key = key;
+      c.settings = settings;
+      c.listener = listener;
+      c.sleeper = sleeper;
+      c.headers = headers;
+      c.params = params;
+      c.api = api;
+      return c;
+    }
 
     /** The base URL up to and including the version, e.g. {@code http://127.0.0.1:8000/v1}. */
     public Builder baseUrl(URI url) {

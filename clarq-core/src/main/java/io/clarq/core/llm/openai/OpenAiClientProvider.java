@@ -44,8 +44,15 @@ public final class OpenAiClientProvider implements LlmClientProvider {
       throw new IllegalArgumentException("LLM spec '" + spec + "' names no model: use openai:MODEL (e.g. "
           + "openai:gpt-4o), or give a base URL for a server that picks its own model");
     }
+    return create(spec, key, headers, listener, OpenAiApi.CHAT_COMPLETIONS);
+  }
+
+  /** A client of {@code api}: one server, or a pool over the spec's replicas. */
+  static LlmClient create(LlmSpec spec, Optional<ApiKey> key, Map<String, String> headers, LlmListener listener,
+      OpenAiApi api) {
     if (spec.baseUrls().size() <= 1) {
       return OpenAiClient.builder()
+          .api(api)
           .baseUrl(spec.baseUrl().orElse(OpenAiClient.OPENAI_BASE_URL))
           .model(spec.model())
           .apiKey(key)
@@ -66,6 +73,7 @@ public final class OpenAiClientProvider implements LlmClientProvider {
     List<EndpointPool.Endpoint> endpoints = new ArrayList<>();
     for (URI url : spec.baseUrls()) {
       endpoints.add(new EndpointPool.Endpoint(LlmSpec.withoutCredentials(url), OpenAiClient.builder()
+          .api(api)
           .baseUrl(url)
           .model(spec.model())
           .apiKey(key)

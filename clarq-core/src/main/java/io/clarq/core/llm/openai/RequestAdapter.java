@@ -62,6 +62,7 @@ final class RequestAdapter {
           + "not (supported|allowed)", Pattern.CASE_INSENSITIVE);
   private static final String SYSTEM_FIELD = "system role";
 
+  private final OpenAiApi api;
   private final Map<String, JsonNode> params;
   private final Function<String, String> identity;
   private final LlmListener listener;
@@ -74,6 +75,13 @@ final class RequestAdapter {
    * @param identity the identity of a model at this server, for deviations
    */
   RequestAdapter(Map<String, JsonNode> params, Function<String, String> identity, LlmListener listener) {
+    this(OpenAiApi.CHAT_COMPLETIONS, params, identity, listener);
+  }
+
+  /** An adapter of {@code api}'s bodies; what the API cannot send is reported once per model as a deviation. */
+  RequestAdapter(OpenAiApi api, Map<String, JsonNode> params, Function<String, String> identity,
+      LlmListener listener) {
+    this.api = api;
     this.params = Map.copyOf(params);
     this.identity = identity;
     this.listener = listener;
@@ -90,7 +98,8 @@ final class RequestAdapter {
    * @throws IllegalArgumentException when the request's JSON schema is not JSON
    */
   ObjectNode body(ChatRequest r, String model, String defaultModel, State s) {
-    ObjectNode body = OpenAiWire.requestBody(r, defaultModel);
+    ObjectNode body = api.body(r, defaultModel);
+    api.unsent(r).forEach((name, why) -> report(model, name, why));
     if (s.equals(State.NONE) && params.isEmpty()) {
       return body;
     }
