@@ -18,12 +18,32 @@ import java.util.Optional;
  * "code"}}} (platform.openai.com/docs/guides/error-codes), the same on every endpoint.
  */
 public final class ResponsesApiWire implements Wire {
-  /** The one instance. */
-  public static final Wire RESPONSES = new ResponsesApiWire();
+  /** {@code POST /v1/responses} only. */
+  public static final Wire RESPONSES = new ResponsesApiWire(false);
+
+  /**
+   * {@code POST /v1/responses} and {@code POST /v1/chat/completions}, for a chat client meeting a model served only
+   * through the Responses API: script the chat route with {@link #onlyInResponses()}. Replies and errors are the
+   * Responses API's.
+   */
+  public static final Wire WITH_CHAT_ROUTE = new ResponsesApiWire(true);
 
   private static final ObjectMapper MAPPER = new ObjectMapper();
 
-  private ResponsesApiWire() {}
+  private final boolean chatRoute;
+
+  private ResponsesApiWire(boolean chatRoute) {
+    this.chatRoute = chatRoute;
+  }
+
+  /**
+   * OpenAI's answer on chat completions for a model served only through the Responses API: 404 with the body users
+   * report (n8n-io/n8n#18352: o3-pro, gpt-4o-deep-research).
+   */
+  public static FakeReply onlyInResponses() {
+    return FakeReply.body(404, "{\"error\": {\"message\": \"This model is only supported in v1/responses and not in"
+        + " v1/chat/completions.\", \"type\": \"invalid_request_error\", \"param\": \"model\", \"code\": null}}");
+  }
 
   @Override
   public String basePath() {
@@ -32,7 +52,7 @@ public final class ResponsesApiWire implements Wire {
 
   @Override
   public boolean routes(String path) {
-    return path.equals("/v1/responses");
+    return path.equals("/v1/responses") || chatRoute && path.equals("/v1/chat/completions");
   }
 
   @Override
@@ -101,6 +121,6 @@ public final class ResponsesApiWire implements Wire {
 
   @Override
   public String toString() {
-    return "OpenAI Responses";
+    return chatRoute ? "OpenAI Responses and chat" : "OpenAI Responses";
   }
 }

@@ -31,13 +31,10 @@ import io.clarq.core.testing.FakeOpenAiServer;
 import io.clarq.core.testing.FakeReply;
 import io.clarq.core.testing.RecordedRequest;
 import io.clarq.core.testing.ResponsesApiWire;
-import io.clarq.core.testing.Wire;
-import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -50,37 +47,11 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class OpenAiResponsesTest {
   private static final String KEY = "sk-responses-test-5b1d0e9aSECRET";
-  private final FakeOpenAiServer server = FakeOpenAiServer.start(BOTH_ROUTES, r -> FakeReply.text("fine"));
+  private final FakeOpenAiServer server = FakeOpenAiServer.start(ResponsesApiWire.WITH_CHAT_ROUTE,
+      r -> FakeReply.text("fine"));
   private final DeviationLog deviations = new DeviationLog();
   @TempDir Path dir;
 
-  // the Responses API, and a chat route for the fallback: a scripted raw body answers either
-  private static final Wire BOTH_ROUTES = new Wire() {
-    @Override
-    public String basePath() {
-      return "/v1";
-    }
-
-    @Override
-    public boolean routes(String path) {
-      return path.equals("/v1/responses") || path.equals("/v1/chat/completions");
-    }
-
-    @Override
-    public byte[] completion(FakeReply reply, RecordedRequest request, int call) throws IOException {
-      return ResponsesApiWire.RESPONSES.completion(reply, request, call);
-    }
-
-    @Override
-    public byte[] error(FakeReply reply, RecordedRequest request) throws IOException {
-      return ResponsesApiWire.RESPONSES.error(reply, request);
-    }
-
-    @Override
-    public Optional<String> keyOf(RecordedRequest request) {
-      return ResponsesApiWire.RESPONSES.keyOf(request);
-    }
-  };
 
   @AfterEach
   void stop() {
@@ -315,9 +286,7 @@ class OpenAiResponsesTest {
   @Test
   void testAChatClientFallsBackOnTheDocumented404AndRecordsIt() throws Exception {
     // OpenAI's answer to a Responses-only model on chat completions, as users report it (n8n-io/n8n#18352)
-    server.respondWith(r -> r.path().endsWith("/chat/completions") ? FakeReply.body(404, "{\"error\": {\"message\":"
-        + " \"This model is only supported in v1/responses and not in v1/chat/completions.\", \"type\":"
-        + " \"invalid_request_error\", \"param\": \"model\", \"code\": null}}")
+    server.respondWith(r -> r.path().endsWith("/chat/completions") ? ResponsesApiWire.onlyInResponses()
         : FakeReply.text("reply " + r.lastUserMessage()).withUsage(30, 4));
     try (LlmClient client = client("openai:o3-pro")) {
       ChatResponse first = client.chat(seekerTurn().seed(8848L).build());
