@@ -68,18 +68,20 @@ class ResponsesRunCommandTest extends CommandTestBase {
   }
 
   @Test
-  void testACutReplyIsNeverSpoken() throws Exception {
+  void testACutReplyIsUnparsedNeverSpoken() throws Exception {
     Path tasks = SharedData.require("clarq-llm/tasks");
+    // status "incomplete", incomplete_details.reason "max_output_tokens", with the text cut short
     try (FakeOpenAiServer server = FakeOpenAiServer.start(ResponsesApiWire.RESPONSES,
         r -> FakeReply.text("Where can I fi").withFinishReason("length"))) {
       Path out = dir.resolve("cut");
-      run("run", "--seeker", "openai-responses:o3-pro", "--base-url", server.baseUrl().toString(),
-          "--provider", "offline", "--tasks", tasks.toString(), "--select", "3.1", "--out", out.toString());
-      assertThat(server.callCount()).isPositive();
-      if (Files.exists(out.resolve("transcripts.jsonl"))) {
-        assertThat(Files.readString(out.resolve("transcripts.jsonl"))).doesNotContain("\"Where can I fi\"");
-      }
-      assertThat(Files.readString(out.resolve("results.json"))).contains("unparsed");
+      assertThat(run("run", "--seeker", "openai-responses:o3-pro", "--base-url", server.baseUrl().toString(),
+          "--provider", "offline", "--tasks", tasks.toString(), "--select", "3.1", "--out", out.toString()))
+          .isNotZero();
+      assertThat(server.callCount()).as("an unusable reply is not asked again").isEqualTo(1);
+      assertThat(Files.readString(out.resolve("transcripts.jsonl"))).contains("\"status\":\"failed\"",
+          "the reply was cut at the length limit");
+      assertThat(Files.readString(out.resolve("results.json"))).contains("\"unparsed: length\" : 1",
+          "\"dialogues_finished\" : 0");
     }
   }
 }
