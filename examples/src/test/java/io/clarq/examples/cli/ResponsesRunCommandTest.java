@@ -64,6 +64,10 @@ class ResponsesRunCommandTest extends CommandTestBase {
       String results = Files.readString(out.resolve("results.json"));
       assertThat(results).contains("\"dialogues_finished\" : 1", "\"comparable_with_paper\" : false",
           "\"name\" : \"sent through the Responses API\"", "\"name\" : \"seed not sent\"");
+      assertThat(Files.readString(out.resolve("run-config.json"))).contains(
+          "\"name\" : \"sent through the Responses API\"");
+      assertThat(Files.readString(out.resolve("summary.md"))).contains("Not comparable with the paper's tables",
+          "sent through the Responses API");
     }
   }
 
