@@ -59,7 +59,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>The same client speaks OpenAI's Responses API ({@code POST {baseUrl}/responses}, the {@code openai-responses}
  * scheme). A chat client whose model is refused with the documented 404 "only supported in v1/responses" sends that
- * model through the Responses API for the rest of its life, recorded as a deviation ({@link ResponsesFallback}).
+ * model through the Responses API for the rest of its life, recorded as a deviation ({@code ResponsesFallback}).
  */
 public final class OpenAiClient implements LlmClient {
   /** OpenAI's own base URL. */

@@ -11,7 +11,7 @@ import java.util.Optional;
 /**
  * The {@code openai-responses} scheme: OpenAI's Responses API ({@code POST {base}/responses}), for models served only
  * there ({@code openai-responses:o3-pro}), or any server that copies it. Keys, headers, body fields, retries, errors
- * and replica pools are the {@code openai} scheme's; what the request and reply look like is {@link ResponsesWire}.
+ * and replica pools are the {@code openai} scheme's; what the request and reply look like is {@code ResponsesWire}.
  */
 public final class OpenAiResponsesClientProvider implements LlmClientProvider {
   @Override
