@@ -59,8 +59,9 @@ final class ResponsesFallback {
       return false;
     }
     if (models.add(model)) {
+      // the reason is ours, not the server's words: a deviation is stored in run files, where no echoed secret may go
       Deviation d = new Deviation(identity.apply(model), "sent through the Responses API", "the model is only"
-          + " served there (HTTP 404 from chat completions: " + error.message().strip().replace('\n', ' ') + ")");
+          + " served there (HTTP 404 from chat completions: only supported in v1/responses)");
       made.add(d);
       listener.onDeviation(d);
     }

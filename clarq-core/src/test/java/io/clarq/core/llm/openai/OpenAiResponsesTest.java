@@ -304,8 +304,7 @@ class OpenAiResponsesTest {
         "openai-responses:o3-pro @ " + server.baseUrl() + ": seed not sent (the Responses API takes no seed"
             + " (platform.openai.com/docs/api-reference/responses/create))",
         "openai:o3-pro @ " + server.baseUrl() + ": sent through the Responses API (the model is only served there"
-            + " (HTTP 404 from chat completions: This model is only supported in v1/responses and not in"
-            + " v1/chat/completions.))");
+            + " (HTTP 404 from chat completions: only supported in v1/responses))");
   }
 
   @Test
