@@ -71,6 +71,11 @@ public final class ReplyBody {
    *     (retryable, as any garbled body)
    */
   public static byte[] decode(byte[] body, List<String> contentEncoding) {
+    return decode(body, contentEncoding, MAX_DECODED);
+  }
+
+  /** {@link #decode(byte[], List)} with another bound on the decoded size (tests). */
+  static byte[] decode(byte[] body, List<String> contentEncoding, int max) {
     List<String> codings = new ArrayList<>();
     for (String value : contentEncoding) {
       for (String c : value.split(",")) {
@@ -84,8 +89,8 @@ public final class ReplyBody {
     for (int i = codings.size() - 1; i >= 0; i--) {
       String coding = codings.get(i);
       out = switch (coding) {
-        case "gzip", "x-gzip" -> gunzip(out);
-        case "deflate" -> inflate(out);
+        case "gzip", "x-gzip" -> gunzip(out, max);
+        case "deflate" -> inflate(out, max);
         default -> throw new UnreadableBodyException("the reply is in Content-Encoding " + coding + ", which clarq"
             + " cannot decode (it asked for identity; gzip and deflate are decoded): turn compression off at the"
             + " server or proxy", false);
@@ -94,9 +99,9 @@ public final class ReplyBody {
     return out;
   }
 
-  private static byte[] gunzip(byte[] body) {
+  private static byte[] gunzip(byte[] body, int max) {
     try {
-      return readAll(new GZIPInputStream(new ByteArrayInputStream(body)), "gzip");
+      return readAll(new GZIPInputStream(new ByteArrayInputStream(body)), "gzip", max);
     } catch (IOException e) {
       throw new UnreadableBodyException("the reply says Content-Encoding gzip but does not decode (" + body.length
           + " bytes): " + e.getMessage(), true);
@@ -104,12 +109,12 @@ public final class ReplyBody {
   }
 
   // RFC 9110 §8.4.1.2: "deflate" is a zlib stream (RFC 1950); some servers send raw deflate (RFC 1951) instead
-  private static byte[] inflate(byte[] body) {
+  private static byte[] inflate(byte[] body, int max) {
     try {
-      return inflate(body, false);
+      return inflate(body, false, max);
     } catch (IOException zlib) {
       try {
-        return inflate(body, true);
+        return inflate(body, true, max);
       } catch (IOException raw) {
         throw new UnreadableBodyException("the reply says Content-Encoding deflate but does not decode ("
             + body.length + " bytes): " + zlib.getMessage(), true);
@@ -117,23 +122,23 @@ public final class ReplyBody {
     }
   }
 
-  private static byte[] inflate(byte[] body, boolean raw) throws IOException {
+  private static byte[] inflate(byte[] body, boolean raw, int max) throws IOException {
     Inflater inflater = new Inflater(raw);
     try {
-      return readAll(new InflaterInputStream(new ByteArrayInputStream(body), inflater), "deflate");
+      return readAll(new InflaterInputStream(new ByteArrayInputStream(body), inflater), "deflate", max);
     } finally {
       inflater.end();
     }
   }
 
-  private static byte[] readAll(InputStream in, String coding) throws IOException {
+  private static byte[] readAll(InputStream in, String coding, int max) throws IOException {
     try (in) {
       ByteArrayOutputStream out = new ByteArrayOutputStream();
       byte[] buffer = new byte[8192];
       for (int n; (n = in.read(buffer)) >= 0; ) {
-        if (out.size() + n > MAX_DECODED) {
-          throw new UnreadableBodyException("the " + coding + " reply decodes to more than " + (MAX_DECODED >> 20)
-              + " MiB: refused", false);
+        if (out.size() + n > max) {
+          throw new UnreadableBodyException("the " + coding + " reply decodes to more than " + max + " bytes:"
+              + " refused", false);
         }
         out.write(buffer, 0, n);
       }
