@@ -80,7 +80,7 @@ final class OllamaStream {
 
   static UnreadableBodyException refused(String why) {
     return new UnreadableBodyException("the server streamed its reply as " + ReplyBody.Streaming.NDJSON.words()
-        + " although \"stream\": false was sent, and it cannot be assembled: " + why + "; turn streaming off at"
-        + " the server or proxy", false);
+        + " although clarq asked for one whole reply, and it cannot be assembled as Ollama's: " + why
+        + "; turn streaming off at the server or proxy", false);
   }
 }

@@ -57,6 +57,11 @@ import org.slf4j.LoggerFactory;
  * an {@link LlmUnusableReplyException} (never retried; its tokens are reported to {@link LlmListener#onResponse}).
  * Reasoning goes to {@link ChatResponse#reasoning()}, never into the text.
  *
+ * <p>Bodies: a {@code gzip} or {@code deflate} reply is decoded, a stream the server sent although none was asked for
+ * is assembled into the one reply it stands for ({@link io.clarq.core.llm.wire.ReplyBody}) or refused at once, an
+ * error inside a choice is that error, two choices of one index are refused, and a redirect is refused naming its
+ * {@code Location}.
+ *
  * <p>Azure OpenAI: the base URL's query ({@code ?api-version=...}) is kept after the path the client appends, and a
  * base URL whose path holds {@code /openai/deployments/}, or whose host ends in {@code .openai.azure.com} (except the
  * {@code /openai/v1} path, which is plain OpenAI), sends the key as {@code api-key} instead of a bearer token.
