@@ -55,6 +55,9 @@ final class StreamedReply {
     if (chunks.isEmpty()) {
       throw refused(streaming, "it holds no chunk");
     }
+    if (chunks.size() == 1 && chunks.get(0).path("choices").path(0).has("message")) {
+      return chunks.get(0);   // one whole completion, only labelled as a stream
+    }
     ObjectNode reply = MAPPER.createObjectNode();
     Map<Integer, Choice> choices = new TreeMap<>();
     JsonNode usage = null;

@@ -106,6 +106,8 @@ class OpenAiReplyBodyTest {
     assertThat(ask(Reply.of(200, "application/x-ndjson", ndjson)).text()).isEqualTo("Where do you train?");
     // no content type at all: known by its several JSON values
     assertThat(ask(Reply.of(200, null, ndjson)).text()).isEqualTo("Where do you train?");
+    // one whole completion labelled as a stream is that completion
+    assertThat(ask(Reply.of(200, "application/x-ndjson", WHOLE + "\n")).text()).isEqualTo("Where do you train?");
   }
 
   @Test
