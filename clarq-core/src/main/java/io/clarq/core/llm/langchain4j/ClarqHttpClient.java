@@ -33,8 +33,8 @@ import java.util.concurrent.TimeoutException;
  * <p>Bodies: a {@code gzip} or {@code deflate} body is decoded (clarq asks for {@code Accept-Encoding: identity}
  * when the module sets none; RFC 9110 §8.4 lets a server compress anyway); another coding is refused at once. A reply
  * to a request that is not streamed but comes streamed is assembled when it is Ollama's NDJSON
- * ({@link OllamaStream}) and refused at once otherwise (server-sent events, another provider's lines): the modules
- * read only a whole reply. A redirect names its {@code Location}.
+ * ({@link OllamaStream}) or Anthropic's events ({@link AnthropicStream}) and refused at once otherwise (Gemini's
+ * events, another provider's lines): the modules read only a whole reply. A redirect names its {@code Location}.
  */
 final class ClarqHttpClient implements HttpClient {
   /** An HTTP error with the wait the server asked for, if any. */
@@ -94,9 +94,18 @@ final class ClarqHttpClient implements HttpClient {
   // the one reply a stream stands for: Ollama's NDJSON assembled; anything else refused, naming the streaming
   private static byte[] whole(ReplyBody.Streaming streamed, byte[] body, int status) {
     if (streamed == ReplyBody.Streaming.SSE) {
-      throw new UnreadableBodyException("the server streamed its reply as " + streamed.words() + " although"
-          + " clarq asked for one whole reply; clarq assembles OpenAI's and Ollama's streams only: turn streaming"
-          + " off at the server or proxy", false);
+      Optional<List<JsonNode>> anthropic = AnthropicStream.events(ReplyBody.events(body));
+      if (anthropic.isEmpty()) {
+        throw new UnreadableBodyException("the server streamed its reply as " + streamed.words() + " although"
+            + " clarq asked for one whole reply; clarq assembles OpenAI's, Anthropic's and Ollama's streams only:"
+            + " turn streaming off at the server or proxy", false);
+      }
+      Optional<JsonNode> error = AnthropicStream.error(anthropic.get());
+      if (error.isPresent()) {
+        // an error event: read as the error body it is, a bad gateway as the OpenAI client reads a 200's error
+        throw new RetryAfterHttpException(502, error.get().toString(), null);
+      }
+      return AnthropicStream.assemble(anthropic.get());
     }
     List<JsonNode> lines = ReplyBody.lines(body);
     Optional<String> error = OllamaStream.error(lines);

@@ -136,20 +136,66 @@ class LangChain4jReplyBodyTest {
     }
   }
 
+  // docs.anthropic.com/en/api/messages-streaming: the events of a streamed message, as its "Basic streaming request"
+  private static final String ANTHROPIC_SSE = "event: message_start\ndata: {\"type\":\"message_start\",\"message\":"
+      + "{\"id\":\"msg_1nZdL29xx5MUA1yADyHTEsnR8uuvGzszyY\",\"type\":\"message\",\"role\":\"assistant\",\"content\":[],"
+      + "\"model\":\"claude-sonnet-4-5\",\"stop_reason\":null,\"stop_sequence\":null,\"usage\":{\"input_tokens\":25,"
+      + "\"output_tokens\":1}}}\n\n"
+      + "event: content_block_start\ndata: {\"type\":\"content_block_start\",\"index\":0,\"content_block\":"
+      + "{\"type\":\"text\",\"text\":\"\"}}\n\n"
+      + "event: ping\ndata: {\"type\": \"ping\"}\n\n"
+      + "event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":0,\"delta\":{\"type\":"
+      + "\"text_delta\",\"text\":\"Where \"}}\n\n"
+      + "event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":0,\"delta\":{\"type\":"
+      + "\"text_delta\",\"text\":\"do you train?\"}}\n\n"
+      + "event: content_block_stop\ndata: {\"type\":\"content_block_stop\",\"index\":0}\n\n"
+      + "event: message_delta\ndata: {\"type\":\"message_delta\",\"delta\":{\"stop_reason\":\"end_turn\","
+      + "\"stop_sequence\":null},\"usage\":{\"output_tokens\":15}}\n\n"
+      + "event: message_stop\ndata: {\"type\":\"message_stop\"}\n\n";
+
   @Test
-  void testAnEventStreamToAWholeRequestIsRefusedAtOnce() throws Exception {
-    // docs.anthropic.com/en/api/messages-streaming: the events of a streamed message
-    String sse = "event: message_start\ndata: {\"type\":\"message_start\",\"message\":{\"id\":\"msg_1\",\"type\":"
-        + "\"message\",\"role\":\"assistant\",\"content\":[],\"model\":\"claude-sonnet-4-5\",\"stop_reason\":null,"
-        + "\"usage\":{\"input_tokens\":25,\"output_tokens\":1}}}\n\n"
-        + "event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":0,\"delta\":{\"type\":"
-        + "\"text_delta\",\"text\":\"Where\"}}\n\n"
-        + "event: message_stop\ndata: {\"type\":\"message_stop\"}\n\n";
-    try (LlmClient client = anthropic(Map.of(), Reply.of(200, "text/event-stream", sse))) {
+  void testAnAnthropicEventStreamIsAssembledIntoTheWholeMessage() throws Exception {
+    try (LlmClient client = anthropic(Map.of(), Reply.of(200, "text/event-stream", ANTHROPIC_SSE))) {
+      ChatResponse r = client.chat(ask());
+      assertThat(r.text()).isEqualTo("Where do you train?");
+      assertThat(r.finishReason()).isEqualTo("stop");
+      assertThat(r.usage()).isEqualTo(new TokenUsage(25, 15));
+      assertThat(server.callCount()).isEqualTo(1);
+    }
+  }
+
+  @Test
+  void testAnEventStreamThatCannotBeAssembledIsRefusedAtOnce() throws Exception {
+    String cut = ANTHROPIC_SSE.substring(0, ANTHROPIC_SSE.indexOf("event: message_delta"));
+    try (LlmClient client = anthropic(Map.of(), Reply.of(200, "text/event-stream", cut))) {
+      LlmException e = catchThrowableOfType(() -> client.chat(ask()), LlmException.class);
+      assertThat(e.retryable()).isFalse();
+      assertThat(e.getMessage()).contains("streamed its reply as server-sent events")
+          .contains("ended before its stop_reason");
+      assertThat(server.callCount()).isEqualTo(1);
+    }
+    // events that are not Anthropic's (ai.google.dev/api/generate-content, streamGenerateContent with alt=sse)
+    String gemini = "data: {\"candidates\": [{\"content\": {\"parts\": [{\"text\": \"Where\"}],\"role\": \"model\"},"
+        + "\"index\": 0}]}\n\n";
+    try (LlmClient client = anthropic(Map.of(), Reply.of(200, "text/event-stream", gemini))) {
       LlmException e = catchThrowableOfType(() -> client.chat(ask()), LlmException.class);
       assertThat(e.retryable()).isFalse();
       assertThat(e.getMessage()).contains("streamed its reply as server-sent events");
       assertThat(server.callCount()).isEqualTo(1);
+    }
+  }
+
+  @Test
+  void testAnErrorEventIsRetriedAsABadGateway() throws Exception {
+    // the same page, "Error events": {"type": "error", "error": {"type": "overloaded_error", "message": "Overloaded"}}
+    String failed = ANTHROPIC_SSE.substring(0, ANTHROPIC_SSE.indexOf("event: content_block_start"))
+        + "event: error\ndata: {\"type\": \"error\", \"error\": {\"type\": \"overloaded_error\", \"message\":"
+        + " \"Overloaded\"}}\n\n";
+    try (LlmClient client = anthropic(Map.of(), Reply.of(200, "text/event-stream", failed))) {
+      LlmHttpException e = catchThrowableOfType(() -> client.chat(ask()), LlmHttpException.class);
+      assertThat(e.status()).isEqualTo(502);
+      assertThat(e.getMessage()).contains("overloaded_error: Overloaded");
+      assertThat(server.callCount()).isEqualTo(ATTEMPTS);
     }
   }
 
