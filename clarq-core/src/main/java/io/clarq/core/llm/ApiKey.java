@@ -70,13 +70,18 @@ public final class ApiKey {
    * letters, digits, {@code -} or {@code _}), so a very short key cannot mangle ordinary words.
    */
   public String redact(String text) {
-    if (text == null) {
-      return null;
+    return redact(text, value);
+  }
+
+  /** {@code text} with {@code secret} replaced as {@link #redact(String)} replaces a key; never fails. */
+  static String redact(String text, String secret) {
+    if (text == null || secret.isEmpty()) {
+      return text;
     }
-    if (value.length() >= SHORT) {
-      return text.replace(value, REDACTED);
+    if (secret.length() >= SHORT) {
+      return text.replace(secret, REDACTED);
     }
-    return text.replaceAll("(?<![\\p{Alnum}_-])" + Pattern.quote(value) + "(?![\\p{Alnum}_-])",
+    return text.replaceAll("(?<![\\p{Alnum}_-])" + Pattern.quote(secret) + "(?![\\p{Alnum}_-])",
         Matcher.quoteReplacement(REDACTED));
   }
 

@@ -32,7 +32,8 @@ import java.util.regex.Pattern;
  * @param settings timeout, retries, in-flight bound, rate limit
  * @param params request body fields set or dropped by the user, by name, each value as JSON text ({@code "high"},
  *     {@code 0.95}, {@code {"enable_thinking": false}}); the JSON {@code null} drops a field the client would send.
- *     Each one is a {@link Deviation} from the reference protocol, recorded as such
+ *     Each one is a {@link Deviation} from the reference protocol, recorded as such; {@code stream} other
+ *     than {@code false} is refused (clarq reads whole replies)
  * @param headers extra HTTP headers by name; a value {@code env:VAR} is read from the environment variable
  *     {@code VAR} when the client is made and is never printed or stored
  */
@@ -200,7 +201,11 @@ public record LlmSpec(String scheme, String model, List<URI> baseUrls, List<Stri
       throw new IllegalArgumentException("illegal body field '" + name + "': clarq sets it from the spec and the"
           + " agents' prompts, it cannot be overridden");
     }
-    parseParam(name, json);
+    JsonNode value = parseParam(name, json);
+    if (name.equals("stream") && !(value.isNull() || value.isBoolean() && !value.asBoolean())) {
+      throw new IllegalArgumentException("illegal body field stream=" + json + ": clarq reads whole replies (each"
+          + " is cached, judged and scored whole), streaming is not supported; leave stream out");
+    }
   }
 
   private static JsonNode parseParam(String name, String json) {

@@ -84,4 +84,17 @@ class LlmSpecTest {
     assertThatThrownBy(() -> s.withBaseUrls(List.of(URI.create("http://a:1/v1"), URI.create("http://a:1/v1/"))))
         .hasMessageContaining("a server is given twice");
   }
+
+  @Test
+  void testStreamingIsRefusedWhenTheParamIsGiven() {
+    // clarq reads whole replies: stream=true would make every server answer in events
+    for (String value : List.of("true", "\"true\"", "1")) {
+      assertThatThrownBy(() -> LlmSpec.parse("openai:gpt-4o").withParam("stream", value))
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessageContaining("stream=" + value).hasMessageContaining("streaming is not supported");
+    }
+    assertThat(LlmSpec.parse("openai:gpt-4o").withParam("stream", "false").params()).containsEntry("stream", "false");
+    assertThatThrownBy(() -> LlmSpec.parse("ollama:llama3").withParams(java.util.Map.of("stream", "true")))
+        .hasMessageContaining("streaming is not supported");
+  }
 }

@@ -1,5 +1,6 @@
 package io.clarq.core.llm.langchain4j;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.langchain4j.exception.HttpException;
 import dev.langchain4j.http.client.HttpClient;
 import dev.langchain4j.http.client.HttpClientBuilder;
@@ -7,12 +8,15 @@ import dev.langchain4j.http.client.HttpRequest;
 import dev.langchain4j.http.client.SuccessfulHttpResponse;
 import dev.langchain4j.http.client.sse.ServerSentEventListener;
 import dev.langchain4j.http.client.sse.ServerSentEventParser;
+import io.clarq.core.llm.wire.ReplyBody;
+import io.clarq.core.llm.wire.UnreadableBodyException;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -25,6 +29,12 @@ import java.util.concurrent.TimeoutException;
  * own client drops, so clarq can wait as the server asks; and the read timeout bounds the whole exchange, to the
  * reply's last byte (a server trickling its body cannot hold a call past it). A streamed request is read whole
  * within that bound, then its events are handed on.
+ *
+ * <p>Bodies: a {@code gzip} or {@code deflate} body is decoded (clarq asks for {@code Accept-Encoding: identity}
+ * when the module sets none; RFC 9110 §8.4 lets a server compress anyway); another coding is refused at once. A reply
+ * to a request that is not streamed but comes streamed is assembled when it is Ollama's NDJSON
+ * ({@link OllamaStream}) or Anthropic's events ({@link AnthropicStream}) and refused at once otherwise (Gemini's
+ * events, another provider's lines): the modules read only a whole reply. A redirect names its {@code Location}.
  */
 final class ClarqHttpClient implements HttpClient {
   /** An HTTP error with the wait the server asked for, if any. */
@@ -32,9 +42,21 @@ final class ClarqHttpClient implements HttpClient {
     private static final long serialVersionUID = 1L;
     private final transient Duration retryAfter;
 
+    private final String location;
+
     RetryAfterHttpException(int status, String body, Duration retryAfter) {
+      this(status, body, retryAfter, null);
+    }
+
+    RetryAfterHttpException(int status, String body, Duration retryAfter, String location) {
       super(status, body);
       this.retryAfter = retryAfter;
+      this.location = location;
+    }
+
+    /** A redirect's {@code Location} header, as sent. */
+    Optional<String> location() {
+      return Optional.ofNullable(location);
     }
 
     Optional<Duration> retryAfter() {
@@ -59,12 +81,52 @@ final class ClarqHttpClient implements HttpClient {
 
   @Override
   public SuccessfulHttpResponse execute(HttpRequest request) {
+    HttpResponse<byte[]> response = exchange(request);
+    byte[] body = ReplyBody.decode(response.body(), response.headers().allValues("Content-Encoding"));
+    Optional<ReplyBody.Streaming> streamed = ReplyBody.streaming(response.headers().firstValue("Content-Type"), body);
+    if (streamed.isPresent()) {
+      body = whole(streamed.get(), body, response.statusCode());
+    }
+    return SuccessfulHttpResponse.builder().statusCode(response.statusCode()).headers(response.headers().map())
+        .body(body).build();
+  }
+
+  // the one reply a stream stands for: Ollama's NDJSON assembled; anything else refused, naming the streaming
+  private static byte[] whole(ReplyBody.Streaming streamed, byte[] body, int status) {
+    if (streamed == ReplyBody.Streaming.SSE) {
+      Optional<List<JsonNode>> anthropic = AnthropicStream.events(ReplyBody.events(body));
+      if (anthropic.isEmpty()) {
+        throw new UnreadableBodyException("the server streamed its reply as " + streamed.words() + " although"
+            + " clarq asked for one whole reply; clarq assembles OpenAI's, Anthropic's and Ollama's streams only:"
+            + " turn streaming off at the server or proxy", false);
+      }
+      Optional<JsonNode> error = AnthropicStream.error(anthropic.get());
+      if (error.isPresent()) {
+        // an error event: read as the error body it is, a bad gateway as the OpenAI client reads a 200's error
+        throw new RetryAfterHttpException(502, error.get().toString(), null);
+      }
+      return AnthropicStream.assemble(anthropic.get());
+    }
+    List<JsonNode> lines = ReplyBody.lines(body);
+    Optional<String> error = OllamaStream.error(lines);
+    if (error.isPresent()) {
+      // as the OpenAI client reads a 200 carrying an error: a bad gateway, retried
+      throw new RetryAfterHttpException(502, com.fasterxml.jackson.databind.node.JsonNodeFactory.instance
+          .objectNode().put("error", "HTTP " + status + " streaming an error: " + error.get()).toString(), null);
+    }
+    return OllamaStream.assemble(lines);
+  }
+
+  private HttpResponse<byte[]> exchange(HttpRequest request) {
     java.net.http.HttpRequest.Builder b = java.net.http.HttpRequest.newBuilder(URI.create(request.url()));
     request.headers().forEach((name, values) -> {
       if (values != null) {
         values.forEach(v -> b.header(name, v));
       }
     });
+    if (request.headers().keySet().stream().noneMatch("Accept-Encoding"::equalsIgnoreCase)) {
+      b.header("Accept-Encoding", "identity");
+    }
     b.method(request.method().name(), request.body() == null ? java.net.http.HttpRequest.BodyPublishers.noBody()
         : java.net.http.HttpRequest.BodyPublishers.ofString(request.body()));
     if (timeout != null) {
@@ -90,11 +152,16 @@ final class ClarqHttpClient implements HttpClient {
     }
     int status = response.statusCode();
     if (status < 200 || status >= 300) {
-      throw new RetryAfterHttpException(status, new String(response.body(), StandardCharsets.UTF_8),
-          retryAfter(response));
+      byte[] body;
+      try {
+        body = ReplyBody.decode(response.body(), response.headers().allValues("Content-Encoding"));
+      } catch (UnreadableBodyException e) {
+        body = ("(" + e.getMessage() + ")").getBytes(StandardCharsets.UTF_8);
+      }
+      throw new RetryAfterHttpException(status, new String(body, StandardCharsets.UTF_8), retryAfter(response),
+          response.headers().firstValue("Location").orElse(null));
     }
-    return SuccessfulHttpResponse.builder().statusCode(status).headers(response.headers().map())
-        .body(response.body()).build();
+    return response;
   }
 
   private static Duration retryAfter(HttpResponse<?> response) {
@@ -122,7 +189,9 @@ final class ClarqHttpClient implements HttpClient {
   public void execute(HttpRequest request, ServerSentEventParser parser, ServerSentEventListener listener) {
     SuccessfulHttpResponse response;
     try {
-      response = execute(request);
+      HttpResponse<byte[]> r = exchange(request);
+      response = SuccessfulHttpResponse.builder().statusCode(r.statusCode()).headers(r.headers().map())
+          .body(ReplyBody.decode(r.body(), r.headers().allValues("Content-Encoding"))).build();
     } catch (RuntimeException e) {
       listener.onError(e);
       return;

@@ -18,6 +18,7 @@ import io.clarq.core.llm.LlmException;
 import io.clarq.core.llm.LlmHttpException;
 import io.clarq.core.llm.LlmListener;
 import io.clarq.core.llm.LlmSettings;
+import io.clarq.core.llm.Redactor;
 import io.clarq.core.llm.RetryPolicy;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -47,7 +48,7 @@ public final class LangChain4jClient implements LlmClient {
   private final ChatModel model;
   private final String identity;
   private final Dialect dialect;
-  private final Optional<ApiKey> key;
+  private final Redactor key;
   private final LlmSettings settings;
   private final LlmListener listener;
   private final Semaphore inFlight;
@@ -60,7 +61,7 @@ public final class LangChain4jClient implements LlmClient {
   /**
    * @param standing deviations that hold for every call (body fields the user set), reported on the first call
    */
-  LangChain4jClient(ChatModel model, String identity, Dialect dialect, Optional<ApiKey> key, LlmSettings settings,
+  LangChain4jClient(ChatModel model, String identity, Dialect dialect, Redactor key, LlmSettings settings,
       LlmListener listener, List<Deviation> standing) {
     this.standing = List.copyOf(standing);
     this.model = Objects.requireNonNull(model, "model");
@@ -86,7 +87,7 @@ public final class LangChain4jClient implements LlmClient {
     String provider = String.valueOf(model.provider()).toLowerCase(Locale.ROOT);
     String name = model.defaultRequestParameters() == null ? null : model.defaultRequestParameters().modelName();
     return new LangChain4jClient(model, "langchain4j:" + provider + (name == null ? "" : ":" + name),
-        Dialect.generic(provider), Optional.empty(), settings, listener, List.of());
+        Dialect.generic(provider), Redactor.NONE, settings, listener, List.of());
   }
 
   @Override
@@ -304,7 +305,7 @@ public final class LangChain4jClient implements LlmClient {
 
   @Override
   public String toString() {
-    return "LangChain4jClient{" + identity + ", key=" + key.map(ApiKey::toString).orElse("none") + ", " + settings
+    return "LangChain4jClient{" + identity + ", key=" + key.key().map(ApiKey::toString).orElse("none") + ", " + settings
         + "}";
   }
 }

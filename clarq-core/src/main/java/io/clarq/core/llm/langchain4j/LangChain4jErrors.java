@@ -4,18 +4,19 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.langchain4j.exception.HttpException;
-import io.clarq.core.llm.ApiKey;
 import io.clarq.core.llm.LlmAuthenticationException;
 import io.clarq.core.llm.LlmContextLengthException;
 import io.clarq.core.llm.LlmException;
 import io.clarq.core.llm.LlmHttpException;
 import io.clarq.core.llm.LlmTransportException;
+import io.clarq.core.llm.Redactor;
+import io.clarq.core.llm.wire.ReplyBody;
+import io.clarq.core.llm.wire.UnreadableBodyException;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.SocketTimeoutException;
 import java.net.http.HttpTimeoutException;
 import java.time.Duration;
-import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -29,7 +30,7 @@ import java.util.regex.Pattern;
  *       one-element array, with {@code RetryInfo.retryDelay} (https://ai.google.dev/gemini-api/docs/troubleshooting);
  *   <li>Ollama {@code {"error":"..."}} (https://github.com/ollama/ollama/blob/main/docs/api.md#errors).
  * </ul>
- * Messages name the server (without credentials) and never hold the key.
+ * Messages name the server (without credentials) and never hold the key or an extra header's value.
  */
 final class LangChain4jErrors {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -47,9 +48,24 @@ final class LangChain4jErrors {
    * The clarq exception for {@code error}, thrown by a call to {@code where}.
    *
    * @param where who was asked, without credentials
+   * @param key takes the key and the extra headers' values out of messages
    */
-  static LlmException map(Throwable error, String where, Optional<ApiKey> key) {
+  static LlmException map(Throwable error, String where, Redactor key) {
+    UnreadableBodyException unreadable = find(error, UnreadableBodyException.class);
+    if (unreadable != null) {
+      String message = where + ": " + redact(unreadable.getMessage(), key);
+      return unreadable.retryable()
+          ? new LlmTransportException(message, LlmTransportException.Kind.MALFORMED_REPLY, null)
+          : new LlmException(message + " (not retried)");
+    }
     HttpException http = find(error, HttpException.class);
+    if (http instanceof ClarqHttpClient.RetryAfterHttpException r && http.statusCode() >= 300
+        && http.statusCode() < 400) {
+      // no redirect is followed: a POST must not change its target unseen (RFC 9110 §15.4)
+      return new LlmException(where + ": HTTP " + http.statusCode() + ": a redirect " + r.location()
+          .map(l -> "to " + location(l, key)).orElse("without a Location header") + "; clarq does not follow"
+          + " redirects: give the base URL it points to");
+    }
     if (http != null) {
       LlmHttpException e = fromStatus(http.statusCode(), http.getMessage() == null ? "" : http.getMessage(), where,
           key);
@@ -65,9 +81,10 @@ final class LangChain4jErrors {
       return new LlmTransportException(where + ": no reply within the timeout", LlmTransportException.Kind.TIMEOUT,
           null);
     }
-    if (find(error, JsonProcessingException.class) != null) {
+    JsonProcessingException json = find(error, JsonProcessingException.class);
+    if (json != null) {
       return new LlmTransportException(where + ": a reply that is not the provider's JSON: "
-          + redact(rootMessage(error), key), LlmTransportException.Kind.MALFORMED_REPLY, null);
+          + redact(ReplyBody.jsonError(json), key), LlmTransportException.Kind.MALFORMED_REPLY, null);
     }
     IOException io = find(error, IOException.class);
     if (io != null) {
@@ -81,7 +98,7 @@ final class LangChain4jErrors {
   }
 
   /** The exception for HTTP {@code status} with error body {@code body}. */
-  static LlmHttpException fromStatus(int status, String body, String where, Optional<ApiKey> key) {
+  static LlmHttpException fromStatus(int status, String body, String where, Redactor key) {
     String detail = redact(describe(body), key);
     String message = where + ": HTTP " + status + (detail.isEmpty() ? "" : ": " + detail);
     if (status < 400 || status > 599) {
@@ -136,8 +153,21 @@ final class LangChain4jErrors {
     return find(error, dev.langchain4j.exception.UnsupportedFeatureException.class) != null;
   }
 
-  static String redact(String text, Optional<ApiKey> key) {
-    return key.map(k -> k.redact(text)).orElse(text);
+  static String redact(String text, Redactor key) {
+    return key.redact(text);
+  }
+
+  // a Location as it may be shown: no user info, no query (either may carry a token), secrets taken out
+  private static String location(String value, Redactor key) {
+    try {
+      java.net.URI u = new java.net.URI(value.strip());
+      String shown = (u.getScheme() == null ? "" : u.getScheme() + "://") + (u.getHost() == null ? ""
+          : u.getHost() + (u.getPort() < 0 ? "" : ":" + u.getPort())) + (u.getRawPath() == null ? ""
+          : u.getRawPath()) + (u.getRawQuery() == null ? "" : "?...");
+      return redact(shown, key);
+    } catch (java.net.URISyntaxException e) {
+      return "an unreadable Location";
+    }
   }
 
   static String rootMessage(Throwable error) {

@@ -19,6 +19,7 @@ import io.clarq.core.llm.LlmClients;
 import io.clarq.core.llm.LlmListener;
 import io.clarq.core.llm.LlmSettings;
 import io.clarq.core.llm.LlmSpec;
+import io.clarq.core.llm.Redactor;
 import io.clarq.core.llm.TokenUsage;
 import io.clarq.core.llm.route.EndpointPool;
 import java.net.URI;
@@ -78,7 +79,7 @@ final class LangChain4jModels {
         return mapped;
       }
     };
-    return build(spec, key, listener, dialect, params, url -> {
+    return build(spec, Redactor.of(key, headers.values()), listener, dialect, params, url -> {
       AnthropicChatModel.AnthropicChatModelBuilder b = AnthropicChatModel.builder()
           .httpClientBuilder(new ClarqHttpClient.Builder())
           .baseUrl(url).apiKey(apiKey).modelName(spec.model())
@@ -128,7 +129,7 @@ final class LangChain4jModels {
         return base;
       }
     };
-    return build(spec, key, listener, dialect, params, url -> {
+    return build(spec, Redactor.of(key, headers.values()), listener, dialect, params, url -> {
       GoogleAiGeminiChatModel.GoogleAiGeminiChatModelBuilder b = GoogleAiGeminiChatModel.builder()
           .httpClientBuilder(new ClarqHttpClient.Builder())
           .baseUrl(url).apiKey(apiKey).modelName(spec.model())
@@ -175,7 +176,7 @@ final class LangChain4jModels {
         return b;
       }
     };
-    return build(spec, key, listener, dialect, params, url -> {
+    return build(spec, Redactor.of(key, allHeaders.values()), listener, dialect, params, url -> {
       OllamaChatModel.OllamaChatModelBuilder b = OllamaChatModel.builder()
           .httpClientBuilder(new ClarqHttpClient.Builder())
           .baseUrl(url).modelName(spec.model())
@@ -208,7 +209,7 @@ final class LangChain4jModels {
   }
 
   /** One client per base URL; several are replicas behind an {@link EndpointPool}, as for the openai scheme. */
-  private static LlmClient build(LlmSpec spec, Optional<ApiKey> key, LlmListener listener, Dialect dialect,
+  private static LlmClient build(LlmSpec spec, Redactor key, LlmListener listener, Dialect dialect,
       Map<String, JsonNode> params, Function<String, ChatModel> model, String defaultBaseUrl) {
     List<Deviation> standing = new ArrayList<>();
     params.forEach((name, value) -> standing.add(new Deviation(spec.identity(), name + " set to " + value,

@@ -14,6 +14,9 @@ import io.clarq.core.llm.LlmSettings;
 import io.clarq.core.llm.LlmSpec;
 import io.clarq.core.llm.LlmTransportException;
 import io.clarq.core.llm.LlmUnusableReplyException;
+import io.clarq.core.llm.Redactor;
+import io.clarq.core.llm.wire.ReplyBody;
+import io.clarq.core.llm.wire.UnreadableBodyException;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -28,6 +31,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.concurrent.Semaphore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -52,6 +56,11 @@ import org.slf4j.LoggerFactory;
  * limit when the request set none or left no text, a refusal, tool calls without text, or reasoning without text is
  * an {@link LlmUnusableReplyException} (never retried; its tokens are reported to {@link LlmListener#onResponse}).
  * Reasoning goes to {@link ChatResponse#reasoning()}, never into the text.
+ *
+ * <p>Bodies: a {@code gzip} or {@code deflate} reply is decoded, a stream the server sent although none was asked for
+ * is assembled into the one reply it stands for ({@link io.clarq.core.llm.wire.ReplyBody}) or refused at once, an
+ * error inside a choice is that error, two choices of one index are refused, and a redirect is refused naming its
+ * {@code Location}.
  *
  * <p>Azure OpenAI: the base URL's query ({@code ?api-version=...}) is kept after the path the client appends, and a
  * base URL whose path holds {@code /openai/deployments/}, or whose host ends in {@code .openai.azure.com} (except the
@@ -79,6 +88,7 @@ public final class OpenAiClient implements LlmClient {
   private final String where;
   private final boolean azureKey;
   private final Map<String, String> headers;
+  private final Redactor redactor;
   private final RequestAdapter adapter;
   private final java.util.Set<String> params;
   private final String defaultModel;
@@ -109,6 +119,7 @@ public final class OpenAiClient implements LlmClient {
         ? new ResponsesFallback(b.copy().api(OpenAiApi.RESPONSES)::build, identity, b.listener) : null;
     this.defaultModel = b.model;
     this.key = b.key;
+    this.redactor = Redactor.of(b.key, headers.values());
     this.settings = b.settings;
     this.listener = b.listener;
     this.sleeper = b.sleeper;
@@ -253,6 +264,8 @@ public final class OpenAiClient implements LlmClient {
         .timeout(settings.timeout())
         .header("Content-Type", "application/json")
         .header("Accept", "application/json")
+        // RFC 9110 §12.5.3: without Accept-Encoding any coding is acceptable; a gzip or deflate body is decoded anyway
+        .header("Accept-Encoding", "identity")
         .POST(HttpRequest.BodyPublishers.ofByteArray(body));
     key.ifPresent(k -> {
       if (azureKey) {
@@ -266,13 +279,9 @@ public final class OpenAiClient implements LlmClient {
     return b.build();
   }
 
-  /** {@code text} with the key and the extra headers' values taken out. */
+  /** {@code text} with the key and the extra headers' values taken out; never fails. */
   private String redact(String text) {
-    String out = key.map(k -> k.redact(text)).orElse(text);
-    for (Map.Entry<String, String> h : headers.entrySet()) {
-      out = ApiKey.of(h.getValue(), "header " + h.getKey()).redact(out);
-    }
-    return out;
+    return redactor.redact(text);
   }
 
   /** The reply, or null when the request was adapted to a refusal and is to be sent again. */
@@ -311,20 +320,31 @@ public final class OpenAiClient implements LlmClient {
       inFlight.release();
     }
     int status = response.statusCode();
-    byte[] body = response.body();
+    byte[] body = body(response);
     if (status >= 200 && status < 300) {
       JsonNode root;
       OpenAiWire.Reply reply;
       try {
-        root = OpenAiWire.tree(body);
+        // a stream sent although none was asked for is assembled into the one reply it stands for (or refused)
+        Optional<ReplyBody.Streaming> streamed = ReplyBody.streaming(response.headers().firstValue("Content-Type"),
+            body);
+        root = streamed.isPresent() ? StreamedReply.assemble(streamed.get(), body) : OpenAiWire.tree(body);
         Optional<ServerError> error = api.errorIn(root, body);
-        if (error.isPresent()) {
+        if (error.isPresent() || (error = ServerError.inChoice(root)).isPresent()) {
           // a gateway's 200 carrying the server's error: as the status it names, else as a bad gateway
           int named = error.get().status() >= 400 ? error.get().status() : 502;
           return refused(chat, model, used, named, error.get(), response, "HTTP " + status
               + " carrying an error: ");
         }
+        OptionalInt shared = OpenAiWire.sharedIndex(root);
+        if (shared.isPresent()) {
+          // a whole reply, paid for: asking again would buy the same confusion
+          throw new LlmException("HTTP " + status + ": " + OpenAiWire.twoChoices(shared.getAsInt())
+              + " (not retried)");
+        }
         reply = api.read(root, body, Duration.ofNanos(System.nanoTime() - start));
+      } catch (UnreadableBodyException e) {
+        throw unreadable(status, e);
       } catch (IllegalArgumentException e) {
         throw new LlmTransportException("HTTP " + status + " with a malformed reply: "
             + redact(e.getMessage()), LlmTransportException.Kind.MALFORMED_REPLY, null);
@@ -333,10 +353,46 @@ public final class OpenAiClient implements LlmClient {
           + (model.isEmpty() ? "" : " (model " + model + ")"));
       return reply.response();
     }
+    if (status >= 300 && status < 400) {
+      // the JDK client follows no redirect, and a POST must not change its target unseen (RFC 9110 §15.4)
+      throw new LlmException("HTTP " + status + ": a redirect " + response.headers().firstValue("Location")
+          .map(l -> "to " + location(l)).orElse("without a Location header") + "; clarq does not follow"
+          + " redirects: give the base URL it points to");
+    }
     if (status < 400 || status > 599) {
       throw new LlmException("HTTP " + status + ": unexpected status for a chat completion");
     }
     return refused(chat, model, used, status, ServerError.read(body), response, "");
+  }
+
+  // the body with its content coding undone; an error body that cannot be decoded is described instead
+  private byte[] body(HttpResponse<byte[]> response) throws LlmException {
+    try {
+      return ReplyBody.decode(response.body(), response.headers().allValues("Content-Encoding"));
+    } catch (UnreadableBodyException e) {
+      if (response.statusCode() >= 200 && response.statusCode() < 300) {
+        throw unreadable(response.statusCode(), e);
+      }
+      return ("(" + e.getMessage() + ")").getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    }
+  }
+
+  private LlmException unreadable(int status, UnreadableBodyException e) {
+    String message = "HTTP " + status + ": " + redact(e.getMessage());
+    return e.retryable() ? new LlmTransportException(message, LlmTransportException.Kind.MALFORMED_REPLY, null)
+        : new LlmException(message + " (not retried)");
+  }
+
+  // a Location as it may be shown: no user info, no query (either may carry a token), secrets taken out
+  private String location(String value) {
+    try {
+      URI u = endpoint.resolve(value.strip());
+      String shown = u.getScheme() + "://" + u.getHost() + (u.getPort() < 0 ? "" : ":" + u.getPort())
+          + (u.getRawPath() == null ? "" : u.getRawPath()) + (u.getRawQuery() == null ? "" : "?...");
+      return redact(shown);
+    } catch (IllegalArgumentException e) {
+      return "an unreadable Location";
+    }
   }
 
   // an error reply: adapts the request and answers null when the error refuses a field it can do without, else

@@ -12,10 +12,14 @@ import io.clarq.core.llm.ChatResponse;
 import io.clarq.core.llm.ResponseFormat;
 import io.clarq.core.llm.TokenLogprob;
 import io.clarq.core.llm.TokenUsage;
+import io.clarq.core.llm.wire.ReplyBody;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.OptionalInt;
+import java.util.Set;
 
 /** The OpenAI chat-completions wire format: a {@link ChatRequest} as a JSON body, a JSON body as a reply. */
 public final class OpenAiWire {
@@ -111,7 +115,7 @@ public final class OpenAiWire {
       return MAPPER.readTree(body);
     } catch (IOException e) {
       throw new IllegalArgumentException("reply is not JSON (" + body.length + " bytes): "
-          + LlmText.firstLine(e.getMessage()), e);
+          + (e instanceof JsonProcessingException j ? ReplyBody.jsonError(j) : LlmText.firstLine(e.getMessage())), e);
     }
   }
 
@@ -123,7 +127,11 @@ public final class OpenAiWire {
     if (root == null || !root.isObject()) {
       throw new IllegalArgumentException("reply is not a JSON object (" + body.length + " bytes)");
     }
-    JsonNode choice = root.path("choices").path(0);
+    OptionalInt shared = sharedIndex(root);
+    if (shared.isPresent()) {
+      throw new IllegalArgumentException(twoChoices(shared.getAsInt()));
+    }
+    JsonNode choice = choice(root.path("choices"));
     if (!choice.isObject()) {
       throw new IllegalArgumentException("reply has no choices: " + LlmText.abbreviate(new String(body,
           java.nio.charset.StandardCharsets.UTF_8), 300));
@@ -166,6 +174,31 @@ public final class OpenAiWire {
     JsonNode calls = message.path("tool_calls");
     String toolCalls = calls.isArray() && calls.size() > 0 ? calls.toString() : "";
     return new Reply(response, refusal, toolCalls);
+  }
+
+  /** The index two of the reply's choices share, if any. */
+  static OptionalInt sharedIndex(JsonNode root) {
+    Set<Integer> seen = new HashSet<>();
+    for (JsonNode c : root.path("choices")) {
+      if (c.path("index").isIntegralNumber() && !seen.add(c.path("index").asInt())) {
+        return OptionalInt.of(c.path("index").asInt());
+      }
+    }
+    return OptionalInt.empty();
+  }
+
+  static String twoChoices(int index) {
+    return "reply has two choices with index " + index + ": which one is the reply cannot be told";
+  }
+
+  // the choice of index 0, else the first (a server may list its choices in any order or leave the index out)
+  private static JsonNode choice(JsonNode choices) {
+    for (JsonNode c : choices) {
+      if (c.path("index").isIntegralNumber() && c.path("index").asInt() == 0) {
+        return c;
+      }
+    }
+    return choices.path(0);
   }
 
   // the text parts joined; "thinking" parts (Mistral's Magistral: {"type": "thinking", "thinking": [parts]}) go to

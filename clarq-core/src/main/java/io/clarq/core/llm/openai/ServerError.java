@@ -96,6 +96,28 @@ record ServerError(String message, String code, String type, String param, int s
     return Optional.empty();
   }
 
+  /**
+   * The error a choice carries instead of its message, if one does: OpenRouter's {@code choices[i].error}
+   * {@code {"code": 502, "message", "metadata": {"provider_name", "raw"}}} (openrouter.ai/docs/api-reference/errors),
+   * read as the error it names, its provider named in the message.
+   */
+  static Optional<ServerError> inChoice(JsonNode root) {
+    for (JsonNode choice : root.path("choices")) {
+      JsonNode e = choice.path("error");
+      if (e.isObject()) {
+        com.fasterxml.jackson.databind.node.ObjectNode wrapped = MAPPER.createObjectNode();
+        wrapped.set("error", e);
+        ServerError s = read(wrapped, wrapped.toString().getBytes(StandardCharsets.UTF_8));
+        String provider = e.path("metadata").path("provider_name").asText("");
+        String where = "in choice " + choice.path("index").asInt(0) + (provider.isBlank() ? "" : ", provider "
+            + LlmText.abbreviate(provider, 80));
+        return Optional.of(new ServerError(s.message() + " (" + where + ")", s.code(), s.type(), s.param(),
+            s.status(), s.retryDelay()));
+      }
+    }
+    return Optional.empty();
+  }
+
   /** The code, else the type: what a message shows after the status. */
   String codeOrType() {
     return code.isEmpty() ? type : code;

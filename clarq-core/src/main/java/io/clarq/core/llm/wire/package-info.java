@@ -1,0 +1,6 @@
+/**
+ * What both HTTP layers of clarq's model clients (the OpenAI-wire client and the client given to LangChain4j's
+ * provider modules) do with a reply body before reading it: undo its {@code Content-Encoding}, and tell a body the
+ * server streamed (server-sent events, NDJSON) from one whole JSON reply, split into its events or lines.
+ */
+package io.clarq.core.llm.wire;
