@@ -211,6 +211,38 @@ public final class PromptPack {
   }
 
   /**
+   * How outputs label this pack: {@value #REFERENCE_LABEL} when {@link #comparableWithPaper()}; {@value #MODIFIED_LABEL}
+   * for another pack of reference behaviour in the ClarQ-LLM layout (the reference pack's folder with other words);
+   * empty for clarq's own and other packs, which claim nothing.
+   */
+  public Optional<String> label() {
+    if (comparableWithPaper()) {
+      return Optional.of(REFERENCE_LABEL);
+    }
+    return layout == PackLayout.CLARQ_LLM && behaviour == PackBehaviour.REFERENCE ? Optional.of(MODIFIED_LABEL)
+        : Optional.empty();
+  }
+
+  /**
+   * The {@link #label()} of a pack as a run records it ({@link #id()}, then its behaviour: "reference@b757d3724a74df85
+   * (reference behaviour)"), for outputs that read a run's files rather than the pack.
+   */
+  public static Optional<String> label(String recorded) {
+    String id = recorded.strip().split(" ", 2)[0];
+    boolean reference = recorded.contains("(" + PackBehaviour.REFERENCE.key() + " behaviour)");
+    if (reference && id.equals("reference@" + REFERENCE_DIGEST)) {
+      return Optional.of(REFERENCE_LABEL);
+    }
+    return reference && id.contains("@") ? Optional.of(MODIFIED_LABEL) : Optional.empty();
+  }
+
+  /** The label of the paper's unmodified reference pack. */
+  public static final String REFERENCE_LABEL = "the reference pack";
+
+  /** The label of a pack of reference behaviour whose words are not the reference pack's. */
+  public static final String MODIFIED_LABEL = "MODIFIED: not the reference pack";
+
+  /**
    * A template ("provider/pass1") in a language.
    *
    * @throws IllegalArgumentException when the layout has no such template in that language

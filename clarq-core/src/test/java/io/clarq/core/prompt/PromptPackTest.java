@@ -30,6 +30,8 @@ class PromptPackTest {
     assertThat(p.name()).isEqualTo("clarq");
     assertThat(p.behaviour()).isEqualTo(PackBehaviour.CLARQ);
     assertThat(p.comparableWithPaper()).isFalse();
+    assertThat(p.label()).isEmpty();   // clarq's own pack claims nothing
+    assertThat(PromptPack.label(p.id() + " (clarq behaviour)")).isEmpty();
     for (Language l : Language.values()) {
       // the first seeker prompt shows the provider's opening; the end rule wants "Goodbye" / "再见" in the
       // seeker's last line, so the type-5 line and every briefing ending tell the seeker to say it
@@ -53,6 +55,10 @@ class PromptPackTest {
     assertThat(p.digest()).isEqualTo(PromptPack.REFERENCE_DIGEST);
     assertThat(p.behaviour()).isEqualTo(PackBehaviour.REFERENCE);
     assertThat(p.comparableWithPaper()).isTrue();
+    assertThat(p.label()).contains("the reference pack");
+    assertThat(PromptPack.label("reference@" + PromptPack.REFERENCE_DIGEST + " (reference behaviour)"))
+        .contains("the reference pack");
+    assertThat(PromptPack.label("reference@" + PromptPack.REFERENCE_DIGEST + " (clarq behaviour)")).isEmpty();
     assertThat(PromptPack.besideTasks(SharedData.require("clarq-llm/tasks/English")))
         .contains(SharedData.require("clarq-llm/reference-prompts").toAbsolutePath().normalize());
   }
@@ -65,6 +71,8 @@ class PromptPackTest {
     assertThat(p.behaviour()).isEqualTo(PackBehaviour.REFERENCE);
     assertThat(p.comparableWithPaper()).isFalse();
     assertThat(p.name()).isEqualTo(dir.getFileName().toString());
+    assertThat(p.label()).contains("MODIFIED: not the reference pack");
+    assertThat(PromptPack.label(p.id() + " (reference behaviour)")).contains("MODIFIED: not the reference pack");
   }
 
   @Test

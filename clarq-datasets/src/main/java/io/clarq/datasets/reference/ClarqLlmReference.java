@@ -7,6 +7,8 @@ import io.clarq.datasets.fetch.DataDirectory;
 import io.clarq.datasets.fetch.DataFetcher;
 import io.clarq.datasets.fetch.DataFile;
 import io.clarq.datasets.fetch.DataSet;
+import io.clarq.datasets.fetch.DerivedCheck;
+import io.clarq.datasets.fetch.DerivedFiles;
 import io.clarq.datasets.fetch.FileCheck;
 import io.clarq.datasets.verdict.VerdictFile;
 import io.clarq.datasets.verdict.VerdictRecord;
@@ -52,6 +54,16 @@ public final class ClarqLlmReference {
   /** The derived verdict file inside the data set's folder. */
   public static final String VERDICTS = "judge-verdicts.jsonl";
 
+  /**
+   * The {@linkplain VerdictFile#digest digest of the verdicts} derived from the pinned judge cache: the paper's
+   * GPT-4o verdicts, in whatever order a file lists them ({@code ../shared/data/clarq-llm/judge-verdicts.jsonl}
+   * has them in the cache's order, the fetch sorted). A verdict file with another digest is not the paper's.
+   */
+  public static final String VERDICTS_DIGEST = "20a39e0cfcf4b04244396130725aa837e5c5d10cfe14e13a452a0c38466beed2";
+
+  /** How outputs name the judge whose verdicts have {@link #VERDICTS_DIGEST}. */
+  public static final String PAPER_JUDGE = "the paper's GPT-4o judge";
+
   private static final String CACHE = "log/llm_evaluator_cache.pkl";
 
   private ClarqLlmReference() {}
@@ -78,9 +90,61 @@ public final class ClarqLlmReference {
   }
 
   /**
+   * The label of a verdict file in every output that names its judge: {@value #PAPER_JUDGE} when its verdicts are
+   * the paper's ({@link VerdictFile#digest} is {@link #VERDICTS_DIGEST}); a warning that it was modified when it is a
+   * derived verdict file (listed in a derivation's {@link DerivedFiles#RECORD} beside it, or {@value #VERDICTS} in a
+   * {@value #DATA_SET} folder) whose verdicts are not the paper's; empty for any other file (a judge's own cache),
+   * which claims nothing.
+   *
+   * @param records the file's records, as read
+   */
+  public static Optional<String> verdictsLabel(Path file, List<VerdictRecord> records) {
+    if (VerdictFile.digest(records).equals(VERDICTS_DIGEST)) {
+      return Optional.of(PAPER_JUDGE);
+    }
+    Path name = file.getFileName();
+    Path parent = file.toAbsolutePath().getParent();
+    boolean derived = name != null && parent != null && name.toString().equals(VERDICTS)
+        && parent.getFileName() != null && parent.getFileName().toString().equals(DATA_SET);
+    if (!derived && name != null && parent != null) {
+      try {
+        derived = DerivedFiles.read(parent).map(r -> r.containsKey(name.toString())).orElse(false);
+      } catch (IOException | IllegalArgumentException e) {
+        derived = Files.isRegularFile(parent.resolve(DerivedFiles.RECORD));   // a damaged record: still derived
+      }
+    }
+    return derived ? Optional.of("MODIFIED since `clarq data fetch " + DATA_SET + "` derived it: not "
+        + PAPER_JUDGE + "'s verdicts") : Optional.empty();
+  }
+
+  /**
+   * The files {@link #derive} wrote, each checked against the SHA-256 it recorded: a derived file edited, removed or
+   * added since is named. Without a record (derived by an older clarq) each derived file present is
+   * {@linkplain DerivedCheck.Status#UNRECORDED unchecked}; in a fetched folder without them they are missing. Empty
+   * when the data set was never fetched.
+   */
+  public static List<DerivedCheck> verifyDerived(DataDirectory dir) throws IOException {
+    Path folder = dir.folder(DATA_SET);
+    if (Files.isRegularFile(folder.resolve(DerivedFiles.RECORD))) {
+      return DerivedFiles.verify(folder);
+    }
+    List<DerivedCheck> out = new ArrayList<>();
+    if (!Files.isDirectory(folder)) {
+      return out;
+    }
+    for (String p : List.of(PROMPTS, VERDICTS)) {
+      Path where = folder.resolve(p);
+      out.add(new DerivedCheck(p, where, Files.exists(where) ? DerivedCheck.Status.UNRECORDED
+          : DerivedCheck.Status.MISSING, Optional.empty(), Optional.empty()));
+    }
+    return out;
+  }
+
+  /**
    * Derives the prompt pack and the verdicts from the fetched files in {@code dir} and writes them beside those files.
    * Every source file is checked against its pin first. Nothing is left half-written: each result is written to a
-   * temporary name and moved into place whole, replacing an earlier derivation.
+   * temporary name and moved into place whole, replacing an earlier derivation. The SHA-256 of every file written
+   * is recorded last, in {@link DerivedFiles#RECORD}, for {@link #verifyDerived} (and {@code clarq data verify}).
    *
    * @throws IllegalArgumentException naming the file when a source is missing or is not the pinned file, or when the
    *     derivation does not give the reference pack
@@ -105,6 +169,7 @@ public final class ClarqLlmReference {
         sources.put(path, utf8(check.where()));
       }
     }
+    DerivedFiles.forget(folder);
     Map<String, byte[]> pack = ReferencePromptPack.derive(sources);
     pack.put("README.md", readme().getBytes(StandardCharsets.UTF_8));
     Path packDir = writeFolder(folder, PROMPTS, pack);
@@ -130,6 +195,10 @@ public final class ClarqLlmReference {
     } finally {
       Files.deleteIfExists(tmp);
     }
+    List<String> written = new ArrayList<>();
+    pack.keySet().forEach(f -> written.add(PROMPTS + "/" + f));
+    written.add(VERDICTS);
+    DerivedFiles.record(folder, written);
     return new Derived(packDir, verdictFile, verdicts.size());
   }
 

@@ -11,9 +11,9 @@ import java.util.List;
  * Reads TREC run files {@code <topic_id> 0 <item_id> <rank> <score> <run_id>}. {@link #read} is strict: one
  * single space between six fields, an integer rank, a finite score; anything else (a header line, a leading
  * space, tabs between fields, four columns, an empty file) is an error naming the line. What changes no score and
- * the official tool accepts is accepted: whitespace at the end of a line, CRLF line ends, and a line of five fields
- * (no run tag). {@link #readAsOfficialTool} reads the way
- * the ClariQ tool's pandas call does and reports in warnings what that silently changes.
+ * the official tool accepts is accepted: whitespace at the end of a line, CRLF line ends, and lines of five fields
+ * (no run tag: the tool reads only columns 0, 2 and 4), counted in a warning. {@link #readAsOfficialTool} reads the
+ * way the ClariQ tool's pandas call does and reports in warnings what that silently changes.
  */
 public final class TrecRunReader {
   /** What a question-ranking run line looks like, for error messages. */
@@ -29,18 +29,34 @@ public final class TrecRunReader {
     List<String> lines = readLines(file);
     List<RunRow> rows = new ArrayList<>();
     boolean first = true;
+    int untagged = 0;
     for (int i = 0; i < lines.size(); i++) {
       String line = lines.get(i);
       if (line.isEmpty()) {
         continue;
       }
-      rows.add(parse(file, i + 1, line, expected, first));
+      RunRow row = parse(file, i + 1, line, expected, first);
+      if (row.tag().isEmpty()) {
+        untagged++;
+      } else if (untagged > 0 && untagged == rows.size()) {
+        // pandas takes the column count from the first line: a longer line after it is its ParserError
+        throw new FileFormatException(KIND, file, i + 1, "has 6 fields, but the run's first line has 5 (no run tag):"
+            + " give every line its run tag or none; the official tool fails on it (pandas: Expected 5 fields)");
+      }
+      rows.add(row);
       first = false;
     }
     if (rows.isEmpty()) {
       throw new FileFormatException(KIND, file, 0, "the file is empty: expected lines \"" + expected + "\"");
     }
-    return new RunFile(file, rows, List.of());
+    return new RunFile(file, rows, untagged == 0 ? List.of() : List.of(untaggedWarning(untagged,
+        rows.stream().filter(r -> r.tag().isEmpty()).findFirst().orElseThrow().line())));
+  }
+
+  /** The warning for run lines without their run tag, which the official tool scores as if it were there. */
+  static String untaggedWarning(int lines, int first) {
+    return lines + " run line(s) have 5 fields, no run tag (first: line " + first + "): scored from the topic,"
+        + " item and score columns, as the official tool does";
   }
 
   private static RunRow parse(Path file, int n, String untrimmed, String expected, boolean first) {
@@ -56,7 +72,7 @@ public final class TrecRunReader {
       throw new FileFormatException(KIND, file, n, want + ", got a line starting with a space");
     }
     String[] f = line.split(" ", -1);
-    if (f.length != 6) {
+    if (f.length != 6 && f.length != 5) {
       if (first && f.length > 0 && looksLikeHeader(f)) {
         throw new FileFormatException(KIND, file, n, want + ", got a header line");
       }
@@ -80,7 +96,7 @@ public final class TrecRunReader {
     if (score == null || score.isInfinite()) {
       throw new FileFormatException(KIND, file, n, want + ", got score \"" + f[4] + "\" (not a finite number)");
     }
-    return new RunRow(n, f[0], f[2], rank, score, f[5]);
+    return new RunRow(n, f[0], f[2], rank, score, f.length == 6 ? f[5] : "");
   }
 
   private static boolean looksLikeHeader(String[] fields) {
@@ -118,6 +134,9 @@ public final class TrecRunReader {
     }
     List<RunRow> rows = new ArrayList<>();
     int dropped = 0;
+    if (table.columns() == 5) {
+      warnings.add(untaggedWarning(table.rows().size(), table.rows().get(0).line()));
+    }
     for (PandasSpaceTable.Row r : table.rows()) {
       String topic = r.cells().get(0);
       if (topic == null) {

@@ -88,6 +88,26 @@ public final class VerdictFile {
     return n.asText();
   }
 
+  /**
+   * A digest of the verdicts themselves, in lower-case hex: the SHA-256 of every record's {@linkplain #toLine line},
+   * sorted, each followed by a newline. The same records in another order (or with other spacing in the file) have
+   * the same digest; a changed verdict, analysis, gold or provider line gives another. How clarq tells the paper's
+   * GPT-4o verdicts from an edited copy, whatever order a file lists them in.
+   */
+  public static String digest(List<VerdictRecord> records) {
+    java.security.MessageDigest md;
+    try {
+      md = java.security.MessageDigest.getInstance("SHA-256");
+    } catch (java.security.NoSuchAlgorithmException e) {
+      throw new IllegalStateException("this JDK has no SHA-256", e);
+    }
+    for (String line : records.stream().map(VerdictFile::toLine).sorted().toList()) {
+      md.update(line.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+      md.update((byte) '\n');
+    }
+    return java.util.HexFormat.of().formatHex(md.digest());
+  }
+
   /** The record as one line, in the released file's exact layout (no trailing newline). */
   public static String toLine(VerdictRecord r) {
     StringBuilder sb = new StringBuilder(256);

@@ -8,7 +8,10 @@ import io.clarq.core.testing.SharedData;
 import io.clarq.datasets.fetch.DataCatalog;
 import io.clarq.datasets.fetch.DataDirectory;
 import io.clarq.datasets.fetch.DataFile;
+import io.clarq.datasets.fetch.DerivedCheck;
+import io.clarq.datasets.fetch.DerivedFiles;
 import io.clarq.datasets.verdict.VerdictFile;
+import io.clarq.datasets.verdict.VerdictRecord;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -55,6 +58,77 @@ class ClarqLlmReferenceTest {
     ClarqLlmReference.derive(dir);
     assertThat(files(dir.folder(ClarqLlmReference.DATA_SET)).stream().filter(f -> f.contains(".part")
         || f.startsWith(".")).toList()).isEmpty();
+  }
+
+  /**
+   * The paper's verdicts are known by their digest: the one of the verdicts derived from the pinned judge cache, which
+   * is also the one of the project's reference copy (the same records in the cache's order).
+   */
+  @Test
+  void testThePaperVerdictDigestIsTheDerivationsAndTheReferenceCopys() throws IOException {
+    Path shared = SharedData.require("clarq-llm/judge-verdicts.jsonl");
+    DataDirectory dir = copyOfUpstream();
+    ClarqLlmReference.Derived d = ClarqLlmReference.derive(dir);
+    List<VerdictRecord> derived = VerdictFile.read(d.verdicts());
+    assertThat(VerdictFile.digest(derived)).isEqualTo(ClarqLlmReference.VERDICTS_DIGEST);
+    assertThat(VerdictFile.digest(VerdictFile.read(shared))).isEqualTo(ClarqLlmReference.VERDICTS_DIGEST);
+    assertThat(Files.readAllBytes(shared)).isNotEqualTo(Files.readAllBytes(d.verdicts()));   // other order, same digest
+    assertThat(ClarqLlmReference.verdictsLabel(shared, VerdictFile.read(shared))).contains("the paper's GPT-4o judge");
+    assertThat(ClarqLlmReference.verdictsLabel(d.verdicts(), derived)).contains("the paper's GPT-4o judge");
+  }
+
+  /** Every derived file's SHA-256 is recorded; an edited, removed or added file is named, and a new fetch repairs it. */
+  @Test
+  void testAnEditedDerivedFileIsNamedAndNeverLabelledThePapers() throws IOException {
+    DataDirectory dir = copyOfUpstream();
+    Path folder = dir.folder(ClarqLlmReference.DATA_SET);
+    ClarqLlmReference.Derived d = ClarqLlmReference.derive(dir);
+    List<DerivedCheck> checks = ClarqLlmReference.verifyDerived(dir);
+    assertThat(checks).extracting(DerivedCheck::status).containsOnly(DerivedCheck.Status.VERIFIED);
+    assertThat(checks).extracting(DerivedCheck::path).contains("judge-verdicts.jsonl",
+        "reference-prompts/judge/judge.en.txt", "reference-prompts/README.md")
+        .hasSize(files(d.prompts()).size() + 1);
+
+    // English non-matches flipped to matches: the file is named, and its verdicts are not the paper's
+    String flipped = Files.readAllLines(d.verdicts()).stream().map(l -> l.startsWith("{\"language\": \"en\"")
+        ? l.replace("\"match\": false", "\"match\": true") : l).collect(Collectors.joining("\n", "", "\n"));
+    Files.writeString(d.verdicts(), flipped);
+    List<DerivedCheck> edited = problems(dir);
+    assertThat(edited).singleElement().satisfies(c -> {
+      assertThat(c.status()).isEqualTo(DerivedCheck.Status.MODIFIED);
+      assertThat(c.describe()).startsWith("MODIFIED   " + d.verdicts() + ": differs from what the fetch derived"
+          + " (SHA-256 " + ClarqLlmReference.VERDICTS_DIGEST + " when derived, ");
+    });
+    assertThat(ClarqLlmReference.verdictsLabel(d.verdicts(), VerdictFile.read(d.verdicts())))
+        .contains("MODIFIED since `clarq data fetch clarq-llm-reference` derived it: not the paper's GPT-4o judge's"
+            + " verdicts");
+    // a copy elsewhere claims nothing either way
+    Path copy = Files.copy(d.verdicts(), tmp.resolve("mine.jsonl"));
+    assertThat(ClarqLlmReference.verdictsLabel(copy, VerdictFile.read(copy))).isEmpty();
+
+    // an edited template, a removed one, an added file: each named
+    Path template = d.prompts().resolve("judge/judge.en.txt");
+    Files.writeString(template, Files.readString(template) + " ");
+    Files.delete(d.prompts().resolve("README.md"));
+    Files.writeString(d.prompts().resolve("extra.txt"), "x");
+    assertThat(problems(dir)).extracting(DerivedCheck::path, DerivedCheck::status).containsExactlyInAnyOrder(
+        org.assertj.core.groups.Tuple.tuple("judge-verdicts.jsonl", DerivedCheck.Status.MODIFIED),
+        org.assertj.core.groups.Tuple.tuple("reference-prompts/judge/judge.en.txt", DerivedCheck.Status.MODIFIED),
+        org.assertj.core.groups.Tuple.tuple("reference-prompts/README.md", DerivedCheck.Status.MISSING),
+        org.assertj.core.groups.Tuple.tuple("reference-prompts/extra.txt", DerivedCheck.Status.ADDED));
+
+    // derived again (as every fetch does): whole and verified
+    ClarqLlmReference.derive(dir);
+    assertThat(problems(dir)).isEmpty();
+    // without the record (an older clarq's derivation) nothing can be told: unchecked, not verified
+    Files.delete(folder.resolve(DerivedFiles.RECORD));
+    assertThat(ClarqLlmReference.verifyDerived(dir)).extracting(DerivedCheck::status)
+        .containsOnly(DerivedCheck.Status.UNRECORDED);
+  }
+
+  private static List<DerivedCheck> problems(DataDirectory dir) throws IOException {
+    return ClarqLlmReference.verifyDerived(dir).stream().filter(c -> c.status() != DerivedCheck.Status.VERIFIED)
+        .toList();
   }
 
   @Test

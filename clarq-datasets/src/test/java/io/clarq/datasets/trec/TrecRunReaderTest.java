@@ -57,9 +57,23 @@ class TrecRunReaderTest {
         .isEqualTo(expected);
     assertThat(TrecRunReader.read(file("101 0 Q1 1 2 r\r\n101 0 Q2 2 1.5 r\r\n"), TrecRunReader.QUESTION_RUN).rows())
         .isEqualTo(expected);
-    // without its run-id column a line is refused, as clariq eval --help promises (the official tool would read it)
-    assertThat(strictError("101 0 Q1 1 2\n101 0 Q2 2 1.5 \n")).isEqualTo("run file dev_run.txt, line 1: expected"
-        + " \"<topic_id> 0 <question_id> <rank> <score> <run_id>\", got 5 fields");
+    // without its run-id column a line is read as the official tool reads it (columns 0, 2 and 4), and counted
+    RunFile untagged = TrecRunReader.read(file("101 0 Q1 1 2\n101 0 Q2 2 1.5 \n"), TrecRunReader.QUESTION_RUN);
+    assertThat(untagged.rows()).containsExactly(new RunRow(1, "101", "Q1", 1, 2, ""),
+        new RunRow(2, "101", "Q2", 2, 1.5, ""));
+    assertThat(untagged.warnings()).containsExactly("2 run line(s) have 5 fields, no run tag (first: line 1): scored"
+        + " from the topic, item and score columns, as the official tool does");
+    RunFile someUntagged = TrecRunReader.read(file("101 0 Q1 1 2 r\n101 0 Q2 2 1.5\n"), TrecRunReader.QUESTION_RUN);
+    assertThat(someUntagged.rows()).extracting(RunRow::tag).containsExactly("r", "");
+    assertThat(someUntagged.warnings()).singleElement().asString().startsWith("1 run line(s) have 5 fields, no run"
+        + " tag (first: line 2)");
+    // pandas takes the column count from the first line: a tag after an untagged first line is its ParserError
+    assertThat(strictError("101 0 Q1 1 2\n101 0 Q2 2 1.5 r\n")).isEqualTo("run file dev_run.txt, line 2: has 6"
+        + " fields, but the run's first line has 5 (no run tag): give every line its run tag or none; the official"
+        + " tool fails on it (pandas: Expected 5 fields)");
+    RunFile lenient = TrecRunReader.readAsOfficialTool(file("101 0 Q1 1 2\n101 0 Q2 2 1.5\n"));
+    assertThat(lenient.rows()).extracting(RunRow::item).containsExactly("Q1", "Q2");
+    assertThat(lenient.warnings()).isEqualTo(untagged.warnings());
   }
 
   @Test

@@ -177,6 +177,8 @@ public record ComparisonReport(List<ComparedRun> runs, List<RunPair> pairs, Boot
     for (RunPair p : pairs) {
       sb.append(String.format(Locale.ROOT, "A: %s (judge: %s)%nB: %s (judge: %s)%n", p.a().name(), p.a().judge(),
           p.b().name(), p.b().judge()));
+      sb.append("prompt packs: A ").append(p.a().setup().values().get("prompts")).append(", B ")
+          .append(p.b().setup().values().get("prompts")).append('\n');
       p.languages().forEach((l, lp) -> language(sb, p, lp));
       sb.append(String.format(Locale.ROOT, "  intervals: 95%% paired percentile bootstrap, %d resamples, seed %d;"
           + " Holm: McNemar p adjusted over the language's task types; minimum detectable difference: alpha 0.05,"

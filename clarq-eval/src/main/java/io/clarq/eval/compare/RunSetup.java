@@ -83,7 +83,7 @@ public record RunSetup(Map<String, String> values) {
     // a provider without a model (offline) records none; the setting is then the provider's own
     v.put("provider_model", settings.has("provider_model") ? settings.get("provider_model").asText()
         : settings.has("provider") ? "no model (" + provider + ")" : NOT_RECORDED);
-    v.put("prompts", settings.path("prompts").asText(NOT_RECORDED));
+    v.put("prompts", labelled(settings.path("prompts").asText(NOT_RECORDED)));
     v.put("judge", root.path("judge").asText(NOT_RECORDED));
     v.put("deviations", root.has("deviations") ? deviations(Deviation.readAll(root.get("deviations")))
         : NOT_RECORDED);
@@ -121,7 +121,7 @@ public record RunSetup(Map<String, String> values) {
       v.put("provider", provider);
       v.put("provider_model", s.has("provider_model") ? s.get("provider_model").asText()
           : s.has("provider") ? "no model (" + provider + ")" : NOT_RECORDED);
-      v.put("prompts", s.path("prompts").asText(NOT_RECORDED));
+      v.put("prompts", labelled(s.path("prompts").asText(NOT_RECORDED)));
       v.put("judge", judge);
       v.put("deviations", deviations(Deviation.readAll(root.path("deviations"))));
       return new RunSetup(v);
@@ -131,6 +131,11 @@ public record RunSetup(Map<String, String> values) {
     }
     v.put("judge", judge);
     return new RunSetup(v);
+  }
+
+  // the pack as recorded, then its label: "the reference pack" only for the unmodified one (PromptPack.label)
+  private static String labelled(String prompts) {
+    return prompts + io.clarq.core.prompt.PromptPack.label(prompts).map(l -> ", " + l).orElse("");
   }
 
   private static String deviations(List<Deviation> deviations) {

@@ -24,7 +24,8 @@ import java.util.TreeMap;
 
 /**
  * The result of scoring a recorded run, as a short table for a person or one JSON object for a program. JSON keys:
- * run, format, languages, dialogues, successes, success (over judged dialogues), success_lower_bound,
+ * run, format, languages, dialogues, lines_not_scored (a torn line, failed dialogues: each named in the notes),
+ * successes, success (over judged dialogues), success_lower_bound,
  * success_upper_bound, aqd, aql (the reference figure), aql_words, judge_calls, verdict_cache_hits (when a cache
  * was used), unjudged, unjudged_tasks, by_type (type number to name, dialogues, success, aqd, aql, unjudged), judge,
  * statistics (intervals per type and per number of gold lines, see {@link FiguresJson}), notes. Undefined figures
@@ -71,6 +72,7 @@ public record EvaluationReport(RecordedRun run, ClarqSummary summary, OptionalIn
     ArrayNode langs = o.putArray("languages");
     run.languages().stream().sorted().forEach(l -> langs.add(l.code()));
     o.put("dialogues", summary.dialogues());
+    o.put("lines_not_scored", run.notScored());
     o.put("successes", summary.successes());
     putFigures(o, summary);
     o.put("success_lower_bound", orNull(summary.successLowerBound()));
@@ -120,9 +122,10 @@ public record EvaluationReport(RecordedRun run, ClarqSummary summary, OptionalIn
   public String table() {
     StringBuilder sb = new StringBuilder();
     String langs = String.join(", ", run.languages().stream().sorted().map(Language::code).toList());
-    sb.append(String.format(Locale.ROOT, "%s (%s, %s): %d dialogues%s%n%n", run.name(),
+    sb.append(String.format(Locale.ROOT, "%s (%s, %s): %d dialogues%s%s%n%n", run.name(),
         run.format() == RecordedRun.Format.PUBLISHED_RESULTS ? "published results" : "clarq transcript", langs,
-        summary.dialogues(), run.notes().isEmpty() ? "" : " (" + String.join("; ", run.notes()) + ")"));
+        summary.dialogues(), run.notScored() == 0 ? "" : ", " + run.notScored() + " line(s) not scored",
+        run.notes().isEmpty() ? "" : " (" + String.join("; ", run.notes()) + ")"));
     GroupFigures all = ClarqStatistics.of(summary.scores(), BOOTSTRAP);
     sb.append(String.format(Locale.ROOT, "  judge        %s%n", judge));
     if (all.unjudged() == 0) {

@@ -12,10 +12,13 @@ import java.util.Set;
  * @param format which kind of file it was read from
  * @param languages the languages of its dialogues
  * @param dialogues the finished dialogues, to score
- * @param notes what a person should know about the file: failed dialogues not scored, a torn last line
+ * @param notes what a person should know about the file: failed dialogues not scored, a torn last line (each named
+ *     with its file and line)
+ * @param notScored lines of the file whose dialogue is not scored here (a torn last line, failed dialogues; the later
+ *     trials of a run with trials, scored in its results, are not counted), each named in the notes
  */
-public record RecordedRun(
-    String name, Format format, Set<Language> languages, List<PlayedDialogue> dialogues, List<String> notes) {
+public record RecordedRun(String name, Format format, Set<Language> languages, List<PlayedDialogue> dialogues,
+    List<String> notes, int notScored) {
   /** The two kinds of transcript file {@code clarq evaluate} reads. */
   public enum Format {
     /** A published ClarQ-LLM results file (a JSON list of 31 types, dialogues in {@code l2l[0]}). */
@@ -30,5 +33,19 @@ public record RecordedRun(
     languages = Set.copyOf(languages);
     dialogues = List.copyOf(dialogues);
     notes = List.copyOf(notes);
+    if (notScored < 0) {
+      throw new IllegalArgumentException("illegal count of lines not scored " + notScored + ": must be >= 0");
+    }
+  }
+
+  /** A run of which every line is scored (or named in the notes alone). */
+  public RecordedRun(String name, Format format, Set<Language> languages, List<PlayedDialogue> dialogues,
+      List<String> notes) {
+    this(name, format, languages, dialogues, notes, 0);
+  }
+
+  /** "29 dialogues", then ", 1 line(s) not scored" when a line holds no dialogue scored here. */
+  public String counted() {
+    return dialogues.size() + " dialogues" + (notScored == 0 ? "" : ", " + notScored + " line(s) not scored");
   }
 }

@@ -77,8 +77,9 @@ public final class RecordedRuns {
   private static RecordedRun jsonl(Path file, Path tasksDir) {
     TranscriptFile transcript = TranscriptReader.read(file);
     List<String> notes = new ArrayList<>();
-    transcript.tornLine().ifPresent(t -> notes.add("line " + t.line()
-        + " is torn (an interrupted run was writing it); its dialogue is not scored"));
+    // a line that holds no dialogue scored here is named (file and line) and counted, never dropped in silence
+    transcript.tornLine().ifPresent(t -> notes.add(file + ", line " + t.line() + " is torn (an interrupted run was"
+        + " writing it; " + t.length() + " characters): its dialogue is not scored"));
     Map<Language, TaskSet> tasks = new EnumMap<>(Language.class);
     Map<String, Integer> seenAt = new HashMap<>();
     List<String> failed = new ArrayList<>();
@@ -95,7 +96,7 @@ public final class RecordedRuns {
         continue;
       }
       if (!r.finished()) {
-        failed.add(r.taskId() + " (" + r.error().orElse("") + ")");
+        failed.add(r.taskId() + " (line " + e.line() + ": " + r.error().orElse("") + ")");
         continue;
       }
       String key = r.language().code() + ":" + r.taskId();
@@ -125,13 +126,14 @@ public final class RecordedRuns {
           + " the figures across trials)");
     }
     if (!failed.isEmpty()) {
-      notes.add(failed.size() + " failed dialogue" + (failed.size() == 1 ? "" : "s") + " not scored: "
+      notes.add(failed.size() + " failed dialogue" + (failed.size() == 1 ? "" : "s") + " of " + file + " not scored: "
           + String.join(", ", failed));
     }
     out.sort(Comparator.comparing((PlayedDialogue d) -> d.task().language()).thenComparing(d -> d.task().id()));
     String name = file.getFileName().toString().replaceFirst("\\.jsonl?$", "");
     return new RecordedRun(name, RecordedRun.Format.CLARQ_JSONL,
-        new TreeSet<>(out.stream().map(d -> d.task().language()).toList()), out, notes);
+        new TreeSet<>(out.stream().map(d -> d.task().language()).toList()), out, notes,
+        failed.size() + (transcript.tornLine().isPresent() ? 1 : 0));
   }
 
   private static int firstCharacter(Path file) {

@@ -4,6 +4,7 @@ import io.clarq.core.judge.Judge;
 import io.clarq.core.judge.JudgeQuestion;
 import io.clarq.core.judge.Verdict;
 import io.clarq.core.llm.LlmException;
+import io.clarq.datasets.reference.ClarqLlmReference;
 import io.clarq.datasets.verdict.VerdictFile;
 import io.clarq.datasets.verdict.VerdictRecord;
 import io.clarq.datasets.verdict.VerdictWriter;
@@ -53,13 +54,20 @@ public final class VerdictCacheJudge implements Judge, Closeable {
    */
   public static VerdictCacheJudge open(Path file, Judge fallback) {
     List<VerdictRecord> records = Files.exists(file) ? VerdictFile.read(file) : List.of();
-    return new VerdictCacheJudge("verdicts " + file.getFileName(), records, fallback,
-        Optional.of(VerdictWriter.open(file)));
+    return new VerdictCacheJudge(source(file, records), records, fallback, Optional.of(VerdictWriter.open(file)));
   }
 
   /** A read-only cache over a verdict file: nothing is written, new verdicts are kept in memory only. */
   public static VerdictCacheJudge readOnly(Path file, Judge fallback) {
-    return new VerdictCacheJudge("verdicts " + file.getFileName(), VerdictFile.read(file), fallback, Optional.empty());
+    List<VerdictRecord> records = VerdictFile.read(file);
+    return new VerdictCacheJudge(source(file, records), records, fallback, Optional.empty());
+  }
+
+  // "verdicts FILE", labelled the paper's GPT-4o judge only when its verdicts have the paper's digest, and modified
+  // when it is a derived verdict file whose verdicts do not
+  private static String source(Path file, List<VerdictRecord> records) {
+    return "verdicts " + file.getFileName() + ClarqLlmReference.verdictsLabel(file, records).map(l -> " (" + l + ")")
+        .orElse("");
   }
 
   /** A cache over records in memory. */
@@ -87,8 +95,10 @@ public final class VerdictCacheJudge implements Judge, Closeable {
   }
 
   /**
-   * "verdicts FILE", followed by "then" and the judge behind the cache unless that is {@link Judge#none()}:
-   * e.g. "verdicts judge-verdicts.jsonl then offline".
+   * "verdicts FILE", with the file's label ({@link ClarqLlmReference#verdictsLabel}: "the paper's GPT-4o judge" only
+   * for the paper's verdicts, a MODIFIED warning for an edited derived file), followed by "then" and the judge behind
+   * the cache unless that is {@link Judge#none()}: e.g. "verdicts judge-verdicts.jsonl (the paper's GPT-4o judge)
+   * then offline".
    */
   @Override
   public String name() {

@@ -117,6 +117,15 @@ public final class RunKernel {
   }
 
   /**
+   * Why {@link #run} would refuse to run {@code plan.shard()} of {@code selection} into {@code plan.output()}: the
+   * same settings check, with the same reason ({@link RunSettings#refusal}); empty when it would run or resume. Writes
+   * nothing.
+   */
+  public static <I, R, E> java.util.Optional<String> refusal(Benchmark<I, R, E> b, List<I> selection, Plan plan) {
+    return b.settings(selection).withShard(plan.shard()).refusal(plan.output(), b.logFile());
+  }
+
+  /**
    * Joins the shards of one run (each {@code --shard i/n} in its own directory) into {@code out}, which then holds
    * what one run of the whole selection writes, through the same end step. Checked first, each failure naming the
    * directory: every shard holds a run config of this benchmark and they agree on every setting but the shard; the

@@ -147,26 +147,47 @@ public record RunSettings(String benchmark, Map<String, String> values, Map<Stri
    * @throws IllegalStateException naming every setting that differs, with both values
    */
   public void recordOrRequire(Path outputDir, String log) {
-    Optional<RunSettings> stored = read(outputDir);
-    if (stored.isPresent()) {
-      requireSameAs(stored.get(), outputDir);
-    } else if (Files.exists(outputDir.resolve(log))) {
-      throw new IllegalStateException("cannot run into " + outputDir + ": it holds " + log + " but no " + FILE
-          + ", so it cannot tell whether that run had the same settings; use another output directory");
-    } else {
+    Optional<String> refused = refusal(outputDir, log);
+    if (refused.isPresent()) {
+      throw new IllegalStateException(refused.get());
+    }
+    if (read(outputDir).isEmpty()) {
       write(outputDir);
     }
+  }
+
+  /**
+   * Why a run of these settings may not run into {@code outputDir}, in the words {@link #recordOrRequire} refuses
+   * with: it holds a run of other settings (each difference named), or the item log {@code log} without a run config.
+   * Empty when the run may start or resume there. Reads only: what a dry run checks before forecasting a resume.
+   */
+  public Optional<String> refusal(Path outputDir, String log) {
+    Optional<RunSettings> stored = read(outputDir);
+    if (stored.isPresent()) {
+      return mismatch(stored.get(), outputDir);
+    }
+    if (Files.exists(outputDir.resolve(log))) {
+      return Optional.of("cannot run into " + outputDir + ": it holds " + log + " but no " + FILE
+          + ", so it cannot tell whether that run had the same settings; use another output directory");
+    }
+    return Optional.empty();
   }
 
   /**
    * @throws IllegalStateException naming every setting that differs from the stored one, with both values
    */
   public void requireSameAs(RunSettings stored, Path outputDir) {
-    List<String> differences = differences(stored, false);
-    if (!differences.isEmpty()) {
-      throw new IllegalStateException("cannot resume into " + outputDir + ": it holds a run with "
-          + String.join("; ", differences) + "; use the same settings to resume, or another output directory");
+    Optional<String> refused = mismatch(stored, outputDir);
+    if (refused.isPresent()) {
+      throw new IllegalStateException(refused.get());
     }
+  }
+
+  private Optional<String> mismatch(RunSettings stored, Path outputDir) {
+    List<String> differences = differences(stored, false);
+    return differences.isEmpty() ? Optional.empty() : Optional.of("cannot resume into " + outputDir + ": it holds a"
+        + " run with " + String.join("; ", differences) + "; use the same settings to resume, or another output"
+        + " directory");
   }
 
   /**

@@ -150,6 +150,9 @@ public final class LeaderboardFiles {
       sb.append('\n');
     }
     sb.append(METHOD).append('\n');
+    ComparedRun first = board.runs().get(0);
+    sb.append("\nJudge: ").append(md(first.judge())).append("; prompt pack: ")
+        .append(md(first.setup().values().get("prompts"))).append(" (the first run's setup).\n");
     board.languages().forEach((l, rows) -> {
       sb.append("\n## ").append(l.directoryName()).append("\n\n");
       sb.append("| rank | run | success [95%] | judged | AQD | AQL (").append(aqlUnit(l))

@@ -85,6 +85,21 @@ public final class ClarqEvaluator {
     }
   }
 
+  /**
+   * Why {@link #run} would refuse {@code config}'s output directory, in the words the run refuses with (it holds a run
+   * of other settings, each difference named; or a transcript without its settings); empty when the run would start
+   * or resume. Writes nothing: {@code clarq run --dry-run} checks this before it forecasts a resume.
+   *
+   * @throws IllegalArgumentException when no task is selected or a task file is malformed, as {@link #run} would
+   */
+  public static Optional<String> resumeRefusal(RunConfig config) {
+    List<TaskTrial> selection = TaskTrial.of(selectTasks(config), config.trials());
+    ClarqBenchmark benchmark = new ClarqBenchmark(config, selection, new RunScoring(config.judge(),
+        config.forecast()));
+    return RunKernel.refusal(benchmark, selection, new RunKernel.Plan(config.output(), config.shard(),
+        config.concurrency(), "clarq-run"));
+  }
+
   /** The tasks of the configured languages, split and selection, English first, by task id. */
   static List<ClarqTask> selectTasks(RunConfig config) {
     return selectTasks(config.tasksDirectory(), config.taskSets(), config.languages(), config.split(),

@@ -141,7 +141,16 @@ class ClariqEvaluatorBadInputTest {
 
   @Test
   void testRunWithoutItsRunIdColumn() throws Exception {
-    assertThat(error(ClariqTask.QUESTION_RELEVANCE, "101 0 Q00697 1 2\n")).isEqualTo("run file dev_run.txt, line 1:"
-        + " expected \"<topic_id> 0 <question_id> <rank> <score> <run_id>\", got 5 fields");
+    // the official tool reads columns 0, 2 and 4 only: scored alike, with a counted warning
+    String tagged = bm25Lines();
+    String untagged = tagged.lines().map(l -> l.substring(0, l.lastIndexOf(' ')) + "\n")
+        .collect(java.util.stream.Collectors.joining());
+    ClariqReport r = eval(ClariqTask.QUESTION_RELEVANCE, run(untagged), false);
+    assertThat(r.means()).isEqualTo(eval(ClariqTask.QUESTION_RELEVANCE, run(tagged), false).means());
+    assertThat(r.warnings()).containsExactly(tagged.lines().count() + " run line(s) have 5 fields, no run tag (first:"
+        + " line 1): scored from the topic, item and score columns, as the official tool does");
+    assertThat(error(ClariqTask.QUESTION_RELEVANCE, "101 0 Q00697 1 2\n101 0 Q00698 2 1 r\n")).isEqualTo("run file"
+        + " dev_run.txt, line 2: has 6 fields, but the run's first line has 5 (no run tag): give every line its run tag"
+        + " or none; the official tool fails on it (pandas: Expected 5 fields)");
   }
 }

@@ -22,6 +22,22 @@ class RunSetupTest {
   }
 
   @Test
+  void testThePackIsLabelledTheReferencePackOnlyByItsDigest() throws Exception {
+    RunSetup reference = RunSetup.ofRunDirectory(run("r", "\"prompts\": \"reference@b757d3724a74df85 (reference"
+        + " behaviour)\"", "offline", "[]"));
+    RunSetup edited = RunSetup.ofRunDirectory(run("e", "\"prompts\": \"reference-prompts@0123456789abcdef (reference"
+        + " behaviour)\"", "offline", "[]"));
+    RunSetup own = RunSetup.ofRunDirectory(run("c", "\"prompts\": \"clarq@0123456789abcdef (clarq behaviour)\"",
+        "offline", "[]"));
+    assertThat(reference.values().get("prompts")).isEqualTo("reference@b757d3724a74df85 (reference behaviour), the"
+        + " reference pack");
+    assertThat(edited.values().get("prompts")).isEqualTo("reference-prompts@0123456789abcdef (reference behaviour),"
+        + " MODIFIED: not the reference pack");
+    assertThat(own.values().get("prompts")).isEqualTo("clarq@0123456789abcdef (clarq behaviour)");
+    assertThat(reference.differences(edited)).extracting(RunSetup.Difference::setting).contains("prompts");
+  }
+
+  @Test
   void testEveryDifferingSettingIsNamedWithBothValues() throws Exception {
     RunSetup a = RunSetup.ofRunDirectory(run("a", "\"provider\": \"llm:gpt-4o\", \"provider_model\":"
         + " \"openai:gpt-4o\", \"prompts\": \"clarq (clarq behaviour)\"", "offline", "[]"));

@@ -20,7 +20,8 @@ import picocli.CommandLine.Option;
     description = {
       "Evaluates a ClariQ run; the output is line for line the official clariq_eval_tool.py's.",
       "A malformed run (header line, leading space, tabs, wrong column count, labels outside 1-4, unknown topic"
-          + " ids) is an error naming the line, unless --lenient asks for the official tool's behaviour."
+          + " ids) is an error naming the line, unless --lenient asks for the official tool's behaviour.",
+      "A ranking run without its run tag (5 columns) is scored as the official tool scores it, with a warning."
     })
 public final class ClariqEvalCommand implements Callable<Integer> {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;

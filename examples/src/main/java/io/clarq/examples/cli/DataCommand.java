@@ -5,6 +5,7 @@ import io.clarq.datasets.fetch.DataDirectory;
 import io.clarq.datasets.fetch.DataFetcher;
 import io.clarq.datasets.fetch.DataFile;
 import io.clarq.datasets.fetch.DataSet;
+import io.clarq.datasets.fetch.DerivedCheck;
 import io.clarq.datasets.fetch.FetchListener;
 import io.clarq.datasets.fetch.FileCheck;
 import io.clarq.datasets.fetch.NotFetchable;
@@ -70,12 +71,27 @@ public final class DataCommand implements Runnable {
     return String.format(Locale.ROOT, "%.1f MB", bytes / 1e6);
   }
 
+  /** The files the fetch of {@code set} derived, checked against their recorded digests (none for most sets). */
+  static List<DerivedCheck> derived(DataSet set, DataDirectory data) throws IOException {
+    return set.name().equals(ClarqLlmReference.DATA_SET) ? ClarqLlmReference.verifyDerived(data) : List.of();
+  }
+
   /** State of a data set in one word or phrase, from its file checks. */
   static String state(List<FileCheck> checks) {
+    return state(checks, List.of());
+  }
+
+  /** State of a data set in one word or phrase, from its file checks and those of the files its fetch derived. */
+  static String state(List<FileCheck> checks, List<DerivedCheck> derived) {
     long missing = checks.stream().filter(c -> c.status() == FileCheck.Status.MISSING).count();
     long bad = checks.stream().filter(c -> c.status() == FileCheck.Status.MISMATCH).count();
     if (bad > 0) {
       return bad + " file(s) MISMATCH";
+    }
+    long changed = derived.stream().filter(c -> c.status() == DerivedCheck.Status.MODIFIED
+        || c.status() == DerivedCheck.Status.ADDED).count();
+    if (changed > 0 && missing < checks.size()) {
+      return changed + " derived file(s) MODIFIED";
     }
     if (missing == checks.size()) {
       return "not fetched";
@@ -83,7 +99,11 @@ public final class DataCommand implements Runnable {
     if (missing > 0) {
       return missing + " of " + checks.size() + " files missing";
     }
-    return checks.stream().allMatch(c -> c.status() == FileCheck.Status.VERIFIED) ? "present, verified"
+    if (derived.stream().anyMatch(c -> c.status() == DerivedCheck.Status.MISSING)) {
+      return "derived files missing";
+    }
+    return checks.stream().allMatch(c -> c.status() == FileCheck.Status.VERIFIED)
+        && derived.stream().allMatch(c -> c.status() == DerivedCheck.Status.VERIFIED) ? "present, verified"
         : "present, partly unchecked";
   }
 
@@ -101,7 +121,8 @@ public final class DataCommand implements Runnable {
       out.printf(Locale.ROOT, "%-19s %5s %9s  %-22s %s%n", "name", "files", "size", "state", "licence");
       for (DataSet set : DataCatalog.builtIn().all()) {
         out.printf(Locale.ROOT, "%-19s %5d %9s  %-22s %s%n", set.name(), set.files().size(),
-            set.fullyPinned() ? megabytes(set.pinnedBytes()) : "unpinned", state(DataFetcher.verify(set, data)),
+            set.fullyPinned() ? megabytes(set.pinnedBytes()) : "unpinned", state(DataFetcher.verify(set, data),
+                derived(set, data)),
             set.licence());
         out.println("    " + set.title() + "; " + set.repository() + " @ " + set.commit());
       }
@@ -234,8 +255,9 @@ public final class DataCommand implements Runnable {
   @Command(name = "verify", mixinStandardHelpOptions = true,
       description = {
         "Checks the size and SHA-256 of every file of the named data sets (default: every data set present) against",
-        "the pinned ones and names each missing or different file with both digests. Exit 1 when any file is missing",
-        "or differs."
+        "the pinned ones and names each missing or different file with both digests. The files a fetch derived",
+        "(clarq-llm-reference: the prompt pack and the judge verdicts) are checked against the SHA-256 the fetch",
+        "recorded, and an edited, removed or added one is named. Exit 1 when any file is missing or differs."
       })
   static final class VerifyCommand implements Callable<Integer> {
     @CommandLine.Spec CommandLine.Model.CommandSpec spec;
@@ -254,7 +276,8 @@ public final class DataCommand implements Runnable {
       int checked = 0;
       for (DataSet set : sets) {
         List<FileCheck> checks = DataFetcher.verify(set, data);
-        String state = state(checks);
+        List<DerivedCheck> derived = derived(set, data);
+        String state = state(checks, derived);
         if (names.isEmpty() && state.equals("not fetched")) {
           continue;
         }
@@ -268,9 +291,20 @@ public final class DataCommand implements Runnable {
             repairable |= c.status() == FileCheck.Status.MISSING || c.status() == FileCheck.Status.MISMATCH;
           }
         }
+        if (checks.stream().anyMatch(c -> c.status() != FileCheck.Status.MISSING)) {
+          // what the fetch derived from the files is pinned too: an edit is named, never "verified"
+          for (DerivedCheck c : derived) {
+            if (c.status() != DerivedCheck.Status.VERIFIED) {
+              out.println("  " + c.describe());
+              ok = false;
+              repairable = true;
+            }
+          }
+        }
         if (repairable) {
           out.println("  repair: clarq data fetch " + set.name() + (dir.dir == null ? "" : " --dir " + dir.dir)
-              + " (downloads the missing and differing files again)");
+              + " (downloads the missing and differing files again" + (derived.isEmpty() ? ""
+                  : " and derives the derived files anew") + ")");
         }
       }
       if (checked == 0) {

@@ -2,6 +2,7 @@ package io.clarq.examples.cli;
 
 import io.clarq.datasets.fetch.DataDirectory;
 import io.clarq.datasets.reference.ClarqLlmReference;
+import io.clarq.datasets.verdict.VerdictFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collection;
@@ -53,10 +54,18 @@ final class DataDefaults {
     return any ? ClarqLlmReference.verdicts(dir) : Optional.empty();
   }
 
-  /** Says on stderr that the derived reference verdicts are replayed, since no --verdicts was given. */
+  /**
+   * Says on stderr that the derived reference verdicts are replayed, since no --verdicts was given: the paper's
+   * GPT-4o judge only when they still are the paper's verdicts, else that the file was modified since the fetch.
+   */
   static void announceVerdicts(CommandSpec spec, Path verdicts) {
-    spec.commandLine().getErr().println("verdicts: " + verdicts + " (the paper's GPT-4o judge, derived by `clarq data"
-        + " fetch " + ClarqLlmReference.DATA_SET + "`; give --verdicts to replay others)");
+    boolean paper = ClarqLlmReference.verdictsLabel(verdicts, VerdictFile.read(verdicts))
+        .filter(ClarqLlmReference.PAPER_JUDGE::equals).isPresent();
+    spec.commandLine().getErr().println("verdicts: " + verdicts + (paper ? " (" + ClarqLlmReference.PAPER_JUDGE
+        + ", derived by `clarq data fetch " + ClarqLlmReference.DATA_SET + "`; give --verdicts to replay others)"
+        : " (MODIFIED since `clarq data fetch " + ClarqLlmReference.DATA_SET + "` derived it: NOT "
+            + ClarqLlmReference.PAPER_JUDGE + "'s verdicts, so the figures are not the paper's; `clarq data verify`"
+            + " names the change, `clarq data fetch " + ClarqLlmReference.DATA_SET + "` derives the file again)"));
     spec.commandLine().getErr().flush();
   }
 

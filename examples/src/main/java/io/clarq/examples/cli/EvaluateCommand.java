@@ -163,11 +163,16 @@ public final class EvaluateCommand implements Callable<Integer> {
     return LlmJudge.builder(bound.withCapabilities(bound.capabilities().withJsonMode(json))).prompts(pack).build();
   }
 
+  /** "llm MODEL with prompt pack ID", and the pack's label: the reference pack only when unmodified. */
+  static String modelJudgeName(String model, LlmJudge judge) {
+    io.clarq.core.prompt.PromptPack pack = judge.prompts();
+    return "llm " + model + " with prompt pack " + pack.id() + pack.label().map(l -> " (" + l + ")").orElse("");
+  }
+
   // recorded verdicts first (read only), then the judge's own verdict cache, then the model
   private EvaluationReport judgeWithModel(RecordedRun run) throws Exception {
     try (LlmClient client = llm.client(spec.commandLine(), "--judge", judgeSpec);
-        VerdictCacheJudge asked = VerdictCacheJudge.open(judgeVerdicts, Judge.named("llm "
-            + llm.spec(spec.commandLine(), "--judge", judgeSpec).model(), judge(client)));
+        VerdictCacheJudge asked = VerdictCacheJudge.open(judgeVerdicts, named(judge(client)));
         VerdictCacheJudge recorded = verdicts == null ? VerdictCacheJudge.of(java.util.List.of(), asked)
             : VerdictCacheJudge.readOnly(verdicts, asked)) {
       ClarqSummary summary = ClarqEvaluation.score(run, recorded);
@@ -183,6 +188,10 @@ public final class EvaluateCommand implements Callable<Integer> {
       err.flush();
       return new EvaluationReport(run, summary, OptionalInt.of(recorded.hits() + asked.hits()), recorded.name());
     }
+  }
+
+  private Judge named(LlmJudge judge) {
+    return Judge.named(modelJudgeName(llm.spec(spec.commandLine(), "--judge", judgeSpec).model(), judge), judge);
   }
 
   /** The judge noise, when --trials asked for it. */

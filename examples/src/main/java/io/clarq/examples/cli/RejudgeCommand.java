@@ -95,13 +95,20 @@ public final class RejudgeCommand implements Callable<Integer> {
       Judge judge = Judge.named("llm " + llm.spec(cl, "--judge", judgeSpec).model(),
           EvaluateCommand.modelJudge(cl, llm, prompts, tasks, judgeSpec, judgeJsonMode, client));
       err.println("judge " + judgeSpec + ": judging " + dialogues.dialogues().size() + " dialogues in " + trials
-          + " trials");
+          + " trials" + (dialogues.notScored() == 0 ? "" : "; " + dialogues.notScored() + " line(s) of " + transcript
+          + " hold no dialogue to judge (named below)"));
       err.flush();
       JudgeNoise noise = JudgeNoise.measure(dialogues, judge, trials);
       err.println("judge " + judgeSpec + ": " + llm.usageSummary());
       err.flush();
       PrintWriter out = cl.getOut();
       out.print(noise.table());
+      // a torn or failed line is named and counted, never dropped in silence
+      if (dialogues.notScored() > 0) {
+        out.println("not judged: " + dialogues.notScored() + " line(s) of " + transcript + " (" + dialogues.counted()
+            + ")");
+      }
+      dialogues.notes().forEach(n -> out.println("note: " + n));
       out.flush();
     }
     return 0;

@@ -16,6 +16,7 @@ import io.clarq.core.seeker.rule.RuleBasedSeeker;
 import io.clarq.core.task.Language;
 import io.clarq.core.task.Split;
 import io.clarq.eval.evaluate.VerdictCacheJudge;
+import io.clarq.eval.kernel.RunSettings;
 import io.clarq.eval.run.ClarqEvaluator;
 import io.clarq.eval.run.ForecastCache;
 import io.clarq.eval.run.RunConfig;
@@ -146,7 +147,8 @@ public final class RunCommand implements Callable<Integer> {
       + " (seeker, provider, judge), the expected model calls, input and output tokens as a low-high range, with"
       + " their cost when --prices is given. The range comes from the published runs' seeker turns and the reference"
       + " traces' calls per turn (see --forecast-data), or, on a resume, from the dialogues already finished in"
-      + " --out. A real run writes the same forecast into results.json beside the actual figures.")
+      + " --out, after the run's own settings check: a resume the run would refuse is refused, with its reason. A"
+      + " real run writes the same forecast into results.json beside the actual figures.")
   boolean dryRun;
 
   @Option(names = "--forecast-data", paramLabel = "DIR", description = "The clarq-llm data folder holding"
@@ -172,17 +174,27 @@ public final class RunCommand implements Callable<Integer> {
       Shard chosenShard = sharding.shard(cl);
       out = ShardOptions.out(out, chosenShard);
       Optional<RunForecast> forecast = forecast(cl, languages, chosenSplit, selection, chosenShard);
-      if (dryRun) {
+      boolean resumes = Files.exists(out.resolve(RunSettings.FILE)) || Files.exists(out.resolve(
+          ClarqEvaluator.TRANSCRIPT));
+      if (dryRun && !resumes) {
         cl.getOut().print(forecast.orElseThrow().table(llm.prices()));
         cl.getOut().flush();
         return 0;
       }
+      if (dryRun) {
+        // the resume check needs the agents; a dry run writes nothing, so no response cache file is opened
+        llm.cache = null;
+        llm.replayOnly = false;
+        llm.cacheAll = false;
+      }
       PromptPack pack = prompts.pack(cl, Optional.of(tasks));
       SeekerAgent seeker = seeker(cl, closing);
       ProviderAgent provider = provider(cl, closing);
-      Judge judge = judge(cl, pack, closing);
+      // the fingerprint names the judge by its description; a live judge would open its verdict file
+      Judge judge = dryRun ? Judge.none() : judge(cl, pack, closing);
       PrintWriter err = cl.getErr();
-      if (!seekerSpec.equals("console") || !providerSpec.equals("offline") || judgeKind(cl).startsWith("llm:")) {
+      if (!dryRun && (!seekerSpec.equals("console") || !providerSpec.equals("offline")
+          || judgeKind(cl).startsWith("llm:"))) {
         PromptOptions.announce(pack, err);   // only when an LLM agent speaks from the pack
       }
       RunConfig.Builder config = RunConfig.builder();
@@ -196,7 +208,7 @@ public final class RunCommand implements Callable<Integer> {
         config.record(RunMerge.RECORDED_LIVE_VERDICTS, JUDGE_VERDICTS);
       }
       forecast.ifPresent(config::forecast);
-      RunResult result = ClarqEvaluator.run(config
+      RunConfig built = config
           .tasks(tasks)
           .prompts(pack)
           .languages(languages)
@@ -212,7 +224,19 @@ public final class RunCommand implements Callable<Integer> {
           .concurrency(seeker instanceof ConsoleSeeker ? 1 : concurrency)
           .output(out)
           .listener(progressTo(err))
-          .build());
+          .build();
+      if (dryRun) {
+        // the same settings check as the run's: a resume the run would refuse is not forecast
+        Optional<String> refused = ClarqEvaluator.resumeRefusal(built);
+        if (refused.isPresent()) {
+          throw new IllegalStateException("--dry-run: the run would be refused, so there is no forecast: "
+              + refused.get());
+        }
+        cl.getOut().print(forecast.orElseThrow().table(llm.prices()));
+        cl.getOut().flush();
+        return 0;
+      }
+      RunResult result = ClarqEvaluator.run(built);
       PrintWriter stdout = cl.getOut();
       stdout.print(result.summary());
       stdout.println("transcripts: " + result.transcript());

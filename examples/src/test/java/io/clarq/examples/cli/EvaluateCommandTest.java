@@ -128,7 +128,8 @@ class EvaluateCommandTest extends CommandTestBase {
     Path torn = tmp.resolve("torn.jsonl");
     Files.writeString(torn, DialogueRecordJson.toLine(r).substring(0, 50));
     assertThat(run("evaluate", "--tasks", data("tasks"), "--transcripts", torn.toString())).isEqualTo(1);
-    assertThat(err.toString()).contains("no finished dialogue to score in " + torn + " (line 1 is torn");
+    assertThat(err.toString()).contains("no finished dialogue to score in " + torn + " (" + torn
+        + ", line 1 is torn");
   }
 
   @Test

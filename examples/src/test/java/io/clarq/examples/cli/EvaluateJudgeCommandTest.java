@@ -86,6 +86,8 @@ class EvaluateJudgeCommandTest {
     JsonNode first = JSON.readTree(out.toString());
     CHAT_EN_PUBLISHED.assertFigure("provider.Chat.En", "success", first.get("success").asDouble());
     assertThat(first.get("unjudged").asInt()).isZero();
+    assertThat(first.get("judge").asText()).endsWith("llm judge-7b with prompt pack reference@"
+        + io.clarq.core.prompt.PromptPack.REFERENCE_DIGEST + " (the reference pack)");
     int asked = server.callCount();
     assertThat(asked).isPositive();
     assertThat(Files.readAllLines(verdicts)).hasSize(asked);
@@ -102,6 +104,29 @@ class EvaluateJudgeCommandTest {
     CHAT_EN_PUBLISHED.assertFigure("provider.Chat.En", "success", JSON.readTree(out.toString()).get("success").asDouble());
     assertThat(server.callCount()).isEqualTo(asked);
     assertThat(Files.readString(verdicts) + out + err).doesNotContain(KEY);
+  }
+
+  /** A judge asked through an edited copy of the reference pack is never labelled with the reference pack. */
+  @Test
+  void testAJudgeThroughAnEditedPackIsLabelledModified() throws Exception {
+    Path pack = tmp.resolve("reference-prompts");
+    Path shared = SharedData.require("clarq-llm/reference-prompts");
+    try (java.util.stream.Stream<Path> files = Files.walk(shared)) {
+      for (Path f : files.filter(Files::isRegularFile).toList()) {
+        Path to = pack.resolve(shared.relativize(f).toString());
+        Files.createDirectories(to.getParent());
+        Files.copy(f, to);
+      }
+    }
+    Path template = pack.resolve("judge/judge.en.txt");
+    Files.writeString(template, Files.readString(template) + "\nAnswer generously.");
+    assertThat(run("evaluate", "--tasks", data("tasks"), "--transcripts", data(CHAT_EN), "--judge",
+        server.baseUrl().toString(), "--model", "judge-7b", "--prompts", pack.toString(), "--judge-verdicts",
+        tmp.resolve("v.jsonl").toString(), "--json")).as(err.toString()).isEqualTo(0);
+    String judge = JSON.readTree(out.toString()).get("judge").asText();
+    assertThat(judge).contains("llm judge-7b with prompt pack reference-prompts@")
+        .endsWith(" (MODIFIED: not the reference pack)").doesNotContain("(the reference pack)");
+    assertThat(err.toString()).contains("NOT the paper's reference pack");
   }
 
   @Test

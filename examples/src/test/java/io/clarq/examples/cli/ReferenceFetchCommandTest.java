@@ -141,4 +141,73 @@ class ReferenceFetchCommandTest {
     assertThat(config.path("settings").path("prompts").asText()).contains("reference@" + PromptPack.REFERENCE_DIGEST);
     assertThat(llm.callCount()).isPositive();
   }
+  /**
+   * The derived files are pinned too: after the fetch, flipping the English non-matches of the derived verdicts to
+   * matches is named by {@code data verify} and labelled modified by evaluate, compare, leaderboard and a run's
+   * results.json, never "the paper's"; an edited template of the derived pack is named as well; a new fetch repairs
+   * both.
+   */
+  @Test
+  void testAnEditedDerivedFileIsNamedByVerifyAndNeverLabelledThePapers() throws IOException {
+    assertThat(run("data", "fetch", "clarq-llm", "clarq-llm-reference", "--mirror", mirrorUrl()))
+        .as(err.toString()).isEqualTo(0);
+    Path reference = data.resolve("clarq-llm-reference");
+    Path verdicts = reference.resolve("judge-verdicts.jsonl");
+    assertThat(run("data", "verify", "clarq-llm-reference")).as(out.toString()).isEqualTo(0);
+    assertThat(out.toString()).contains("clarq-llm-reference: present, verified");
+    assertThat(run("evaluate", "--transcripts", "provider.Chat.En")).as(err.toString()).isEqualTo(0);
+    assertThat(out.toString()).contains("judge        verdicts judge-verdicts.jsonl (the paper's GPT-4o judge)")
+        .containsPattern("success\\s+0\\.1346");
+    assertThat(err.toString()).contains("verdicts: " + verdicts + " (the paper's GPT-4o judge, derived by");
+
+    String flipped = Files.readAllLines(verdicts).stream().map(l -> l.startsWith("{\"language\": \"en\"")
+        ? l.replace("\"match\": false", "\"match\": true") : l).collect(java.util.stream.Collectors.joining("\n", "",
+        "\n"));
+    Files.writeString(verdicts, flipped);
+    assertThat(run("data", "verify", "clarq-llm-reference")).isEqualTo(1);
+    assertThat(out.toString()).contains("clarq-llm-reference: 1 derived file(s) MODIFIED")
+        .contains("MODIFIED   " + verdicts + ": differs from what the fetch derived")
+        .contains("repair: clarq data fetch clarq-llm-reference");
+    assertThat(run("data", "list")).isEqualTo(0);
+    assertThat(out.toString()).contains("1 derived file(s) MODIFIED");
+
+    // evaluate: the edited verdicts give other figures, and every output says they are not the paper's
+    assertThat(run("evaluate", "--transcripts", "provider.Chat.En", "--json")).as(err.toString()).isEqualTo(0);
+    JsonNode report = JSON.readTree(out.toString());
+    assertThat(report.get("judge").asText()).isEqualTo("verdicts judge-verdicts.jsonl (MODIFIED since `clarq data"
+        + " fetch clarq-llm-reference` derived it: not the paper's GPT-4o judge's verdicts)");
+    assertThat(report.get("success").asDouble()).isNotCloseTo(0.1346, within(5e-5));
+    assertThat(err.toString()).contains("verdicts: " + verdicts + " (MODIFIED since").doesNotContain("(the paper's");
+    assertThat(run("evaluate", "--transcripts", "provider.Chat.En")).isEqualTo(0);
+    assertThat(out.toString()).contains("judge        verdicts judge-verdicts.jsonl (MODIFIED since")
+        .doesNotContain("the paper's GPT-4o judge)");
+    // compare and leaderboard, in what they print and in their JSON
+    assertThat(run("compare", "provider.Comp.En", "provider.Chat.En")).as(err.toString()).isEqualTo(0);
+    assertThat(out.toString()).contains("(judge: verdicts judge-verdicts.jsonl (MODIFIED since");
+    Path board = tmp.resolve("board");
+    assertThat(run("leaderboard", "provider.Chat.En", "--out", board.toString())).as(err.toString()).isEqualTo(0);
+    assertThat(out.toString()).contains("Judge: verdicts judge-verdicts.jsonl (MODIFIED since");
+    assertThat(JSON.readTree(board.resolve("leaderboard.json").toFile()).path("runs").path(0).path("judge").asText())
+        .contains("MODIFIED since");
+    // a run that replays them records it in results.json, and compare reads it from there
+    Path outDir = tmp.resolve("replayed");
+    assertThat(run("run", "--seeker", "rule", "--provider", "offline", "--select", "1.1", "--verdicts",
+        verdicts.toString(), "--out", outDir.toString())).as(err.toString()).isEqualTo(0);
+    assertThat(JSON.readTree(outDir.resolve("results.json").toFile()).path("judge").asText())
+        .startsWith("verdicts judge-verdicts.jsonl (MODIFIED since");
+
+    // an edited template of the derived pack is named too
+    Path template = reference.resolve("reference-prompts/judge/judge.en.txt");
+    Files.writeString(template, Files.readString(template) + "\nAnswer generously.");
+    assertThat(run("data", "verify", "clarq-llm-reference")).isEqualTo(1);
+    assertThat(out.toString()).contains("clarq-llm-reference: 2 derived file(s) MODIFIED")
+        .contains("MODIFIED   " + template + ": differs from what the fetch derived");
+
+    // a new fetch derives both again: verified, and the paper's once more
+    assertThat(run("data", "fetch", "clarq-llm-reference", "--mirror", mirrorUrl())).as(err.toString()).isEqualTo(0);
+    assertThat(run("data", "verify", "clarq-llm-reference")).as(out.toString()).isEqualTo(0);
+    assertThat(run("evaluate", "--transcripts", "provider.Chat.En", "--json")).isEqualTo(0);
+    assertThat(JSON.readTree(out.toString()).get("judge").asText())
+        .isEqualTo("verdicts judge-verdicts.jsonl (the paper's GPT-4o judge)");
+  }
 }

@@ -122,4 +122,40 @@ class RejudgeCommandTest {
     assertThat(run("rejudge", tmp.resolve("nothing").toString(), "--judge", "openai:x")).isEqualTo(2);
     assertThat(err.toString()).contains(tmp.resolve("nothing").toString());
   }
+  /**
+   * A run of 30 dialogues whose last line was torn by an interrupted write: rejudge and evaluate judge the 29 whole
+   * ones, and both name the torn line (file and line number) and count it in what they print.
+   */
+  @Test
+  void testATornLineIsNamedAndCountedByRejudgeAndEvaluate() throws Exception {
+    Path tasks = SharedData.require("clarq-llm/tasks");
+    Path dir = tmp.resolve("run");
+    assertThat(run("run", "--seeker", "rule", "--provider", "offline", "--tasks", tasks.toString(), "--select",
+        "1-3", "--out", dir.toString())).as(err.toString()).isZero();
+    List<String> lines = Files.readAllLines(dir.resolve("transcripts.jsonl"));
+    assertThat(lines).hasSize(30);
+    Path torn = tmp.resolve("torn.jsonl");
+    Files.writeString(torn, String.join("\n", lines.subList(0, 29)) + "\n" + lines.get(29).substring(0, 40));
+
+    assertThat(run("rejudge", torn.toString(), "--tasks", tasks.toString(), "--judge", server.baseUrl().toString(),
+        "--model", "judge-7b", "--trials", "2")).as(err.toString()).isZero();
+    assertThat(err.toString()).contains("judging 29 dialogues in 2 trials; 1 line(s) of " + torn + " hold no dialogue"
+        + " to judge");
+    assertThat(out.toString()).contains("the same 29 dialogues judged in 2 trials")
+        .contains("not judged: 1 line(s) of " + torn + " (29 dialogues, 1 line(s) not scored)")
+        .contains("note: " + torn + ", line 30 is torn (an interrupted run was writing it; 40 characters): its"
+            + " dialogue is not scored");
+
+    assertThat(run("evaluate", "--transcripts", torn.toString(), "--tasks", tasks.toString(), "--judge", "offline"))
+        .as(err.toString()).isZero();
+    assertThat(out.toString()).contains("torn (clarq transcript, en): 29 dialogues, 1 line(s) not scored")
+        .contains("note: " + torn + ", line 30 is torn");
+    assertThat(run("evaluate", "--transcripts", torn.toString(), "--tasks", tasks.toString(), "--judge", "offline",
+        "--json")).isZero();
+    com.fasterxml.jackson.databind.JsonNode json = new com.fasterxml.jackson.databind.ObjectMapper()
+        .readTree(out.toString());
+    assertThat(json.path("dialogues").asInt()).isEqualTo(29);
+    assertThat(json.path("lines_not_scored").asInt()).isEqualTo(1);
+    assertThat(json.path("notes").toString()).contains(torn.toString().replace("\\", "\\\\") + ", line 30 is torn");
+  }
 }

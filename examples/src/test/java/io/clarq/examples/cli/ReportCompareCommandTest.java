@@ -29,7 +29,8 @@ class ReportCompareCommandTest extends CommandTestBase {
         "--verdicts", data("judge-verdicts.jsonl"), "--report", tmp.toString(), "--json");
     assertThat(code).as(err.toString()).isZero();
     JsonNode json = JSON.readTree(out.toString());
-    assertThat(json.get("judge").asText()).isEqualTo("verdicts judge-verdicts.jsonl");
+    // the reference copy holds the paper's verdicts (their digest is the one the fetch derives)
+    assertThat(json.get("judge").asText()).isEqualTo("verdicts judge-verdicts.jsonl (the paper's GPT-4o judge)");
     JsonNode stats = json.get("statistics");
     PUBLISHED.assertFigure("provider.Comp.En", "success", stats.get("success").get("value").asDouble());
     // 126 of 260 by Wilson's formula (see StatsTest)

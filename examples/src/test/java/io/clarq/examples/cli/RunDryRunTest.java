@@ -61,6 +61,53 @@ class RunDryRunTest extends CommandTestBase {
     }
   }
 
+  /**
+   * A dry run into a folder holding a run of other settings applies the run's own settings check: it says the resume
+   * would be refused, with the reason the run gives, instead of forecasting the finished dialogues; nothing is written.
+   */
+  @Test
+  void testDryRunIntoARunOfOtherSettingsSaysTheResumeWouldBeRefused() throws Exception {
+    Path tasks = SharedData.require("clarq-llm/tasks");
+    SharedData.require("clarq-llm/transcripts");
+    SharedData.require("clarq-llm/reference-traces");
+    Path runOut = dir.resolve("run");
+    List<String> args = List.of("run", "--seeker", "rule", "--provider", "offline", "--tasks", tasks.toString(),
+        "--select", "1-3", "--out", runOut.toString());
+    assertThat(run(args.toArray(String[]::new))).as(err.toString()).isZero();
+    List<String> same = new ArrayList<>(args);
+    same.add("--dry-run");
+    out.getBuffer().setLength(0);
+    assertThat(run(same.toArray(String[]::new))).as(err.toString()).isZero();
+    assertThat(out.toString()).contains("Forecast: 30 dialogues (30 already finished)");
+
+    List<String> other = new ArrayList<>(args);
+    other.addAll(List.of("--max-seeker-turns", "3"));
+    List<String> before = listing(runOut);
+    err.getBuffer().setLength(0);
+    assertThat(run(other.toArray(String[]::new))).isNotZero();
+    String refusal = "cannot resume into " + runOut + ": it holds a run with a different max_seeker_turns (was"
+        + " \"12\", now \"3\"); use the same settings to resume, or another output directory";
+    assertThat(err.toString()).contains(refusal);
+    other.add("--dry-run");
+    out.getBuffer().setLength(0);
+    err.getBuffer().setLength(0);
+    assertThat(run(other.toArray(String[]::new))).isNotZero();
+    assertThat(err.toString()).contains("--dry-run: the run would be refused, so there is no forecast: " + refusal);
+    assertThat(out.toString()).doesNotContain("already finished");
+    assertThat(listing(runOut)).isEqualTo(before);
+
+    // a folder with a transcript but no settings: refused by the dry run as by the run
+    Path bare = Files.createDirectories(dir.resolve("bare"));
+    Files.copy(runOut.resolve("transcripts.jsonl"), bare.resolve("transcripts.jsonl"));
+    List<String> intoBare = new ArrayList<>(same);
+    intoBare.set(intoBare.indexOf(runOut.toString()), bare.toString());
+    err.getBuffer().setLength(0);
+    assertThat(run(intoBare.toArray(String[]::new))).isNotZero();
+    assertThat(err.toString()).contains("--dry-run: the run would be refused, so there is no forecast: cannot run"
+        + " into " + bare + ": it holds transcripts.jsonl but no run-config.json");
+    assertThat(bare.resolve("run-config.json")).doesNotExist();
+  }
+
   @Test
   void testDryRunWithoutTheForecastDataNamesWhatIsMissing() throws Exception {
     Path tasks = SharedData.require("clarq-llm/tasks");

@@ -123,13 +123,22 @@ class SweepCommandTest extends CommandTestBase {
   }
 
   @Test
-  void testClariqRunWithoutItsRunIdColumnIsRefused() throws Exception {
+  void testClariqRunWithoutItsRunIdColumnIsScoredAsTheOfficialToolScoresIt() throws Exception {
+    // the official tool reads columns 0, 2 and 4 (pandas): the same figures as with the run tag, and a warning
+    Path data = SharedData.require("clariq");
     Path runFile = dir.resolve("dev_run");
-    Files.writeString(runFile, "101 0 Q00697 1 2\n");
-    assertThat(run("clariq", "eval", "--task", "question_relevance", "--split", "dev", "--data",
-        SharedData.require("clariq").toString(), "--run", runFile.toString())).isEqualTo(1);
-    assertThat(error()).contains("run file " + runFile + ", line 1: expected \"<topic_id> 0 <question_id> <rank>"
-        + " <score> <run_id>\", got 5 fields");
+    List<String> lines = Files.readAllLines(data.resolve("sample_runs/dev_bm25"));
+    Files.writeString(runFile, lines.stream().map(l -> l.substring(0, l.lastIndexOf(' ')) + "\n")
+        .collect(java.util.stream.Collectors.joining()));
+    assertThat(run("clariq", "eval", "--task", "question_relevance", "--split", "dev", "--data", data.toString(),
+        "--run", data.resolve("sample_runs/dev_bm25").toString())).isZero();
+    String tagged = out.toString();
+    out.getBuffer().setLength(0);
+    assertThat(run("clariq", "eval", "--task", "question_relevance", "--split", "dev", "--data", data.toString(),
+        "--run", runFile.toString())).as(error()).isZero();
+    assertThat(out.toString()).isEqualTo(tagged);
+    assertThat(error()).contains("warning: " + lines.size() + " run line(s) have 5 fields, no run tag (first: line"
+        + " 1): scored from the topic, item and score columns, as the official tool does");
   }
 
   // --- figures over nothing are errors; damage is named in the counts
