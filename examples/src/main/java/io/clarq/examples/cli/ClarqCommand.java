@@ -145,6 +145,18 @@ public final class ClarqCommand implements Runnable {
       return CommandLine.ExitCode.SOFTWARE;
     });
     cl.setExecutionStrategy(parseResult -> {
+      // picocli keeps words it cannot place when --help is given (clarq nosuch --help): still an error, not help
+      for (CommandLine.ParseResult r = parseResult; r != null; r = r.subcommand()) {
+        if (!r.unmatched().isEmpty()) {
+          CommandLine at = r.commandSpec().commandLine();
+          String first = r.unmatched().get(0);
+          if (!at.getSubcommands().isEmpty() && !first.startsWith("-")) {
+            throw new CommandLine.ParameterException(at, "unknown command '" + first + "'; the commands: "
+                + String.join(", ", new java.util.TreeSet<>(at.getSubcommands().keySet())));
+          }
+          throw new CommandLine.UnmatchedArgumentException(at, r.unmatched());
+        }
+      }
       CommandLine leaf = parseResult.asCommandLineList().get(parseResult.asCommandLineList().size() - 1);
       PrintWriter original = leaf.getErr();
       CommandPrefixWriter prefixed = new CommandPrefixWriter(original, path(leaf));
