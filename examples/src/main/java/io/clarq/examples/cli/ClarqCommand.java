@@ -184,10 +184,14 @@ public final class ClarqCommand implements Runnable {
   }
 
   static String describe(Throwable ex) {
-    StringBuilder sb = new StringBuilder(String.valueOf(ex.getMessage() == null ? ex : ex.getMessage()));
+    StringBuilder sb = new StringBuilder(ex instanceof com.fasterxml.jackson.core.JsonProcessingException j
+        ? io.clarq.core.files.JsonErrors.describe(j) : String.valueOf(ex.getMessage() == null ? ex : ex.getMessage()));
     for (Throwable c = ex.getCause(); c != null && c != c.getCause(); c = c.getCause()) {
-      if (c.getMessage() != null && !sb.toString().contains(c.getMessage())) {
-        sb.append(": ").append(c.getMessage());
+      // a JSON error in words (line, column), never Jackson's "[Source: REDACTED ...]"
+      String m = c instanceof com.fasterxml.jackson.core.JsonProcessingException j
+          ? io.clarq.core.files.JsonErrors.describe(j) : c.getMessage();
+      if (m != null && !sb.toString().contains(m)) {
+        sb.append(": ").append(m);
       }
     }
     return sb.toString();

@@ -119,6 +119,16 @@ class ClearMessagesTest extends CommandTestBase {
   }
 
   @Test
+  void testAJsonErrorNamesFileLineAndColumnWithoutJacksonInternals() throws Exception {
+    Path tasks = Files.createDirectories(dir.resolve("tasks"));
+    Path cut = dir.resolve("run.json");
+    Files.writeString(cut, "[[{\"l2l\": [[\"Jax: hello\",\n \"Where is the m");
+    assertThat(run("evaluate", "--tasks", tasks.toString(), "--transcripts", cut.toString())).isEqualTo(1);
+    assertThat(err.toString()).contains(cut + ": not valid JSON, line 2, column ")
+        .contains("Unexpected end-of-input").doesNotContain("Source:").doesNotContain("StreamReadFeature");
+  }
+
+  @Test
   void testAnUnknownCommandIsAnErrorEvenWithHelp() {
     assertThat(run("nosuch", "--help")).isEqualTo(2);
     assertThat(err.toString()).startsWith("clarq: unknown command 'nosuch'; the commands: ").contains(", run, ");
