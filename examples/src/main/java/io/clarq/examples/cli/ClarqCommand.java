@@ -146,7 +146,11 @@ public final class ClarqCommand implements Runnable {
     });
     cl.setExecutionStrategy(parseResult -> {
       // picocli keeps words it cannot place when --help is given (clarq nosuch --help): still an error, not help
+      boolean help = false;
       for (CommandLine.ParseResult r = parseResult; r != null; r = r.subcommand()) {
+        help |= r.isUsageHelpRequested();
+      }
+      for (CommandLine.ParseResult r = parseResult; help && r != null; r = r.subcommand()) {
         if (!r.unmatched().isEmpty()) {
           CommandLine at = r.commandSpec().commandLine();
           String first = r.unmatched().get(0);
