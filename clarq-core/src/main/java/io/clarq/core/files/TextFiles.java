@@ -97,6 +97,9 @@ public final class TextFiles {
    * often the bare path), or the message of an error that already names the file.
    */
   public static String problem(Path file, IOException e) {
+    if (e instanceof com.fasterxml.jackson.core.JsonProcessingException j) {
+      return file + ": not valid JSON, " + JsonErrors.describe(j);
+    }
     if (e instanceof java.nio.file.FileSystemException f) {
       String why = f.getReason() != null ? f.getReason() : AtomicFiles.describe(e);
       if (e instanceof NoSuchFileException && f.getReason() == null) {

@@ -123,9 +123,7 @@ public final class ClarqLlmTasks {
       }
       return node;
     } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-      var at = e.getLocation();
-      throw new IllegalArgumentException(file + ": not valid JSON: " + e.getOriginalMessage()
-          + (at == null ? "" : " (line " + at.getLineNr() + ", column " + at.getColumnNr() + ")"), e);
+      throw new IllegalArgumentException(file + ": not valid JSON, " + io.clarq.core.files.JsonErrors.describe(e), e);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read " + TextFiles.problem(file, e), e);
     }

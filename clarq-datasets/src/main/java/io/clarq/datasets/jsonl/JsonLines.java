@@ -96,7 +96,7 @@ public final class JsonLines {
     try {
       o = JSON.readTree(line);
     } catch (JsonProcessingException e) {
-      throw new IllegalArgumentException(where + ": not valid JSON: " + e.getOriginalMessage(), e);
+      throw new IllegalArgumentException(where + ": not valid JSON: " + io.clarq.core.files.JsonErrors.inLine(e), e);
     }
     if (o == null || !o.isObject()) {
       throw new IllegalArgumentException(where + ": expected a JSON object (" + what + ")");
@@ -132,7 +132,8 @@ public final class JsonLines {
         try {
           handler.accept(JSON.readTree(line));
         } catch (JsonProcessingException e) {
-          throw new IOException(file + ", line " + lineNo + ": not JSON: " + e.getOriginalMessage(), e);
+          throw new IOException(file + ", line " + lineNo + ": not JSON: " + io.clarq.core.files.JsonErrors.inLine(e),
+              e);
         } catch (IOException | IllegalArgumentException | NullPointerException e) {
           throw new IOException(file + ", line " + lineNo + ": " + e.getMessage(), e);
         }
@@ -167,7 +168,10 @@ public final class JsonLines {
       }
       try {
         out.add(parser.apply(JSON.readTree(lines[i])));
-      } catch (JsonProcessingException | IllegalArgumentException | NullPointerException e) {
+      } catch (JsonProcessingException e) {
+        throw new IllegalArgumentException(what + " " + file + ", line " + (i + 1) + ": not valid JSON: "
+            + io.clarq.core.files.JsonErrors.inLine(e), e);
+      } catch (IllegalArgumentException | NullPointerException e) {
         throw new IllegalArgumentException(what + " " + file + ", line " + (i + 1) + ": " + e.getMessage(), e);
       }
     }

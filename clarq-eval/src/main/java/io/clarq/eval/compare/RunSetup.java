@@ -74,7 +74,7 @@ public record RunSetup(Map<String, String> values) {
     try {
       root = JSON.readTree(results.toFile());
     } catch (IOException e) {
-      throw new IllegalArgumentException(results + ": not readable JSON: " + e.getMessage(), e);
+      throw new IllegalArgumentException(io.clarq.core.files.TextFiles.problem(results, e), e);
     }
     JsonNode settings = root.path("settings");
     Map<String, String> v = new LinkedHashMap<>();
@@ -114,7 +114,7 @@ public record RunSetup(Map<String, String> values) {
       try {
         root = JSON.readTree(config.toFile());
       } catch (IOException e) {
-        throw new IllegalArgumentException(config + ": not readable JSON: " + e.getMessage(), e);
+        throw new IllegalArgumentException(io.clarq.core.files.TextFiles.problem(config, e), e);
       }
       JsonNode s = root.path("settings");
       String provider = s.path("provider").asText(NOT_RECORDED);

@@ -38,6 +38,15 @@ public final class ShardEnvironment {
       int min = number(environment, "SLURM_ARRAY_TASK_MIN");
       int max = number(environment, "SLURM_ARRAY_TASK_MAX");
       String step = value(environment, "SLURM_ARRAY_TASK_STEP");
+      if (count < 1) {
+        throw new IllegalArgumentException("SLURM_ARRAY_TASK_COUNT=" + count + ": an array job has at least one task;"
+            + " this environment is not one Slurm sets up for an array task (SLURM_ARRAY_TASK_ID=" + task
+            + "); give --shard I/N");
+      }
+      if (max < min) {
+        throw new IllegalArgumentException("SLURM_ARRAY_TASK_MIN=" + min + " is above SLURM_ARRAY_TASK_MAX=" + max
+            + ": not an array Slurm sets up; give --shard I/N");
+      }
       if (step != null && !step.equals("1")) {
         throw new IllegalArgumentException("SLURM_ARRAY_TASK_STEP=" + step + ": an array with a step does not make "
             + "shards 1 to n; submit --array=0-" + (count - 1) + " (no step) or give --shard I/N");
@@ -46,6 +55,11 @@ public final class ShardEnvironment {
         throw new IllegalArgumentException("SLURM_ARRAY_TASK_MIN=" + min + ", SLURM_ARRAY_TASK_MAX=" + max
             + ", SLURM_ARRAY_TASK_COUNT=" + count + ": an array with gaps does not make shards 1 to n; submit "
             + "--array=0-" + (count - 1) + " or give --shard I/N");
+      }
+      if (task < min || task > max) {
+        throw new IllegalArgumentException("SLURM_ARRAY_TASK_ID=" + task + " is outside the array"
+            + " SLURM_ARRAY_TASK_MIN=" + min + " to SLURM_ARRAY_TASK_MAX=" + max + " (SLURM_ARRAY_TASK_COUNT=" + count
+            + "), so it names no shard of 1 to " + count + "; give --shard I/N");
       }
       if (shards.isPresent() && shards.getAsInt() != count) {
         throw new IllegalArgumentException("--shards " + shards.getAsInt() + " but SLURM_ARRAY_TASK_COUNT=" + count
@@ -70,10 +84,28 @@ public final class ShardEnvironment {
     return Optional.empty();
   }
 
-  /** {@code path} with every {@code {shard}} replaced by the shard's index, e.g. {@code runs/exp/shard-{shard}}. */
+  /**
+   * {@code path} with every {@code {shard}} replaced by the shard's index, e.g. {@code runs/exp/shard-{shard}}.
+   *
+   * @throws IllegalArgumentException naming it when the path holds another placeholder ({@code {shards}},
+   *     {@code {}}) or an unmatched brace: it would otherwise become a folder of that literal name
+   */
   public static String expand(String path, Shard shard) {
-    return path.replace("{shard}", String.valueOf(shard.index()));
+    String rest = path.replace(PLACEHOLDER, "");
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\{[^{}]*}").matcher(rest);
+    if (m.find()) {
+      throw new IllegalArgumentException(path + ": unknown placeholder " + m.group() + "; the only one is "
+          + PLACEHOLDER + " (the shard's index)");
+    }
+    if (rest.indexOf('{') >= 0 || rest.indexOf('}') >= 0) {
+      throw new IllegalArgumentException(path + ": an unmatched brace; the only placeholder is " + PLACEHOLDER
+          + " (the shard's index)");
+    }
+    return path.replace(PLACEHOLDER, String.valueOf(shard.index()));
   }
+
+  /** What an output path may hold to name the shard's index. */
+  public static final String PLACEHOLDER = "{shard}";
 
   private static String value(Function<String, String> environment, String name) {
     String v = environment.apply(name);

@@ -17,23 +17,26 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * Runs of one setup ranked by success, each language on its own (English and Chinese are never pooled). The leader
- * of a language is the run with the highest success over its judged dialogues; every other run is set against it with
- * McNemar's exact two-sided test over the dialogues both judged, and the p-values are adjusted by Holm's method over
- * the runs set against that leader. A run whose adjusted p-value is at least {@link #ALPHA} shares the leader's rank
- * (a tie, shown "1="); the others take 1 + the number of runs with a higher success, sharing a rank when their
- * success is equal. A run without a judged dialogue in a language is listed last, unranked.
+ * Runs of one setup over one task set ranked by success, each language on its own (English and Chinese are never
+ * pooled). The leader of a language is the run with the highest success over its judged dialogues. Every pair of
+ * ranked runs is tested with McNemar's exact two-sided test over the dialogues both judged, and the p-values of all
+ * those pairs are adjusted together by Holm's method. A run is significantly better than another when its success is
+ * higher and their adjusted p-value is below {@link #ALPHA}. A run's rank is 1 + the number of runs significantly
+ * better than it, raised where needed to the rank of any run with a higher success, so that ranks never fall as
+ * success falls: a run never ranks above one with a higher success, and runs of equal success share a rank. Runs that
+ * share a rank are adjacent and shown "2=". A run without a judged dialogue in a language is listed last, unranked.
  *
- * @param runs the runs, in the order given
+ * @param runs the runs, in the order given (with only their shared tasks when ranked on those)
  * @param extras what each run's results.json adds (tokens, pass^k), in the same order
  * @param setupDifferences each run's setup differences from the first run's, as lines; empty when every run shares
  *     the first one's setup
+ * @param taskSets the tasks the runs hold; when they differ, the board was ranked on the shared tasks only
  * @param languages the board of each language any run holds, English first
  * @param bootstrap how the AQD and AQL intervals were drawn
  */
 public record Leaderboard(List<ComparedRun> runs, List<RunExtras> extras, List<String> setupDifferences,
-    Map<Language, List<Row>> languages, Bootstrap bootstrap) {
-  /** The level at which a run differs from the leader (on the Holm-adjusted p-value). */
+    TaskSets taskSets, Map<Language, List<Row>> languages, Bootstrap bootstrap) {
+  /** The level at which two runs differ (on the Holm-adjusted p-value over all pairs). */
   public static final double ALPHA = 0.05;
 
   public Leaderboard {
@@ -44,6 +47,7 @@ public record Leaderboard(List<ComparedRun> runs, List<RunExtras> extras, List<S
     languages.forEach((l, rows) -> copy.put(l, List.copyOf(rows)));
     languages = java.util.Collections.unmodifiableMap(copy);
     Objects.requireNonNull(bootstrap, "bootstrap");
+    Objects.requireNonNull(taskSets, "taskSets");
     if (runs.size() != extras.size()) {
       throw new IllegalArgumentException("illegal leaderboard: " + runs.size() + " runs but " + extras.size()
           + " extras");
@@ -58,7 +62,7 @@ public record Leaderboard(List<ComparedRun> runs, List<RunExtras> extras, List<S
    * @param leaderOnly pairs only the leader solved
    * @param runOnly pairs only this run solved
    * @param mcnemarP McNemar's exact two-sided p-value; NaN when no pair was judged in both
-   * @param holmP that p-value adjusted by Holm's method over the runs set against the leader; NaN with it
+   * @param holmP that p-value adjusted by Holm's method over every pair of ranked runs on the board; NaN with it
    */
   public record VersusLeader(int shared, int judgedInBoth, int leaderOnly, int runOnly, double mcnemarP,
       double holmP) {
@@ -83,17 +87,20 @@ public record Leaderboard(List<ComparedRun> runs, List<RunExtras> extras, List<S
    * @param rank its rank (1 = the leader's), 0 when unranked (no judged dialogue)
    * @param shared whether another run holds the same rank
    * @param tiedWithLeader whether it shares the leader's rank without being the leader
+   * @param significantlyBetter the runs significantly better than this one (higher success, Holm-adjusted McNemar p
+   *     below {@link #ALPHA}), best first; the rank is at least 1 + their number
    * @param figures success (95% Wilson interval over the judged dialogues), AQD, AQL and their bootstrap intervals
    * @param versusLeader the test against the leader; null for the leader and unranked runs
    * @param passHat pass^k for k = 1.. when the run played trials; empty otherwise
    * @param tokens the tokens the whole run used (all languages), -1 when not recorded
    * @param cost the whole run's cost in US dollars at the board's prices ({@link RunExtras#cost()}), NaN when unknown
    */
-  public record Row(String run, int rank, boolean shared, boolean tiedWithLeader, GroupFigures figures,
-      VersusLeader versusLeader, List<Double> passHat, long tokens, double cost) {
+  public record Row(String run, int rank, boolean shared, boolean tiedWithLeader, List<String> significantlyBetter,
+      GroupFigures figures, VersusLeader versusLeader, List<Double> passHat, long tokens, double cost) {
     public Row {
       Objects.requireNonNull(run, "run");
       Objects.requireNonNull(figures, "figures");
+      significantlyBetter = List.copyOf(significantlyBetter);
       passHat = List.copyOf(passHat);
       if (rank < 0) {
         throw new IllegalArgumentException("illegal rank " + rank + " of " + run + ": must be >= 0");
@@ -107,15 +114,31 @@ public record Leaderboard(List<ComparedRun> runs, List<RunExtras> extras, List<S
   }
 
   /**
+   * Ranks runs over one task set.
+   *
+   * @param allowDifferentSetup whether runs whose setup differs from the first run's may be ranked together (every
+   *     output then opens with the differences)
+   * @throws IllegalArgumentException when no run is given, runs hold different tasks, or a run's setup differs from the
+   *     first's and that is not allowed (naming each difference with both values)
+   */
+  public static Leaderboard of(List<ComparedRun> runs, List<RunExtras> extras, Bootstrap bootstrap,
+      boolean allowDifferentSetup) {
+    return of(runs, extras, bootstrap, allowDifferentSetup, false);
+  }
+
+  /**
    * Ranks the runs.
    *
    * @param allowDifferentSetup whether runs whose setup differs from the first run's may be ranked together (every
    *     output then opens with the differences)
-   * @throws IllegalArgumentException when no run is given, or a run's setup differs from the first's and that is not
-   *     allowed (naming each difference with both values)
+   * @param sharedTasksOnly whether runs over different task sets are ranked on the tasks all of them hold (every
+   *     output then says so first) rather than refused
+   * @throws IllegalArgumentException when no run is given, the runs hold different tasks and {@code sharedTasksOnly}
+   *     is false (naming the runs, how many tasks each holds and the first few one lacks), or a run's setup differs
+   *     from the first's and that is not allowed (naming each difference with both values)
    */
   public static Leaderboard of(List<ComparedRun> runs, List<RunExtras> extras, Bootstrap bootstrap,
-      boolean allowDifferentSetup) {
+      boolean allowDifferentSetup, boolean sharedTasksOnly) {
     if (runs.isEmpty()) {
       throw new IllegalArgumentException("a leaderboard needs at least one run, got none");
     }
@@ -131,6 +154,18 @@ public record Leaderboard(List<ComparedRun> runs, List<RunExtras> extras, List<S
           + String.join("; ", differences) + ". A difference in rank would not be the seeker's alone: rank runs of"
           + " one setup, or allow it (--allow-different-setup)");
     }
+    TaskSets taskSets = TaskSets.of(runs);
+    if (!taskSets.same()) {
+      if (!sharedTasksOnly) {
+        throw new IllegalArgumentException(taskSets.refusal());
+      }
+      if (taskSets.shared() == 0) {
+        throw new IllegalArgumentException("runs over different task sets cannot share a board: "
+            + String.join("; ", taskSets.differences()) + ". They hold no task in common, so there is nothing to"
+            + " rank them on");
+      }
+      runs = TaskSets.restrict(runs);
+    }
     Map<Language, List<Row>> boards = new EnumMap<>(Language.class);
     for (Language l : Language.values()) {
       List<Row> rows = board(l, runs, extras, bootstrap);
@@ -138,12 +173,11 @@ public record Leaderboard(List<ComparedRun> runs, List<RunExtras> extras, List<S
         boards.put(l, rows);
       }
     }
-    return new Leaderboard(runs, extras, differences, boards, bootstrap);
+    return new Leaderboard(runs, extras, differences, taskSets, boards, bootstrap);
   }
 
   private static List<Row> board(Language language, List<ComparedRun> runs, List<RunExtras> extras,
       Bootstrap bootstrap) {
-    record Entry(int index, GroupFigures figures) {}
     List<Entry> entries = new ArrayList<>();
     for (int i = 0; i < runs.size(); i++) {
       List<DialogueScore> scores = scores(runs.get(i), language);
@@ -159,52 +193,56 @@ public record Leaderboard(List<ComparedRun> runs, List<RunExtras> extras, List<S
       double s = e.figures().success().value();
       return Double.isNaN(s) ? Double.POSITIVE_INFINITY : -s;
     }));
-    Entry leader = entries.get(0);
-    boolean ranked = !Double.isNaN(leader.figures().success().value());
-    ComparedRun lead = runs.get(leader.index());
-    List<VersusLeader> raw = new ArrayList<>();
-    List<Integer> tested = new ArrayList<>();
-    for (int k = 1; k < entries.size(); k++) {
-      Entry e = entries.get(k);
-      if (!ranked || Double.isNaN(e.figures().success().value())) {
-        raw.add(null);
-        continue;
-      }
-      VersusLeader v = versus(lead, runs.get(e.index()), language);
-      raw.add(v);
-      if (!Double.isNaN(v.mcnemarP())) {
-        tested.add(k - 1);
-      }
+    int n = entries.size();
+    int ranked = 0;   // entries [0, ranked) have a success; the rest are unranked
+    while (ranked < n && !Double.isNaN(entries.get(ranked).figures().success().value())) {
+      ranked++;
     }
-    double[] adjusted = Holm.adjust(tested.stream().mapToDouble(i -> raw.get(i).mcnemarP()).toArray());
-    for (int t = 0; t < tested.size(); t++) {
-      VersusLeader v = raw.get(tested.get(t));
-      raw.set(tested.get(t), new VersusLeader(v.shared(), v.judgedInBoth(), v.leaderOnly(), v.runOnly(),
-          v.mcnemarP(), adjusted[t]));
-    }
-    int[] rank = new int[entries.size()];
-    boolean[] tied = new boolean[entries.size()];
-    for (int k = 0; k < entries.size(); k++) {
-      double s = entries.get(k).figures().success().value();
-      if (!ranked || Double.isNaN(s)) {
-        rank[k] = 0;
-      } else if (k == 0) {
-        rank[k] = 1;
-      } else if (raw.get(k - 1) != null && !Double.isNaN(raw.get(k - 1).holmP()) && !raw.get(k - 1).differs()) {
-        rank[k] = 1;
-        tied[k] = true;
-      } else {
-        int higher = 0;
-        for (Entry o : entries) {
-          if (o.figures().success().value() > s) {
-            higher++;
-          }
+    // every pair of ranked runs, i above j in the order of success; Holm over all of them at once
+    VersusLeader[][] pair = new VersusLeader[n][n];
+    List<int[]> tested = new ArrayList<>();
+    for (int i = 0; i < ranked; i++) {
+      for (int j = i + 1; j < ranked; j++) {
+        pair[i][j] = versus(runs.get(entries.get(i).index()), runs.get(entries.get(j).index()), language);
+        if (!Double.isNaN(pair[i][j].mcnemarP())) {
+          tested.add(new int[] {i, j});
         }
-        rank[k] = 1 + higher;
       }
+    }
+    double[] adjusted = Holm.adjust(tested.stream().mapToDouble(t -> pair[t[0]][t[1]].mcnemarP()).toArray());
+    for (int t = 0; t < tested.size(); t++) {
+      VersusLeader v = pair[tested.get(t)[0]][tested.get(t)[1]];
+      pair[tested.get(t)[0]][tested.get(t)[1]] = new VersusLeader(v.shared(), v.judgedInBoth(), v.leaderOnly(),
+          v.runOnly(), v.mcnemarP(), adjusted[t]);
+    }
+    // rank = 1 + the runs significantly better, raised to the rank above it; equal success, equal rank
+    int[] rank = new int[n];
+    List<List<String>> better = new ArrayList<>();
+    for (int j = 0; j < n; j++) {
+      List<String> b = new ArrayList<>();
+      for (int i = 0; i < j && j < ranked; i++) {
+        if (success(entries.get(i)) > success(entries.get(j)) && pair[i][j].differs()) {
+          b.add(runs.get(entries.get(i).index()).name());
+        }
+      }
+      better.add(b);
+    }
+    int floor = 1;
+    for (int start = 0; start < ranked; ) {
+      int end = start;
+      int r = floor;
+      while (end < ranked && success(entries.get(end)) == success(entries.get(start))) {
+        r = Math.max(r, 1 + better.get(end).size());
+        end++;
+      }
+      for (int k = start; k < end; k++) {
+        rank[k] = r;
+      }
+      floor = r;
+      start = end;
     }
     List<Row> rows = new ArrayList<>();
-    for (int k = 0; k < entries.size(); k++) {
+    for (int k = 0; k < n; k++) {
       int sameRank = 0;
       for (int r : rank) {
         if (r == rank[k]) {
@@ -213,11 +251,17 @@ public record Leaderboard(List<ComparedRun> runs, List<RunExtras> extras, List<S
       }
       Entry e = entries.get(k);
       RunExtras x = extras.get(e.index());
-      rows.add(new Row(runs.get(e.index()).name(), rank[k], rank[k] > 0 && sameRank > 1, tied[k], e.figures(),
-          k == 0 ? null : raw.get(k - 1), x.passHat().getOrDefault(language, List.of()),
+      rows.add(new Row(runs.get(e.index()).name(), rank[k], rank[k] > 0 && sameRank > 1, k > 0 && rank[k] == 1,
+          better.get(k), e.figures(), k == 0 ? null : pair[0][k], x.passHat().getOrDefault(language, List.of()),
           x.tokens().orElse(-1), x.cost().orElse(Double.NaN)));
     }
     return rows;
+  }
+
+  private record Entry(int index, GroupFigures figures) {}
+
+  private static double success(Entry entry) {
+    return entry.figures().success().value();
   }
 
   private static List<DialogueScore> scores(ComparedRun run, Language language) {

@@ -20,11 +20,14 @@ import java.util.stream.Collectors;
 /**
  * A {@link Leaderboard} as files: {@code leaderboard.md}, {@code leaderboard.csv}, {@code leaderboard.json} (schema:
  * {@code docs/schemas/leaderboard.schema.json}) and the self-contained {@code leaderboard.html}. Every one opens with
- * the setup differences when runs of different setups were ranked together.
+ * the task sets when runs over different tasks were ranked on their shared tasks ({@link TaskSets#headline()}; in the
+ * CSV a first line starting "#"), then the setup differences when runs of different setups were ranked together.
  *
- * <p>JSON: {@code format} ({@code clarq-leaderboard/1}), {@code runs} (name, judge, dialogues, setup, tokens or
+ * <p>JSON: {@code format} ({@code clarq-leaderboard/1}), {@code shared_tasks} (null when every run holds the same
+ * tasks, otherwise {@code note}, {@code tasks} and {@code differences}), {@code runs} (name, judge, dialogues, setup, tokens or
  * null, cost_usd or null), {@code setup_differences} (lines), {@code method}, and {@code languages}: per language code the rows, best
- * first, each with {@code rank} (null when unranked), {@code rank_label} ("1="), {@code tied_with_leader}, {@code run},
+ * first, each with {@code rank} (null when unranked), {@code rank_label} ("1="), {@code tied_with_leader},
+ * {@code significantly_better} (the runs significantly better than this one), {@code run},
  * {@code dialogues}, {@code judged}, {@code successes}, {@code unjudged}, {@code success}, {@code aqd}, {@code aql}
  * ({@code value}, {@code ci95}), {@code versus_leader} (null for the leader: {@code shared}, {@code judged_in_both},
  * {@code leader_only}, {@code run_only}, {@code mcnemar_p}, {@code mcnemar_p_holm}), {@code pass_hat} (k = 1.., empty
@@ -38,9 +41,11 @@ public final class LeaderboardFiles {
   public static final List<String> NAMES = List.of("leaderboard.md", "leaderboard.csv", "leaderboard.json",
       "leaderboard.html");
   static final String METHOD = "Each language on its own. Success: the share of judged dialogues that succeeded, with"
-      + " a 95% Wilson interval. Ties: every run is set against the leader with McNemar's exact two-sided test over"
-      + " the dialogues both judged, p-values adjusted by Holm's method over the runs set against the leader; a run"
-      + " with an adjusted p of at least 0.05 shares the leader's rank (\"1=\").";
+      + " a 95% Wilson interval. Ranks: every pair of runs is tested with McNemar's exact two-sided test over the"
+      + " dialogues both judged, p-values adjusted by Holm's method over all pairs; a run's rank is 1 + the number of"
+      + " runs significantly better than it (higher success, adjusted p below 0.05), raised where needed to the rank"
+      + " of any run with a higher success, so a run never ranks above one with a higher success. Runs sharing a rank"
+      + " (\"2=\") are not told apart. Holm p in the table: the run against the leader.";
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private LeaderboardFiles() {}
@@ -64,6 +69,13 @@ public final class LeaderboardFiles {
   /** The board as one JSON object. */
   public static ObjectNode json(Leaderboard board) {
     ObjectNode o = JSON.createObjectNode().put("format", FORMAT);
+    if (board.taskSets().same()) {
+      o.putNull("shared_tasks");
+    } else {
+      ObjectNode t = o.putObject("shared_tasks").put("note", board.taskSets().headline())
+          .put("tasks", board.taskSets().shared());
+      board.taskSets().differences().forEach(t.putArray("differences")::add);
+    }
     ArrayNode rs = o.putArray("runs");
     for (int i = 0; i < board.runs().size(); i++) {
       ComparedRun r = board.runs().get(i);
@@ -84,8 +96,9 @@ public final class LeaderboardFiles {
     ArrayNode diffs = o.putArray("setup_differences");
     board.setupDifferences().forEach(diffs::add);
     ObjectNode method = FiguresJson.method(board.bootstrap(), o.putObject("method"));
-    method.put("tie_test", "McNemar exact two-sided against the leader, Holm"
-        + " over the runs set against it").put("alpha", Leaderboard.ALPHA);
+    method.put("tie_test", "McNemar exact two-sided between every pair of runs, Holm over all pairs; rank = 1 + the"
+        + " runs significantly better, raised to the rank of any run with a higher success").put("alpha",
+        Leaderboard.ALPHA);
     ObjectNode langs = o.putObject("languages");
     board.languages().forEach((l, rows) -> {
       ArrayNode a = langs.putArray(l.code());
@@ -96,7 +109,9 @@ public final class LeaderboardFiles {
         } else {
           n.put("rank", row.rank());
         }
-        n.put("rank_label", row.rankLabel()).put("tied_with_leader", row.tiedWithLeader()).put("run", row.run());
+        n.put("rank_label", row.rankLabel()).put("tied_with_leader", row.tiedWithLeader());
+        row.significantlyBetter().forEach(n.putArray("significantly_better")::add);
+        n.put("run", row.run());
         GroupFigures f = row.figures();
         n.put("dialogues", f.dialogues()).put("judged", f.judged()).put("successes", f.successes())
             .put("unjudged", f.unjudged());
@@ -143,6 +158,11 @@ public final class LeaderboardFiles {
   /** The board as Markdown: setup differences first, then a table per language. */
   public static String markdown(Leaderboard board) {
     StringBuilder sb = new StringBuilder("# ClarQ-LLM leaderboard\n\n");
+    if (!board.taskSets().same()) {
+      sb.append("**").append(md(board.taskSets().headline())).append("**\n\n");
+      board.taskSets().differences().forEach(d -> sb.append("- ").append(md(d)).append('\n'));
+      sb.append('\n');
+    }
     if (!board.setupDifferences().isEmpty()) {
       sb.append("**The runs' setups differ**: ranked together only because --allow-different-setup was given; a"
           + " difference in rank is not the seeker's alone.\n\n");
@@ -156,8 +176,9 @@ public final class LeaderboardFiles {
     board.languages().forEach((l, rows) -> {
       sb.append("\n## ").append(l.directoryName()).append("\n\n");
       sb.append("| rank | run | success [95%] | judged | AQD | AQL (").append(aqlUnit(l))
-          .append(") | vs leader: only leader / only run | McNemar p | Holm p | pass^k | tokens | cost |\n");
-      sb.append("|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+          .append(") | vs leader: only leader / only run | McNemar p | Holm p | significantly better | pass^k | tokens"
+              + " | cost |\n");
+      sb.append("|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
       for (Leaderboard.Row r : rows) {
         Leaderboard.VersusLeader v = r.versusLeader();
         sb.append("| ").append(r.rankLabel()).append(" | ").append(md(r.run())).append(" | ")
@@ -166,7 +187,7 @@ public final class LeaderboardFiles {
             .append(fixed(r.figures().aql().value())).append(" | ")
             .append(v == null ? "-" : v.leaderOnly() + " / " + v.runOnly()).append(" | ")
             .append(v == null ? "-" : p(v.mcnemarP())).append(" | ").append(v == null ? "-" : p(v.holmP()))
-            .append(" | ").append(passHat(r.passHat())).append(" | ").append(r.tokens() < 0 ? "-" : r.tokens())
+            .append(" | ").append(better(r)).append(" | ").append(passHat(r.passHat())).append(" | ").append(r.tokens() < 0 ? "-" : r.tokens())
             .append(" | ").append(cost(r.cost())).append(" |\n");
       }
     });
@@ -175,9 +196,13 @@ public final class LeaderboardFiles {
 
   /** The board as CSV, one line per language and run, with a header line. */
   public static String csv(Leaderboard board) {
-    StringBuilder sb = new StringBuilder("language,rank,rank_label,tied_with_leader,run,dialogues,judged,successes,"
-        + "success,success_low,success_high,aqd,aql,leader_only,run_only,mcnemar_p,mcnemar_p_holm,pass_hat,tokens,"
-        + "cost_usd\n");
+    StringBuilder sb = new StringBuilder();
+    if (!board.taskSets().same()) {
+      sb.append("# ").append(board.taskSets().headline().replace('\n', ' ')).append('\n');
+    }
+    sb.append("language,rank,rank_label,tied_with_leader,run,dialogues,judged,successes,"
+        + "success,success_low,success_high,aqd,aql,leader_only,run_only,mcnemar_p,mcnemar_p_holm,significantly_better,"
+        + "pass_hat,tokens,cost_usd\n");
     board.languages().forEach((l, rows) -> {
       for (Leaderboard.Row r : rows) {
         GroupFigures f = r.figures();
@@ -188,13 +213,18 @@ public final class LeaderboardFiles {
             num(f.success().interval().lower()), num(f.success().interval().upper()), num(f.aqd().value()),
             num(f.aql().value()), v == null ? "" : String.valueOf(v.leaderOnly()),
             v == null ? "" : String.valueOf(v.runOnly()), v == null ? "" : num(v.mcnemarP()),
-            v == null ? "" : num(v.holmP()), r.passHat().stream().map(LeaderboardFiles::num)
+            v == null ? "" : num(v.holmP()), String.join(" | ", r.significantlyBetter()), r.passHat().stream().map(LeaderboardFiles::num)
                 .collect(Collectors.joining(" ")), r.tokens() < 0 ? "" : String.valueOf(r.tokens()),
             Double.isNaN(r.cost()) ? "" : num(r.cost())));
         sb.append(cells.stream().map(LeaderboardFiles::csvCell).collect(Collectors.joining(","))).append('\n');
       }
     });
     return sb.toString();
+  }
+
+  /** The runs significantly better than a row's, "-" when none. */
+  static String better(Leaderboard.Row r) {
+    return r.significantlyBetter().isEmpty() ? "-" : md(String.join(", ", r.significantlyBetter()));
   }
 
   /** A cost in US dollars to the cent, "-" when unknown. */

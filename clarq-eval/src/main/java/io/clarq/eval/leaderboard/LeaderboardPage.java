@@ -12,14 +12,14 @@ import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
 
 /**
- * A {@link Leaderboard} as one self-contained page from the page kit: when setups differ,
- * {@code section#setup-differences} comes first; then per language {@code section.language.CODE} with a dot plot of
+ * A {@link Leaderboard} as one self-contained page from the page kit: when the runs were ranked on their shared
+ * tasks, {@code section#shared-tasks} comes first; when setups differ, {@code section#setup-differences} next; then per language {@code section.language.CODE} with a dot plot of
  * each run's success and its Wilson interval ({@code div.chart svg}) and the table {@code table.board.CODE}, one
  * {@code tr.row} per run ({@code tr.tied} when it shares the leader's rank); the pass^k and tokens columns appear
  * only when some run on the board records them.
  */
 final class LeaderboardPage {
-  private static final String STYLE = "#setup-differences{border:2px solid #a01818;background:#fff4f4;"
+  private static final String STYLE = "#setup-differences,#shared-tasks{border:2px solid #a01818;background:#fff4f4;"
       + "padding:.5em 1em;margin-bottom:1em}table.board td{white-space:nowrap}table.board td.text{white-space:normal;overflow-wrap:anywhere;min-width:14em}"
       + "table.board th{text-align:left}";
 
@@ -35,6 +35,12 @@ final class LeaderboardPage {
           + " --allow-different-setup was given, so a difference in rank is not the seeker's alone.");
       Element ul = w.appendElement("ul");
       board.setupDifferences().forEach(x -> ul.appendElement("li").text(x));
+    }
+    if (!board.taskSets().same()) {
+      Element w = body.prependElement("section").id("shared-tasks");
+      w.appendElement("p").appendElement("strong").text(board.taskSets().headline());
+      Element ul = w.appendElement("ul");
+      board.taskSets().differences().forEach(x -> ul.appendElement("li").text(x));
     }
     body.appendElement("p").addClass("muted").text(LeaderboardFiles.METHOD);
     board.languages().forEach((l, rows) -> {
@@ -59,7 +65,7 @@ final class LeaderboardPage {
       boolean tokens = rows.stream().anyMatch(r -> r.tokens() >= 0);
       boolean cost = rows.stream().anyMatch(r -> !Double.isNaN(r.cost()));
       List<String> heads = new ArrayList<>(List.of("rank", "run", "success [95%]", "judged / dialogues", "AQD",
-          "AQL", "only leader", "only run", "McNemar p", "Holm p"));
+          "AQL", "only leader", "only run", "McNemar p", "Holm p", "significantly better"));
       if (trials) {
         heads.add("pass^k");
       }
@@ -88,6 +94,8 @@ final class LeaderboardPage {
         tr.appendElement("td").text(v == null ? "-" : String.valueOf(v.runOnly()));
         tr.appendElement("td").text(v == null ? "-" : LeaderboardFiles.p(v.mcnemarP()));
         tr.appendElement("td").text(v == null ? "-" : LeaderboardFiles.p(v.holmP()));
+        tr.appendElement("td").addClass("text").text(r.significantlyBetter().isEmpty() ? "-"
+            : String.join(", ", r.significantlyBetter()));
         if (trials) {
           tr.appendElement("td").text(LeaderboardFiles.passHat(r.passHat()));
         }

@@ -69,7 +69,7 @@ public record RunExtras(OptionalLong tokens, Map<Language, List<Double>> passHat
     try {
       root = JSON.readTree(results.toFile());
     } catch (IOException e) {
-      throw new IllegalArgumentException(results + ": not readable JSON: " + e.getMessage(), e);
+      throw new IllegalArgumentException(io.clarq.core.files.TextFiles.problem(results, e), e);
     }
     OptionalLong tokens = root.path("tokens").isIntegralNumber() ? OptionalLong.of(root.get("tokens").asLong())
         : OptionalLong.empty();

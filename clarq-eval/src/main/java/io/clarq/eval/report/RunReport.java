@@ -89,7 +89,7 @@ public final class RunReport {
     try {
       root = JSON.readTree(results.toFile());
     } catch (IOException e) {
-      throw new IllegalArgumentException(results + ": not readable JSON: " + e.getMessage(), e);
+      throw new IllegalArgumentException(io.clarq.core.files.TextFiles.problem(results, e), e);
     }
     if (!isResults(root)) {
       throw new IllegalArgumentException(results + ": not a clarq run results file (expected format \""

@@ -42,6 +42,34 @@ class ShardEnvironmentTest {
   }
 
   @Test
+  void testATaskOutsideItsArrayAndAnEmptyArrayNameTheVariables() {
+    // SLURM_ARRAY_TASK_ID=6 of --array=0-2: no shard of 1 to 3 ("illegal shard 7/3" before)
+    assertThatThrownBy(() -> read(Map.of("SLURM_ARRAY_TASK_ID", "6", "SLURM_ARRAY_TASK_MIN", "0",
+        "SLURM_ARRAY_TASK_MAX", "2", "SLURM_ARRAY_TASK_COUNT", "3"), OptionalInt.empty()))
+        .hasMessage("SLURM_ARRAY_TASK_ID=6 is outside the array SLURM_ARRAY_TASK_MIN=0 to SLURM_ARRAY_TASK_MAX=2"
+            + " (SLURM_ARRAY_TASK_COUNT=3), so it names no shard of 1 to 3; give --shard I/N");
+    // a count of 0 is not an array with gaps
+    assertThatThrownBy(() -> read(Map.of("SLURM_ARRAY_TASK_ID", "0", "SLURM_ARRAY_TASK_MIN", "0",
+        "SLURM_ARRAY_TASK_MAX", "0", "SLURM_ARRAY_TASK_COUNT", "0"), OptionalInt.empty()))
+        .hasMessageStartingWith("SLURM_ARRAY_TASK_COUNT=0: an array job has at least one task")
+        .hasMessageContaining("SLURM_ARRAY_TASK_ID=0").hasMessageNotContaining("gaps");
+    assertThatThrownBy(() -> read(Map.of("SLURM_ARRAY_TASK_ID", "3", "SLURM_ARRAY_TASK_MIN", "5",
+        "SLURM_ARRAY_TASK_MAX", "2", "SLURM_ARRAY_TASK_COUNT", "3"), OptionalInt.empty()))
+        .hasMessageStartingWith("SLURM_ARRAY_TASK_MIN=5 is above SLURM_ARRAY_TASK_MAX=2");
+  }
+
+  @Test
+  void testAnOutputPathWithAnotherPlaceholderIsRefused() {
+    Shard two = new Shard(2, 3);
+    assertThat(ShardEnvironment.expand("runs/{shard}/x-{shard}", two)).isEqualTo("runs/2/x-2");
+    assertThatThrownBy(() -> ShardEnvironment.expand("runs/{shards}", two))
+        .hasMessage("runs/{shards}: unknown placeholder {shards}; the only one is {shard} (the shard's index)");
+    assertThatThrownBy(() -> ShardEnvironment.expand("runs/shard-{}", two))
+        .hasMessageContaining("unknown placeholder {}");
+    assertThatThrownBy(() -> ShardEnvironment.expand("runs/{shard", two)).hasMessageContaining("an unmatched brace");
+  }
+
+  @Test
   void testKubernetesIndexedJobNeedsTheCount() {
     assertThat(read(Map.of("JOB_COMPLETION_INDEX", "0"), OptionalInt.of(4)).shard()).isEqualTo(new Shard(1, 4));
     assertThatThrownBy(() -> read(Map.of("JOB_COMPLETION_INDEX", "0"), OptionalInt.empty()))

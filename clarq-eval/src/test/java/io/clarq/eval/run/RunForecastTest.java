@@ -33,9 +33,42 @@ import org.junit.jupiter.api.io.TempDir;
 class RunForecastTest {
   @TempDir Path dir;
 
+  /*
+   * forecast_check.py, the independent computation behind the figures below (Python 3.11, standard library only),
+   * run as /usr/bin/python3 forecast_check.py ../shared/data/clarq-llm:
+   *   import glob, gzip, json, math, sys, unicodedata
+   *   root = sys.argv[1]
+   *   def pct(v, p):
+   *       v = sorted(v); return v[max(0, min(len(v), math.ceil(p * len(v))) - 1)]
+   *   def tokens(text):
+   *       cjk = sum(1 for ch in text
+   *                 if unicodedata.name(ch, "").split(" ")[0] in ("CJK", "HIRAGANA", "KATAKANA", "HANGUL"))
+   *       return cjk + math.ceil((len(text) - cjk) / 4)
+   *   turns = [min(len(t["l2l"][0]) // 2, 12) for f in sorted(glob.glob(root + "/transcripts/*.json"))
+   *            for ty in json.load(open(f, encoding="utf-8")) for t in ty if len(t["l2l"][0]) > 0]
+   *   print("dialogues", len(turns), "turns", pct(turns, 0.1), pct(turns, 0.9))
+   *   for name, role in [("seeker", "seeker"), ("provider", "provider"), ("provider-multi-info", "provider"),
+   *                      ("judge", None)]:
+   *       rates, inp, out = [], [], []
+   *       for line in gzip.open(root + "/reference-traces/" + name + ".jsonl.gz", "rt", encoding="utf-8"):
+   *           r = json.loads(line)
+   *           if role is None:
+   *               calls = r["calls"]; rates.append(len(calls))
+   *           else:
+   *               ts = [t for i, t in enumerate(r["turns"])
+   *                     if t["role"] == role and not (role == "provider" and i == 0)]
+   *               calls = [c for t in ts for c in t["calls"]]
+   *               if ts: rates.append(len(calls) / len(ts))
+   *           for c in calls:
+   *               inp.append(sum(tokens(m["content"]) for m in c["request"]["messages"]))
+   *               out.append(tokens(c["response"]))
+   *       print(name + ".jsonl.gz",
+   *             (min(rates), max(rates), pct(inp, 0.1), pct(inp, 0.9), pct(out, 0.1), pct(out, 0.9)))
+   */
   /**
    * The published basis against an independent computation over the same files: the Python script
-   * {@code forecast_check.py} below, run as {@code python3 forecast_check.py ../shared/data/clarq-llm}, printed
+   * {@code forecast_check.py} in the comment above, run as {@code python3 forecast_check.py ../shared/data/clarq-llm},
+   * printed (re-run on the data of 2026-11-27, the same figures)
    * <pre>
    * dialogues 1560 turns 4 8
    * seeker.jsonl.gz (1.0, 1.0, 360, 703, 6, 17)

@@ -145,6 +145,22 @@ public final class ClarqCommand implements Runnable {
       return CommandLine.ExitCode.SOFTWARE;
     });
     cl.setExecutionStrategy(parseResult -> {
+      // picocli keeps words it cannot place when --help is given (clarq nosuch --help): still an error, not help
+      boolean help = false;
+      for (CommandLine.ParseResult r = parseResult; r != null; r = r.subcommand()) {
+        help |= r.isUsageHelpRequested();
+      }
+      for (CommandLine.ParseResult r = parseResult; help && r != null; r = r.subcommand()) {
+        if (!r.unmatched().isEmpty()) {
+          CommandLine at = r.commandSpec().commandLine();
+          String first = r.unmatched().get(0);
+          if (!at.getSubcommands().isEmpty() && !first.startsWith("-")) {
+            throw new CommandLine.ParameterException(at, "unknown command '" + first + "'; the commands: "
+                + String.join(", ", new java.util.TreeSet<>(at.getSubcommands().keySet())));
+          }
+          throw new CommandLine.UnmatchedArgumentException(at, r.unmatched());
+        }
+      }
       CommandLine leaf = parseResult.asCommandLineList().get(parseResult.asCommandLineList().size() - 1);
       PrintWriter original = leaf.getErr();
       CommandPrefixWriter prefixed = new CommandPrefixWriter(original, path(leaf));
@@ -172,10 +188,14 @@ public final class ClarqCommand implements Runnable {
   }
 
   static String describe(Throwable ex) {
-    StringBuilder sb = new StringBuilder(String.valueOf(ex.getMessage() == null ? ex : ex.getMessage()));
+    StringBuilder sb = new StringBuilder(ex instanceof com.fasterxml.jackson.core.JsonProcessingException j
+        ? io.clarq.core.files.JsonErrors.describe(j) : String.valueOf(ex.getMessage() == null ? ex : ex.getMessage()));
     for (Throwable c = ex.getCause(); c != null && c != c.getCause(); c = c.getCause()) {
-      if (c.getMessage() != null && !sb.toString().contains(c.getMessage())) {
-        sb.append(": ").append(c.getMessage());
+      // a JSON error in words (line, column), never Jackson's "[Source: REDACTED ...]"
+      String m = c instanceof com.fasterxml.jackson.core.JsonProcessingException j
+          ? io.clarq.core.files.JsonErrors.describe(j) : c.getMessage();
+      if (m != null && !sb.toString().contains(m)) {
+        sb.append(": ").append(m);
       }
     }
     return sb.toString();

@@ -95,7 +95,7 @@ public final class CqGenerateCommand implements Callable<Integer> {
       java.util.Map<String, String> settings = generatorOptions.settings();
       settings.put("split", s.name().toLowerCase(Locale.ROOT));
       Shard shard = sharding.shard(spec.commandLine());
-      out = ShardOptions.out(out, shard);
+      out = ShardOptions.out(spec.commandLine(), "--out", out, shard);
       CqGenerationRun.Result r = CqGenerationRun.run(examples, gen, settings,
           generatorOptions.models(spec.commandLine()), true,
           new RunKernel.Plan(out, shard, threads, "clarq-cq-generate"),

@@ -97,7 +97,7 @@ public final class CqJudgeCommand implements Callable<Integer> {
     List<CqGeneration> generations = CqGenerationFile.read(in);
     List<HumanRating> human = ratings == null ? List.of() : humanRatings(generations);
     Shard shard = sharding.shard(spec.commandLine());
-    out = ShardOptions.out(out, shard);
+    out = ShardOptions.out(spec.commandLine(), "--out", out, shard);
     List<CqJudgement> judgements;
     try (LlmClient client = llm.client(spec.commandLine(), "--judge", judge)) {
       CqJudgeRun.Result r = CqJudgeRun.run(generations,

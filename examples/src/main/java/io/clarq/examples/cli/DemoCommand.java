@@ -86,7 +86,7 @@ public final class DemoCommand implements Callable<Integer> {
         .record(RunMerge.RECORDED_JUDGE, judge.name())
         .selection(selection)
         .shard(chosen)
-        .output(output != null ? ShardOptions.out(output, chosen)
+        .output(output != null ? ShardOptions.out(cl, "--out", output, chosen)
             : Files.createTempDirectory("clarq-demo-"));
     if (tasks != null) {
       InputPaths.requireDirectory(spec.commandLine(), "--tasks", tasks);

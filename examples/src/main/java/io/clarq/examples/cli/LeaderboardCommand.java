@@ -24,11 +24,14 @@ import picocli.CommandLine.Parameters;
       "Ranks ClarQ-LLM runs of one setup by success, each language on its own board (English and Chinese are never",
       "pooled), and writes leaderboard.md, leaderboard.csv, leaderboard.json and a self-contained leaderboard.html",
       "into --out. Each row gives success with its 95% Wilson interval, AQD, AQL, pass^k when the run played trials,",
-      "the tokens its results.json records and, with --prices, its cost. Every run is tested against the leader with McNemar's exact test over",
-      "the dialogues both judged, Holm-adjusted over the runs tested; a run not significantly different (adjusted p at",
-      "least 0.05) shares the leader's rank, shown \"1=\". A run whose provider, provider model, prompt pack, judge or",
-      "deviations differ from the first run's is refused, naming each difference, unless --allow-different-setup. A",
-      "RUN is what clarq compare takes: a run directory, a transcript file or a published run by name."
+      "the tokens its results.json records and, with --prices, its cost. Every pair of runs is tested with McNemar's",
+      "exact test over the dialogues both judged, Holm-adjusted over all pairs; a run ranks 1 + the number of runs",
+      "significantly better than it (adjusted p below 0.05), raised to the rank of any run with a higher success, so",
+      "a run never ranks above one with a higher success; a shared rank is shown \"2=\". A run whose provider,",
+      "provider model, prompt pack, judge or deviations differ from the first run's is refused, naming each",
+      "difference, unless --allow-different-setup. Runs over different tasks are refused, naming them, unless",
+      "--shared-tasks. A RUN is what clarq compare takes: a run directory, a transcript file or a published run by",
+      "name."
     })
 public final class LeaderboardCommand implements Callable<Integer> {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
@@ -44,6 +47,10 @@ public final class LeaderboardCommand implements Callable<Integer> {
   @Option(names = "--allow-different-setup", description = "Rank runs whose setup differs from the first run's; every"
       + " file then opens with what differs.")
   boolean allowDifferentSetup;
+
+  @Option(names = "--shared-tasks", description = "Rank runs over different task sets on the tasks all of them hold;"
+      + " every file then opens by saying so, with each run's task count.")
+  boolean sharedTasks;
 
   @Option(names = "--prices", paramLabel = "TABLE", description = "Prices per million tokens, e.g."
       + " gpt-4o=2.50/10.00,gpt-4o-mini=0.15/0.60: each run's cost is its seeker's and provider's recorded tokens"
@@ -67,7 +74,8 @@ public final class LeaderboardCommand implements Callable<Integer> {
     }
     CompareCommand.LoadedRuns loaded = scoring.load(spec, runs);
     List<RunExtras> extras = loaded.paths().stream().map(p -> RunExtras.of(p, table)).toList();
-    Leaderboard board = Leaderboard.of(loaded.runs(), extras, Bootstrap.DEFAULT, allowDifferentSetup);
+    Leaderboard board = Leaderboard.of(loaded.runs(), extras, Bootstrap.DEFAULT, allowDifferentSetup,
+        sharedTasks);
     List<Path> written = LeaderboardFiles.write(board, out);
     PrintWriter w = cl.getOut();
     w.print(LeaderboardFiles.markdown(board));

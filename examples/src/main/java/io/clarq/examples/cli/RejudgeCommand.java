@@ -74,6 +74,11 @@ public final class RejudgeCommand implements Callable<Integer> {
       throw new CommandLine.ParameterException(cl, "--trials " + trials + ": must be 2-100 (noise needs two trials)");
     }
     run = DataDefaults.publishedRun(spec, run, "RUN");
+    if (Files.isDirectory(run) && !Files.exists(run.resolve(ClarqEvaluator.TRANSCRIPT))) {
+      throw new CommandLine.ParameterException(cl, "RUN " + run + ": not a run directory (it holds no "
+          + ClarqEvaluator.TRANSCRIPT + ", which clarq run writes); give a run directory (clarq run --out), a clarq"
+          + " transcript (JSONL) or a published results file");
+    }
     Map<String, String> recorded = Files.isDirectory(run)
         ? RunSettings.read(run).map(RunSettings::recorded).orElse(Map.of()) : Map.of();
     Path transcript = Files.isDirectory(run) ? run.resolve(ClarqEvaluator.TRANSCRIPT) : run;

@@ -172,7 +172,7 @@ public final class RunCommand implements Callable<Integer> {
       Split chosenSplit = parse(cl, "--split", split, Split::parse);
       TaskSelection selection = parse(cl, "--select", select, TaskSelection::parse);
       Shard chosenShard = sharding.shard(cl);
-      out = ShardOptions.out(out, chosenShard);
+      out = ShardOptions.out(cl, "--out", out, chosenShard);
       Optional<RunForecast> forecast = forecast(cl, languages, chosenSplit, selection, chosenShard);
       boolean resumes = Files.exists(out.resolve(RunSettings.FILE)) || Files.exists(out.resolve(
           ClarqEvaluator.TRANSCRIPT));
@@ -291,6 +291,8 @@ public final class RunCommand implements Callable<Integer> {
       List<DialogueRecord> done = RunForecast.finishedIn(out, dialogues);
       RunForecast.Basis basis = RunForecast.resumed(done, published).orElse(published);
       return Optional.of(RunForecast.of(dialogues.size(), done, basis, forecastModels(cl)));
+    } catch (CommandLine.ParameterException e) {
+      throw e;   // an option's error is the command's, never a forecast note
     } catch (RuntimeException e) {
       if (dryRun) {
         throw e;
@@ -502,6 +504,25 @@ public final class RunCommand implements Callable<Integer> {
     }
     if (trials < 1 || trials > 1000) {
       throw new CommandLine.ParameterException(cl, "--trials " + trials + ": must be 1-1000");
+    }
+    // the seeker, provider and judge specs too, so that their errors come first and once (not inside a forecast note)
+    SeekerSpecs.check(cl, "--seeker", seekerSpec);
+    forecastModels(cl);
+    if (!providerSpec.equals("offline")) {
+      knownScheme(cl, "--provider", providerSpec);
+    }
+    if (judgeKind(cl).startsWith("llm:")) {
+      knownScheme(cl, "--judge", judgeSpec);
+    }
+  }
+
+  /** Refuses a model spec whose scheme no client on the class path serves, as making its client would. */
+  private void knownScheme(CommandLine cl, String option, String specText) {
+    try {
+      io.clarq.core.llm.LlmClients.keyEnv(llm.spec(cl, option, specText));
+    } catch (IllegalArgumentException e) {
+      throw new CommandLine.ParameterException(cl, option + " " + specText + ": " + e.getMessage(), e, null,
+          specText);
     }
   }
 

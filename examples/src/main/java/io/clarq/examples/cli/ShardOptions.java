@@ -32,11 +32,17 @@ final class ShardOptions {
       throw new CommandLine.ParameterException(cl, "--shards " + shards + ": must be at least 1");
     }
     if (shard != null && !shard.equals("auto")) {
+      Shard given;
       try {
-        return Shard.parse(shard);
+        given = Shard.parse(shard);
       } catch (IllegalArgumentException e) {
         throw new CommandLine.ParameterException(cl, "--shard: " + e.getMessage(), e, null, shard);
       }
+      if (shards != null && shards != given.count()) {
+        throw new CommandLine.ParameterException(cl, "--shard " + shard + " is one of " + given.count()
+            + " shards, but --shards " + shards + ": give one count (--shards is for --shard auto)");
+      }
+      return given;
     }
     Optional<ShardEnvironment.Found> found;
     try {
@@ -56,8 +62,16 @@ final class ShardOptions {
     return found.get().shard();
   }
 
-  /** The output directory with {@code {shard}} replaced by the shard's index. */
-  static Path out(Path out, Shard shard) {
-    return Path.of(ShardEnvironment.expand(out.toString(), shard));
+  /**
+   * The output directory with {@code {shard}} replaced by the shard's index.
+   *
+   * @throws CommandLine.ParameterException naming {@code option} and the placeholder when the path holds another one
+   */
+  static Path out(CommandLine cl, String option, Path out, Shard shard) {
+    try {
+      return Path.of(ShardEnvironment.expand(out.toString(), shard));
+    } catch (IllegalArgumentException e) {
+      throw new CommandLine.ParameterException(cl, option + " " + e.getMessage(), e, null, out.toString());
+    }
   }
 }

@@ -153,7 +153,7 @@ public final class ToaCommand implements Runnable {
             + " flm make");
       }
       Shard shard = sharding.shard(spec.commandLine());
-      out = ShardOptions.out(out, shard);
+      out = ShardOptions.out(spec.commandLine(), "--out", out, shard);
       try {
         ToaPipeline pipeline;
         RecoveryBootstrap bootstrap;

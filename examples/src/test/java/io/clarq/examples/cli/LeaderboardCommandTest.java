@@ -45,6 +45,29 @@ class LeaderboardCommandTest extends CommandTestBase {
     assertThat(Files.readString(dir.resolve("leaderboard.md"))).contains("setups differ").contains("| 1= |");
   }
 
+  /** Two demo runs over different tasks (no data needed): refused, naming the difference; ranked on shared tasks. */
+  @Test
+  void testRunsOverDifferentTasksAreRefusedUnlessSharedTasks() throws Exception {
+    Path all = tmp.resolve("all");
+    Path some = tmp.resolve("some");
+    assertThat(run("demo", "--out", all.toString())).as(err.toString()).isZero();
+    assertThat(run("demo", "--select", "1.0,1.1", "--out", some.toString())).as(err.toString()).isZero();
+    Path dir = tmp.resolve("board");
+    err.getBuffer().setLength(0);
+    assertThat(run("leaderboard", all.toString(), some.toString(), "--out", dir.toString())).isEqualTo(1);
+    assertThat(err.toString()).contains("runs over different task sets cannot share a board: ")
+        .contains(" holds none that ").contains("--shared-tasks");
+    assertThat(dir).doesNotExist();
+    out.getBuffer().setLength(0);
+    assertThat(run("leaderboard", "--shared-tasks", all.toString(), some.toString(), "--out", dir.toString()))
+        .as(err.toString()).isZero();
+    assertThat(out.toString()).startsWith("# ClarQ-LLM leaderboard\n\n**Ranked on the ");
+    assertThat(Files.readAllLines(dir.resolve("leaderboard.csv")).get(0)).startsWith("# Ranked on the ");
+    JsonNode board = new ObjectMapper().readTree(dir.resolve("leaderboard.json").toFile());
+    assertThat(board.get("shared_tasks").get("tasks").asInt()).isEqualTo(board.get("runs").get(1).get("dialogues")
+        .asInt());
+  }
+
   /**
    * {@code --prices} gives each run its cost: two runs of a model seeker on the loopback server (every reply 1,000
    * input and 50 output tokens) against the offline provider; the first seeker's model has a price, the second's
