@@ -96,6 +96,23 @@ class LoopbackTrialsTest {
     }
   }
 
+  @Test
+  void testAModelWhoseSeedIsFixedByABodyFieldIsRefusedWithTrials() {
+    LlmSpec fixed = LlmSpec.parse("http://127.0.0.1:9/v1").withModel(LoopbackRunMain.MODEL).withParam("seed", "1");
+    try (LlmClient client = LlmClients.fromSpec(fixed, name -> null, LlmListener.NONE)) {
+      assertThat(client.fixedSeed()).hasValue(1L);
+      assertThat(client.withModel("x").fixedSeed()).hasValue(1L);
+      Path tasks = dir.resolve("tasks");
+      // the provider's model fixes the seed; the seeker's does not
+      RunConfig.Builder b = config(LlmClients.fromSpec(fixed.withParams(Map.of()), name -> null, LlmListener.NONE),
+          tasks, dir.resolve("out")).provider(LlmProviderAgent.builder(client).build()).trials(2);
+      assertThatThrownBy(b::build).isInstanceOf(IllegalArgumentException.class)
+          .hasMessageContaining("2 trials, but the provider's model has its seed fixed to 1 by a body field"
+              + " (--llm-param seed=1)");
+      assertThat(b.trials(1).build().trials()).isEqualTo(1);
+    }
+  }
+
   /** A seeker that calls its model on its own executor's threads, never on the runner's. */
   private static final class OffThreadSeeker implements io.clarq.core.seeker.SeekerAgent {
     private final LlmSeeker seeker;

@@ -172,6 +172,27 @@ public final class LlmOptions {
     }
   }
 
+  /**
+   * Refuses {@code --llm-param seed=N} with {@code trials > 1}: the body field replaces every request's seed, so every
+   * trial would send seed N and the K trials would be one (issue 29).
+   *
+   * @throws CommandLine.ParameterException naming both options (exit code 2)
+   */
+  void refuseFixedSeed(CommandLine cl, int trials) {
+    if (trials < 2) {
+      return;
+    }
+    for (String p : params == null ? List.<String>of() : params) {
+      int eq = p.indexOf('=');
+      if (eq > 0 && p.substring(0, eq).strip().equals("seed") && !p.substring(eq + 1).strip().equals("null")) {
+        String seed = p.substring(eq + 1).strip();
+        throw new CommandLine.ParameterException(cl, "--llm-param seed=" + seed + " with --trials " + trials
+            + ": the body field replaces every request's seed, so all " + trials + " trials would send seed " + seed
+            + " and play the same; drop --llm-param seed (trial t sends seed 8848 + t - 1) or play one trial");
+      }
+    }
+  }
+
   private static String[] nameValue(String option, String text) {
     int eq = text.indexOf('=');
     if (eq <= 0) {

@@ -73,6 +73,7 @@ public final class RejudgeCommand implements Callable<Integer> {
     if (trials < 2 || trials > 100) {
       throw new CommandLine.ParameterException(cl, "--trials " + trials + ": must be 2-100 (noise needs two trials)");
     }
+    llm.refuseFixedSeed(cl, trials);
     run = DataDefaults.publishedRun(spec, run, "RUN");
     Map<String, String> recorded = Files.isDirectory(run)
         ? RunSettings.read(run).map(RunSettings::recorded).orElse(Map.of()) : Map.of();

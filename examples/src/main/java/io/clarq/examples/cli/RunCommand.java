@@ -479,6 +479,7 @@ public final class RunCommand implements Callable<Integer> {
     if (trials < 1 || trials > 1000) {
       throw new CommandLine.ParameterException(cl, "--trials " + trials + ": must be 1-1000");
     }
+    llm.refuseFixedSeed(cl, trials);
   }
 
   static <T> T parse(CommandLine cl, String option, String text, java.util.function.Function<String, T> f) {

@@ -75,6 +75,7 @@ public final class OpenAiClient implements LlmClient {
   private final Map<String, String> headers;
   private final RequestAdapter adapter;
   private final java.util.Set<String> params;
+  private final java.util.OptionalLong fixedSeed;
   private final String defaultModel;
   private final Optional<ApiKey> key;
   private final LlmSettings settings;
@@ -94,6 +95,9 @@ public final class OpenAiClient implements LlmClient {
     this.headers = Map.copyOf(b.headers);
     String at = b.baseUrl.equals(OPENAI_BASE_URL) ? "" : " @ " + LlmSpec.withoutCredentials(b.baseUrl);
     this.params = new java.util.TreeSet<>(b.params.keySet());
+    JsonNode seed = b.params.get("seed");
+    this.fixedSeed = seed != null && seed.canConvertToLong() ? java.util.OptionalLong.of(seed.asLong())
+        : java.util.OptionalLong.empty();
     this.adapter = new RequestAdapter(b.params,
         m -> "openai:" + (m.isEmpty() ? "(server default)" : m) + at, b.listener);
     this.defaultModel = b.model;
@@ -373,6 +377,12 @@ public final class OpenAiClient implements LlmClient {
   @Override
   public java.util.List<io.clarq.core.llm.Deviation> deviations() {
     return adapter.deviations();
+  }
+
+  /** The {@code seed} body field the user set ({@link LlmSpec#params()}), which replaces every request's seed. */
+  @Override
+  public java.util.OptionalLong fixedSeed() {
+    return fixedSeed;
   }
 
   /** The spec's model, sent with requests that name none. */
