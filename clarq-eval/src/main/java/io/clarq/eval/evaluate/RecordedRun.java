@@ -13,9 +13,10 @@ import java.util.Set;
  * @param languages the languages of its dialogues
  * @param dialogues the finished dialogues, to score
  * @param notes what a person should know about the file: failed dialogues not scored, a torn last line
+ * @param trials how many trials the run played (1 without trials); its {@code dialogues} are trial 1's
  */
-public record RecordedRun(
-    String name, Format format, Set<Language> languages, List<PlayedDialogue> dialogues, List<String> notes) {
+public record RecordedRun(String name, Format format, Set<Language> languages, List<PlayedDialogue> dialogues,
+    List<String> notes, int trials) {
   /** The two kinds of transcript file {@code clarq evaluate} reads. */
   public enum Format {
     /** A published ClarQ-LLM results file (a JSON list of 31 types, dialogues in {@code l2l[0]}). */
@@ -30,5 +31,12 @@ public record RecordedRun(
     languages = Set.copyOf(languages);
     dialogues = List.copyOf(dialogues);
     notes = List.copyOf(notes);
+    io.clarq.core.llm.Trials.check(trials);
+  }
+
+  /** A run of one trial. */
+  public RecordedRun(String name, Format format, Set<Language> languages, List<PlayedDialogue> dialogues,
+      List<String> notes) {
+    this(name, format, languages, dialogues, notes, 1);
   }
 }

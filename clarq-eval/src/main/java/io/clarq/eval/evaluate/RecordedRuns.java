@@ -131,7 +131,7 @@ public final class RecordedRuns {
     out.sort(Comparator.comparing((PlayedDialogue d) -> d.task().language()).thenComparing(d -> d.task().id()));
     String name = file.getFileName().toString().replaceFirst("\\.jsonl?$", "");
     return new RecordedRun(name, RecordedRun.Format.CLARQ_JSONL,
-        new TreeSet<>(out.stream().map(d -> d.task().language()).toList()), out, notes);
+        new TreeSet<>(out.stream().map(d -> d.task().language()).toList()), out, notes, trials);
   }
 
   private static int firstCharacter(Path file) {
