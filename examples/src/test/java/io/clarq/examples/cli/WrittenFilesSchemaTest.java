@@ -52,6 +52,41 @@ class WrittenFilesSchemaTest extends CommandTestBase {
   }
 
   @Test
+  void testTrialRunShardsMergeAndLeaderboardFiles() throws Exception {
+    Path tasks = SharedData.require("clarq-llm/tasks");
+    Path runs = dir.resolve("trials");
+    try (FakeOpenAiServer server = FakeOpenAiServer.start(new SimulatedClarqModel(Duration.ZERO)::reply)) {
+      for (String shard : new String[] {"1/2", "2/2"}) {
+        assertThat(run("run", "--seeker", server.baseUrl().toString(), "--provider", "offline", "--tasks",
+            tasks.toString(), "--select", "3.1,4.2,5.1", "--trials", "2", "--shard", shard, "--llm-cache",
+            runs.resolve("llm-cache.jsonl").toString(), "--out", runs.resolve("shard-{shard}").toString()))
+            .as(err.toString()).isZero();
+      }
+    }
+    assertThat(run("merge", runs.resolve("shard-1").toString(), runs.resolve("shard-2").toString(), "--tasks",
+        tasks.toString(), "--out", runs.resolve("merged").toString())).as(err.toString()).isZero();
+    assertThat(run("leaderboard", runs.resolve("merged").toString(), "--out", runs.resolve("board").toString()))
+        .as(err.toString()).isZero();
+    String[] runFiles = {"results.json -> clarq-run-results.schema.json", "run-config.json -> run-config.schema.json",
+        "sessions.jsonl -> sessions-line.schema.json", "transcripts.jsonl -> transcript-line.schema.json"};
+    List<String> expected = new java.util.ArrayList<>(List.of("llm-cache.jsonl -> response-cache-line.schema.json",
+        "board/leaderboard.json -> leaderboard.schema.json"));
+    for (String d : new String[] {"shard-1/", "shard-2/", "merged/"}) {
+      for (String f : runFiles) {
+        if (!(d.equals("merged/") && f.startsWith("sessions"))) {   // a merge plays no session of its own
+          expected.add(d + f);
+        }
+      }
+    }
+    assertValid(runs, expected.toArray(String[]::new));
+    // the files hold what the schemas gained: trial lines, figures across trials, the trial the board ranks
+    assertThat(Files.readString(runs.resolve("merged/transcripts.jsonl"))).contains("\"trial\":2");
+    assertThat(Files.readString(runs.resolve("merged/results.json"))).contains("\"trials\" : {");
+    assertThat(Files.readString(runs.resolve("board/leaderboard.json"))).contains("\"compared_trial\" : 1",
+        "\"trials\" : 2");
+  }
+
+  @Test
   void testDemoFiles() {
     Path out = dir.resolve("demo");
     assertThat(run("demo", "--out", out.toString())).as(err.toString()).isZero();
