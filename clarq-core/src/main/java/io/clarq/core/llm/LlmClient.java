@@ -35,11 +35,14 @@ public interface LlmClient extends AutoCloseable {
   }
 
   /**
-   * The seed every request of this client is sent with, whatever seed the request carries: a {@code seed} body field
-   * the user fixed ({@link LlmSpec#params()}, {@code --llm-param seed=N}). Such a client sends the same seed in every
+   * The seed every request of this client is sent with, whatever seed the request carries: a seed body field the
+   * user fixed ({@link #SEED_FIELDS}, {@link LlmSpec#params()}, {@code --llm-param seed=N}). Such a client sends the same seed in every
    * trial of a run, so a run with trials refuses it ({@link Trials}). The default, and every client that sends each
    * request's own seed: empty.
    */
+  /** The body fields that fix a seed: {@code seed}, and Mistral's {@code random_seed}. */
+  java.util.Set<String> SEED_FIELDS = java.util.Set.of("seed", "random_seed");
+
   default java.util.OptionalLong fixedSeed() {
     return java.util.OptionalLong.empty();
   }

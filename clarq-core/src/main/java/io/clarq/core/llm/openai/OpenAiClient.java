@@ -95,9 +95,9 @@ public final class OpenAiClient implements LlmClient {
     this.headers = Map.copyOf(b.headers);
     String at = b.baseUrl.equals(OPENAI_BASE_URL) ? "" : " @ " + LlmSpec.withoutCredentials(b.baseUrl);
     this.params = new java.util.TreeSet<>(b.params.keySet());
-    JsonNode seed = b.params.get("seed");
-    this.fixedSeed = seed != null && seed.canConvertToLong() ? java.util.OptionalLong.of(seed.asLong())
-        : java.util.OptionalLong.empty();
+    this.fixedSeed = LlmClient.SEED_FIELDS.stream().map(b.params::get)
+        .filter(s -> s != null && s.isIntegralNumber() && s.canConvertToLong())
+        .mapToLong(JsonNode::asLong).findFirst();
     this.adapter = new RequestAdapter(b.params,
         m -> "openai:" + (m.isEmpty() ? "(server default)" : m) + at, b.listener);
     this.defaultModel = b.model;
