@@ -13,6 +13,7 @@ import io.clarq.core.llm.LlmClient;
 import io.clarq.core.llm.LlmClients;
 import io.clarq.core.llm.LlmException;
 import io.clarq.core.llm.LlmUnparsedReplyException;
+import io.clarq.core.llm.langchain4j.ClarqChatModel;
 import io.clarq.core.llm.langchain4j.LangChain4jClients;
 import io.clarq.core.seeker.SeekerAgent;
 import io.clarq.core.seeker.SeekerTurn;
@@ -58,7 +59,9 @@ public final class LangChain4jSeeker implements SeekerAgent {
       messages.add(u.speaker() == Speaker.PROVIDER ? UserMessage.from(u.text()) : AiMessage.from(u.text()));
     }
     try {
-      String raw = model.chat(ChatRequest.builder().messages(messages).temperature(0.0).build())
+      // a clarq model underneath keys its replies by the turn's trial, so the trials of a run stay apart
+      ChatModel inTrial = model instanceof ClarqChatModel clarq ? clarq.inTrial(turn.trial()) : model;
+      String raw = inTrial.chat(ChatRequest.builder().messages(messages).temperature(0.0).build())
           .aiMessage().text();
       if (raw == null || raw.isBlank()) {
         // an empty seeker line is no line: the runner records the dialogue as unparsed, with the raw reply

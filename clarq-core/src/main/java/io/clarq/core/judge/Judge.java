@@ -23,6 +23,18 @@ public interface Judge {
     return getClass().getSimpleName();
   }
 
+  /**
+   * {@code judge} asking every question in {@code trial} ({@link JudgeQuestion#inTrial}), under its own name: how a
+   * run scores the dialogues of trial t, so a model-backed judge sends that trial's seed.
+   *
+   * @throws IllegalArgumentException when {@code trial} is below 1
+   */
+  static Judge inTrial(Judge judge, int trial) {
+    java.util.Objects.requireNonNull(judge, "judge");
+    io.clarq.core.llm.Trials.check(trial);
+    return trial == 1 ? judge : named(judge.name(), q -> judge.judge(q.inTrial(trial)));
+  }
+
   /** A judge that answers nothing: every leftover gold line is reported as unjudged. Its name is "none". */
   static Judge none() {
     return named("none", q -> Optional.empty());

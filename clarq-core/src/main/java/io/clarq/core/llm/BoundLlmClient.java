@@ -51,6 +51,11 @@ final class BoundLlmClient implements LlmClient {
   }
 
   @Override
+  public java.util.OptionalLong fixedSeed() {
+    return delegate.fixedSeed();
+  }
+
+  @Override
   public String model() {
     return model;
   }

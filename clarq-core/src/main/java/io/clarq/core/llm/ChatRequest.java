@@ -8,7 +8,8 @@ import java.util.Optional;
 /**
  * One chat-completion request. Unset generation parameters are left to the server's defaults and are not sent.
  * Built with {@link #builder()}; validated on {@link Builder#build()} with messages naming the bad value.
- * Equal requests are equal objects (the response cache keys on every field).
+ * Equal requests are equal objects (the response cache keys on every field). The {@link #trial() trial} is not sent to
+ * the server: it keys a response cache per trial ({@link io.clarq.core.llm.cache.CacheKey}).
  */
 public final class ChatRequest {
   private final String model;
@@ -22,6 +23,7 @@ public final class ChatRequest {
   private final String jsonSchema;
   private final boolean logprobs;
   private final Integer topLogprobs;
+  private final int trial;
 
   private ChatRequest(Builder b) {
     this.model = b.model;
@@ -35,6 +37,7 @@ public final class ChatRequest {
     this.jsonSchema = b.jsonSchema;
     this.logprobs = b.logprobs;
     this.topLogprobs = b.topLogprobs;
+    this.trial = b.trial;
   }
 
   public static Builder builder() {
@@ -55,6 +58,7 @@ public final class ChatRequest {
     b.jsonSchema = jsonSchema;
     b.logprobs = logprobs;
     b.topLogprobs = topLogprobs;
+    b.trial = trial;
     return b;
   }
 
@@ -105,6 +109,14 @@ public final class ChatRequest {
     return Optional.ofNullable(topLogprobs);
   }
 
+  /**
+   * The trial of a run this request is made in ({@link Trials}); 1 (the default) outside a run with trials. Never
+   * sent to the server; a response cache keys trials apart on it, so two trials never share a reply.
+   */
+  public int trial() {
+    return trial;
+  }
+
   /** Whether the reply is reproducible in principle: temperature 0 or a fixed seed. */
   public boolean deterministic() {
     return (temperature != null && temperature == 0.0) || seed != null;
@@ -118,20 +130,20 @@ public final class ChatRequest {
     return model.equals(r.model) && messages.equals(r.messages) && Objects.equals(temperature, r.temperature)
         && Objects.equals(topP, r.topP) && Objects.equals(seed, r.seed) && Objects.equals(maxTokens, r.maxTokens)
         && stop.equals(r.stop) && responseFormat == r.responseFormat && Objects.equals(jsonSchema, r.jsonSchema)
-        && logprobs == r.logprobs && Objects.equals(topLogprobs, r.topLogprobs);
+        && logprobs == r.logprobs && Objects.equals(topLogprobs, r.topLogprobs) && trial == r.trial;
   }
 
   @Override
   public int hashCode() {
     return Objects.hash(model, messages, temperature, topP, seed, maxTokens, stop, responseFormat, jsonSchema,
-        logprobs, topLogprobs);
+        logprobs, topLogprobs, trial);
   }
 
   @Override
   public String toString() {
     return "ChatRequest{model=" + model + ", messages=" + messages.size() + ", temperature=" + temperature
         + ", topP=" + topP + ", seed=" + seed + ", maxTokens=" + maxTokens + ", stop=" + stop
-        + ", responseFormat=" + responseFormat + ", logprobs=" + logprobs + "}";
+        + ", responseFormat=" + responseFormat + ", logprobs=" + logprobs + (trial == 1 ? "" : ", trial=" + trial) + "}";
   }
 
   /** Builds a {@link ChatRequest}. Only messages are required. */
@@ -147,6 +159,7 @@ public final class ChatRequest {
     private String jsonSchema;
     private boolean logprobs;
     private Integer topLogprobs;
+    private int trial = 1;
 
     private Builder() {}
 
@@ -223,6 +236,17 @@ public final class ChatRequest {
 
     public Builder topLogprobs(Integer topLogprobs) {
       this.topLogprobs = topLogprobs;
+      return this;
+    }
+
+    /**
+     * The trial the request is made in (default 1; see {@link ChatRequest#trial()}). It does not set the seed: an
+     * agent sends {@link Trials#seed(int)} of it when its model takes a seed.
+     *
+     * @throws IllegalArgumentException when {@code trial} is below 1
+     */
+    public Builder trial(int trial) {
+      this.trial = Trials.check(trial);
       return this;
     }
 

@@ -35,6 +35,19 @@ public interface LlmClient extends AutoCloseable {
   }
 
   /**
+   * The seed every request of this client is sent with, whatever seed the request carries: a seed body field the
+   * user fixed ({@link #SEED_FIELDS}, {@link LlmSpec#params()}, {@code --llm-param seed=N}). Such a client sends the same seed in every
+   * trial of a run, so a run with trials refuses it ({@link Trials}). The default, and every client that sends each
+   * request's own seed: empty.
+   */
+  /** The body fields that fix a seed: {@code seed}, and Mistral's {@code random_seed}. */
+  java.util.Set<String> SEED_FIELDS = java.util.Set.of("seed", "random_seed");
+
+  default java.util.OptionalLong fixedSeed() {
+    return java.util.OptionalLong.empty();
+  }
+
+  /**
    * The model this client's requests are for when they name none: the spec's model for a client made from one
    * ({@code openai:gpt-4o} gives "gpt-4o"), the bound one for a {@link #withModel view}; empty for the server's
    * default. Agents send it with every request, so a request names its model whatever the backend.

@@ -32,6 +32,11 @@ public interface LlmClientDecorator extends LlmClient {
   }
 
   @Override
+  default java.util.OptionalLong fixedSeed() {
+    return delegate().fixedSeed();
+  }
+
+  @Override
   default void close() {
     delegate().close();
   }

@@ -23,6 +23,14 @@ public abstract class PackAgent<T> implements PromptPackUser<T> {
     return client;
   }
 
+  /**
+   * The seed this agent's client sends with every request whatever the trial ({@link LlmClient#fixedSeed()}: a
+   * {@code seed} body field the user set); a run with trials refuses such an agent, whose trials would all be one.
+   */
+  public final java.util.OptionalLong fixedSeed() {
+    return client.fixedSeed();
+  }
+
   /** The model's name for descriptions: the client's model, or "default" for the server's. */
   protected final String modelName() {
     return client.model().isEmpty() ? "default" : client.model();

@@ -18,7 +18,7 @@ import java.util.function.Function;
 
 /**
  * Asks a model one question whose answer is a JSON object, in the reference's request envelope: one user message,
- * JSON mode, temperature 0, seed 8848 (in trial t of a run with trials, 8848 + t - 1: {@link Trials}), no stop
+ * JSON mode, temperature 0, seed 8848 (in trial t of a run with trials, 8848 + t - 1: {@link #inTrial}), no stop
  * sequences. How the reply is read follows the pack's {@link PackBehaviour}: with the reference behaviour one call, read as Python's {@code json.loads} and truthiness
  * would; with clarq's, {@link StructuredAsk} (a second try with a reminder) and strict yes/no fields. Either way a
  * reply that cannot be read comes back unparsed with its raw text, never as a guess.
@@ -27,12 +27,13 @@ public final class PackAsk {
   /** The reference's sampling settings for every call. */
   public static final double TEMPERATURE = 0.0;
 
-  /** The reference's seed (trial 1's); a request carries the seed of the trial being played ({@link Trials#seed()}). */
+  /** The reference's seed (trial 1's); a request carries the seed of its trial ({@link Trials#seed(int)}). */
   public static final long SEED = Trials.REFERENCE_SEED;
 
   private final LlmClient client;
   private final PromptPack pack;
   private final PackBehaviour behaviour;
+  private final int trial;
 
   /**
    * @param client the model's client: its {@link LlmClient#model() model} is sent with each request, and JSON mode
@@ -40,9 +41,22 @@ public final class PackAsk {
    *     always asks for both)
    */
   public PackAsk(LlmClient client, PromptPack pack) {
+    this(client, pack, 1);
+  }
+
+  private PackAsk(LlmClient client, PromptPack pack, int trial) {
     this.client = Objects.requireNonNull(client, "client");
     this.pack = Objects.requireNonNull(pack, "pack");
     this.behaviour = pack.behaviour();
+    this.trial = Trials.check(trial);
+  }
+
+  /**
+   * The same asker for the turn or question of {@code trial}: its requests carry the trial and its seed
+   * ({@link Trials#seed(int)}). A new asker starts in trial 1.
+   */
+  public PackAsk inTrial(int trial) {
+    return trial == this.trial ? this : new PackAsk(client, pack, trial);
   }
 
   /**
@@ -66,7 +80,8 @@ public final class PackAsk {
         .user(prompt)
         .responseFormat(client.capabilities().jsonMode() ? ResponseFormat.JSON_OBJECT : ResponseFormat.TEXT)
         .temperature(TEMPERATURE)
-        .seed(client.capabilities().seed() ? Trials.seed() : null)
+        .seed(client.capabilities().seed() ? Trials.seed(trial) : null)
+        .trial(trial)
         .build();
   }
 

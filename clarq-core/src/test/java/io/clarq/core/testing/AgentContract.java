@@ -1,6 +1,7 @@
 package io.clarq.core.testing;
 
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import org.junit.jupiter.api.Assumptions;
@@ -30,6 +31,16 @@ public abstract class AgentContract {
   protected void breakModel(ModelFault fault) {
     throw new UnsupportedOperationException("breakModel must be overridden when the " + agent + " has a model behind"
         + " it");
+  }
+
+  /**
+   * The seed of every request the model behind the agents of this test has received so far, in order (null for a
+   * request without one). Needed only with {@link AgentCapability#TRIAL_SEEDS}; {@link LoopbackModel#seeds()} gives
+   * it for a loopback model.
+   */
+  protected List<Long> seedsSent() {
+    throw new UnsupportedOperationException("seedsSent must be overridden when the " + agent + " has capability "
+        + AgentCapability.TRIAL_SEEDS);
   }
 
   /** Skips the calling check, naming the capability, when the agent lacks it. */

@@ -22,7 +22,9 @@ import org.junit.jupiter.api.Test;
  * {@link Verdict.Outcome#UNPARSED} with its raw text, never a "no"; serve many dialogues at once and give each
  * question the verdict it gets alone; carry nothing from one question to the next (A, B, A gives the same A twice);
  * have a name a report can show; and, with a model behind it, fail with an {@link LlmException} when the model is
- * down ({@link LlmException#infrastructure()}).
+ * down ({@link LlmException#infrastructure()}). A judge whose model takes a seed sends each question's
+ * ({@link JudgeQuestion#seed()}: 8848 in trial 1, 8849 in trial 2) from whatever thread it is asked on
+ * ({@link AgentCapability#TRIAL_SEEDS}).
  *
  * <p>The suite asks {@link #questions()}: English and Chinese, a leftover line that restates the gold line, one
  * that does not, and several lines at once. It compares verdicts, so the judge must be deterministic: run a
@@ -124,6 +126,25 @@ public abstract class JudgeContract extends AgentContract {
     judge.judge(qs.get(3));
     assertThat(judge.judge(qs.get(0))).as("A after B").isEqualTo(first);
     assertThat(createJudge().judge(qs.get(0))).as("A on a new judge").isEqualTo(first);
+  }
+
+  @Test
+  void testEachTrialSendsItsOwnSeedFromAnyThread() throws Exception {
+    assumeCapability(AgentCapability.TRIAL_SEEDS);
+    Judge judge = createJudge();
+    JudgeQuestion q = questions().get(0);
+    int before = seedsSent().size();
+    judge.judge(q);
+    int afterOne = seedsSent().size();
+    assertThat(seedsSent().subList(before, afterOne)).as("the seeds trial 1 sent").isNotEmpty().containsOnly(8848L);
+    ExecutorService pool = Executors.newSingleThreadExecutor(r -> new Thread(r, "contract-judge-trial-two"));
+    try {
+      pool.submit(() -> judge.judge(q.inTrial(2))).get();
+    } finally {
+      pool.shutdownNow();
+    }
+    assertThat(seedsSent().subList(afterOne, seedsSent().size())).as("the seeds trial 2 sent from another thread")
+        .isNotEmpty().containsOnly(8849L);
   }
 
   @Test

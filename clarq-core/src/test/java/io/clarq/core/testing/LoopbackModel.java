@@ -6,6 +6,8 @@ import io.clarq.core.llm.LlmSettings;
 import io.clarq.core.llm.RetryPolicy;
 import io.clarq.core.llm.openai.OpenAiClient;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
 
@@ -45,6 +47,18 @@ public final class LoopbackModel implements AutoCloseable {
   /** The server, for its recorded requests. */
   public FakeOpenAiServer server() {
     return server;
+  }
+
+  /**
+   * The {@code seed} of every request the server has received so far, in order; null for a request without one.
+   */
+  public List<Long> seeds() {
+    List<Long> out = new ArrayList<>();
+    for (RecordedRequest r : server.requests()) {
+      com.fasterxml.jackson.databind.JsonNode seed = r.json() == null ? null : r.json().get("seed");
+      out.add(seed == null || seed.isNull() ? null : seed.asLong());
+    }
+    return out;
   }
 
   /**

@@ -28,6 +28,8 @@ import org.junit.jupiter.api.Test;
  * reply (as an audit does); open with a non-blank line in every language; and, with a model behind it, fail with an
  * {@link LlmException} when the model is down ({@link LlmException#infrastructure()}) and with an
  * {@link LlmUnparsedReplyException} carrying the raw reply when the model says nothing usable, never a guessed reply.
+ * A provider whose model takes a seed sends each turn's ({@link ProviderTurn#seed()}: 8848 in trial 1, 8849 in trial
+ * 2) from whatever thread it is asked on ({@link AgentCapability#TRIAL_SEEDS}).
  *
  * <p>The suite plays {@link ContractTasks} with a scripted seeker: a request for help with the task, then one question
  * per gold line (its first words), then a vague one; after each reply it gives the reply's nodes, as the runner does.
@@ -171,6 +173,28 @@ public abstract class ProviderAgentContract extends AgentContract {
       PlayedTurn t = recorded.get(i);
       assertThat(auditor.reply(t.turn())).as("turn \"%s\" replayed", t.turn().seekerLine()).isEqualTo(t.reply());
     }
+  }
+
+  @Test
+  void testEachTrialSendsItsOwnSeedFromAnyThread() throws Exception {
+    assumeCapability(AgentCapability.TRIAL_SEEDS);
+    ProviderAgent provider = createProvider();
+    int before = seedsSent().size();
+    List<PlayedTurn> trialOne = play(provider, ContractTasks.bread());
+    int afterOne = seedsSent().size();
+    assertThat(seedsSent().subList(before, afterOne)).as("the seeds trial 1 sent").isNotEmpty().containsOnly(8848L);
+    // the same turns in trial 2, replied to on another thread: every request carries trial 2's seed
+    ExecutorService pool = Executors.newSingleThreadExecutor(r -> new Thread(r, "contract-provider-trial-two"));
+    try {
+      for (PlayedTurn t : trialOne) {
+        ProviderTurn two = new ProviderTurn(t.turn().task(), t.turn().history(), t.turn().tree(), 2);
+        pool.submit(() -> provider.reply(two)).get();
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+    assertThat(seedsSent().subList(afterOne, seedsSent().size())).as("the seeds trial 2 sent from another thread")
+        .isNotEmpty().containsOnly(8849L);
   }
 
   @Test

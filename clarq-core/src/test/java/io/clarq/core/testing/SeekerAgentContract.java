@@ -28,8 +28,11 @@ import org.junit.jupiter.api.Test;
  * another key goes the same way); every line is a non-blank string; and a seeker with a model behind it fails with an
  * {@link LlmException} when the model is down ({@link LlmException#infrastructure()}) and with an
  * {@link LlmUnparsedReplyException} carrying the raw reply when the model says nothing usable, never with an empty
- * line. What a seeker is handed is fixed by {@link SeekerTurn} (briefing, language, history, an opaque key); that the
- * runner puts nothing more in it is checked by {@link SeekerView}.
+ * line. What a seeker is handed is fixed by {@link SeekerTurn} (briefing, language, history, an opaque key, the trial);
+ * that the runner puts nothing more in it is checked by {@link SeekerView}. A seeker whose model takes a seed sends
+ * each trial's own ({@link SeekerTurn#seed()}: 8848 in trial 1, 8849 in trial 2) from whatever thread it calls its
+ * model on, and a response cache in front of the model keeps the trials apart
+ * ({@link AgentCapability#TRIAL_SEEDS}).
  *
  * <p>The suite plays {@link ContractTasks} against a simple provider of its own (node 0 first, then each available
  * node in order, then "enough information"), at most {@value #MAX_SEEKER_LINES} seeker lines or until the
@@ -76,11 +79,17 @@ public abstract class SeekerAgentContract extends AgentContract {
 
   /** Plays one dialogue under the given key. */
   protected static List<Utterance> play(SeekerAgent seeker, ClarqTask task, String key) throws LlmException {
+    return play(seeker, task, key, 1);
+  }
+
+  /** Plays one dialogue under the given key as trial {@code trial} of a run. */
+  protected static List<Utterance> play(SeekerAgent seeker, ClarqTask task, String key, int trial)
+      throws LlmException {
     List<Utterance> history = new ArrayList<>();
     history.add(Utterance.provider(FixedReplies.opening(task.language())));
     TreeCursor cursor = task.tree().start();
     for (int lines = 1; ; lines++) {
-      String line = seeker.next(new SeekerTurn(key, task.language(), task.briefing(), history));
+      String line = seeker.next(new SeekerTurn(key, task.language(), task.briefing(), history, trial));
       assertThat(line).as("line %d of seeker %s on task %s", lines, seeker.name(), task.id()).isNotNull()
           .isNotBlank();
       history.add(Utterance.seeker(line));
@@ -154,6 +163,27 @@ public abstract class SeekerAgentContract extends AgentContract {
     SeekerAgent seeker = createSeeker();
     assertThat(play(seeker, task, "k-" + DIALOGUES.incrementAndGet()))
         .isEqualTo(play(seeker, task, "another key " + DIALOGUES.incrementAndGet()));
+  }
+
+  @Test
+  void testEachTrialSendsItsOwnSeedFromAnyThreadAndACacheKeepsTrialsApart() throws Exception {
+    assumeCapability(AgentCapability.TRIAL_SEEDS);
+    SeekerAgent seeker = createSeeker();
+    ClarqTask task = ContractTasks.bread();
+    int before = seedsSent().size();
+    play(seeker, task, "trial-one-" + DIALOGUES.incrementAndGet(), 1);
+    List<Long> trialOne = List.copyOf(seedsSent().subList(before, seedsSent().size()));
+    assertThat(trialOne).as("the seeds trial 1 sent").isNotEmpty().containsOnly(8848L);
+    // trial 2 of the same task, played on another thread: every request reaches the model (a cache answering it
+    // with trial 1's reply would leave the model unasked) and carries trial 2's seed
+    ExecutorService pool = Executors.newSingleThreadExecutor(r -> new Thread(r, "contract-trial-two"));
+    try {
+      pool.submit(() -> play(seeker, task, "trial-two-" + DIALOGUES.incrementAndGet(), 2)).get();
+    } finally {
+      pool.shutdownNow();
+    }
+    List<Long> trialTwo = List.copyOf(seedsSent().subList(before + trialOne.size(), seedsSent().size()));
+    assertThat(trialTwo).as("the seeds trial 2 sent from another thread").isNotEmpty().containsOnly(8849L);
   }
 
   @Test

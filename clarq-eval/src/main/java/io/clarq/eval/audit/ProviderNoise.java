@@ -62,11 +62,9 @@ public record ProviderNoise(int trials, int turns, int decisionFlips, int nodeFl
       replies.add(r);
     }
     for (int t = 2; t <= trials; t++) {
-      try (Trials.Scope scope = Trials.play(t)) {
-        for (int i = 0; i < trial1.turns().size(); i++) {
-          RecordedTurn turn = trial1.turns().get(i).recorded();
-          replies.get(i).add(providers.computeIfAbsent(turn.run(), providerForRun).reply(turn.providerTurn()));
-        }
+      for (int i = 0; i < trial1.turns().size(); i++) {
+        RecordedTurn turn = trial1.turns().get(i).recorded();
+        replies.get(i).add(providers.computeIfAbsent(turn.run(), providerForRun).reply(turn.providerTurn(t)));
       }
     }
     return of(trials, replies);

@@ -36,7 +36,12 @@ public record RecordedTurn(String run, ClarqTask task, int turn, List<Utterance>
 
   /** What a provider sees when it is asked to reply in this recorded situation. */
   public ProviderTurn providerTurn() {
-    return new ProviderTurn(task, history, before);
+    return providerTurn(1);
+  }
+
+  /** What a provider sees when it is asked to reply in this recorded situation again, in {@code trial}. */
+  public ProviderTurn providerTurn(int trial) {
+    return new ProviderTurn(task, history, before, trial);
   }
 
   /** {@code TASK/TURN}, e.g. {@code 3.2/4}: how a person names this turn (with the run). */

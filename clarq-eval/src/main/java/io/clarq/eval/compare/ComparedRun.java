@@ -14,6 +14,7 @@ import io.clarq.eval.report.RunReport;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -27,15 +28,43 @@ import java.util.Optional;
  * @param scores the scores by dialogue key, in (language, task) order
  * @param typeNames task type names by number
  * @param setup provider, provider model, prompt pack, judge and deviations, as far as the run's files record them
+ * @param trials how many trials the run played (1 without trials); its {@code scores} are trial 1's, the reference
+ *     protocol, so runs of any trial counts compare on the same footing ({@link #COMPARED_TRIAL})
  */
 public record ComparedRun(String name, String judge, Map<String, DialogueScore> scores, Map<Integer, String> typeNames,
-    RunSetup setup) {
+    RunSetup setup, int trials) {
+  /** The trial every comparison and leaderboard is made on: trial 1, the reference protocol (seed 8848). */
+  public static final int COMPARED_TRIAL = 1;
+
   public ComparedRun {
     Objects.requireNonNull(name, "name");
     Objects.requireNonNull(judge, "judge");
     Objects.requireNonNull(setup, "setup");
     scores = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(scores));
     typeNames = Map.copyOf(typeNames);
+    io.clarq.core.llm.Trials.check(trials);
+  }
+
+  /** A run of one trial. */
+  public ComparedRun(String name, String judge, Map<String, DialogueScore> scores, Map<Integer, String> typeNames,
+      RunSetup setup) {
+    this(name, judge, scores, typeNames, setup, 1);
+  }
+
+  /**
+   * What every output of a comparison or leaderboard says first when any of {@code runs} played trials: which trial
+   * is compared, e.g. "runs of several trials (a: 3, b: 1): compared on trial 1 (the reference protocol, seed 8848);
+   * pass^k and the other figures across trials are in each run's results.json". Empty when every run played one.
+   */
+  public static Optional<String> trialNote(List<ComparedRun> runs) {
+    if (runs.stream().allMatch(r -> r.trials() == 1)) {
+      return Optional.empty();
+    }
+    String counts = runs.stream().map(r -> r.name() + ": " + r.trials()).collect(java.util.stream.Collectors
+        .joining(", "));
+    return Optional.of("runs of several trials (" + counts + "): compared on trial " + COMPARED_TRIAL + " (the"
+        + " reference protocol, seed " + io.clarq.core.llm.Trials.seed(COMPARED_TRIAL) + "); pass^k and the other"
+        + " figures across trials are in each run's results.json");
   }
 
   /** The key of a dialogue in every run: language code and task id. */
@@ -60,7 +89,8 @@ public record ComparedRun(String name, String judge, Map<String, DialogueScore> 
     if (Files.isDirectory(run)) {
       ReportInput in = RunReport.read(run);
       in.dialogues().forEach(d -> scores.put(key(d.language(), d.score()), d.score()));
-      return new ComparedRun(in.title(), in.judge(), scores, in.taskTypes(), RunSetup.ofRunDirectory(run));
+      return new ComparedRun(in.title(), in.judge(), scores, in.taskTypes(), RunSetup.ofRunDirectory(run),
+          in.trials().map(io.clarq.eval.report.TrialTable::trials).orElse(1));
     }
     if (tasks.isEmpty()) {
       throw new IllegalArgumentException(run + " is a transcript file: give --tasks DIR to score it");
@@ -74,6 +104,6 @@ public record ComparedRun(String name, String judge, Map<String, DialogueScore> 
       types.putIfAbsent(d.task().id().type(), d.task().typeName());
     }
     return new ComparedRun(recorded.name(), judge.name(), scores, types, RunSetup.ofTranscript(run,
-        recorded.format() == RecordedRun.Format.PUBLISHED_RESULTS, judge.name()));
+        recorded.format() == RecordedRun.Format.PUBLISHED_RESULTS, judge.name()), recorded.trials());
   }
 }

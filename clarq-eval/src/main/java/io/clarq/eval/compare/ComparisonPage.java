@@ -15,8 +15,9 @@ import org.jsoup.nodes.Element;
 
 /**
  * A {@link ComparisonReport} as one self-contained HTML page, built from the page kit ({@link HtmlPage}): no external
- * script, style, font or image, all text escaped. When setups differ, {@code section#setup-differences} comes first,
- * above the heading, and names each difference. Then per pair
+ * script, style, font or image, all text escaped. When a run played trials, {@code p#compared-trial} comes first and
+ * says which trial is compared; when setups differ, {@code section#setup-differences} comes next, above the heading,
+ * and names each difference. Then per pair
  * ({@code section.pair}) and per language ({@code section.language.en}): the success headline, the minimum detectable
  * difference, a forest plot of the success difference per task type ({@code div.chart svg}) and the table
  * ({@code table.by-type.en}) with raw and Holm-adjusted McNemar p-values, then the AQD and AQL differences
@@ -43,6 +44,9 @@ final class ComparisonPage {
       Element ul = w.appendElement("ul");
       warnings.forEach(x -> ul.appendElement("li").text(x));
     }
+    // which trial is compared, above everything else (the setup warning included): read first
+    ComparedRun.trialNote(report.runs()).ifPresent(n -> body.prependElement("p").id("compared-trial")
+        .appendElement("strong").text(n));
     body.appendElement("p").addClass("muted").text(String.format(Locale.ROOT, "Each language on its own: English"
         + " and Chinese are never pooled. Success: McNemar's exact two-sided test over the dialogues judged in both"
         + " runs; per task type also Holm's adjustment over the language's types. Differences are A - B with 95%%"

@@ -21,7 +21,11 @@ import java.util.Objects;
  * self-contained HTML page ({@link ComparisonPage}). Runs whose setup differs ({@link RunSetup}) are refused unless
  * allowed; then every output says what differs before anything else.
  *
- * <p>JSON: {@code runs} (name, judge, dialogues, setup), {@code bootstrap}, {@code detectable_difference} (how the
+ * <p>Runs that played trials are compared on trial 1, the reference protocol ({@link ComparedRun#COMPARED_TRIAL});
+ * every output says so first when any run played more than one ({@link ComparedRun#trialNote}).
+ *
+ * <p>JSON: {@code compared_trial} (1), {@code trial_note} (only when a run played trials), {@code runs} (name, judge,
+ * dialogues, trials, setup), {@code bootstrap}, {@code detectable_difference} (how the
  * minimum detectable difference is computed), and {@code pairs}, each with {@code a}, {@code b},
  * {@code setup_differences} (setting, a, b) and {@code languages}: per language code {@code shared},
  * {@code judged_in_both}, {@code success_a}, {@code success_b} (over the dialogues judged in both),
@@ -93,9 +97,12 @@ public record ComparisonReport(List<ComparedRun> runs, List<RunPair> pairs, Boot
   /** The report as one JSON object. */
   public ObjectNode json() {
     ObjectNode o = JSON.createObjectNode();
+    o.put("compared_trial", ComparedRun.COMPARED_TRIAL);
+    ComparedRun.trialNote(runs).ifPresent(n -> o.put("trial_note", n));
     ArrayNode rs = o.putArray("runs");
     runs.forEach(r -> {
-      ObjectNode n = rs.addObject().put("name", r.name()).put("judge", r.judge()).put("dialogues", r.scores().size());
+      ObjectNode n = rs.addObject().put("name", r.name()).put("judge", r.judge()).put("dialogues", r.scores().size())
+          .put("trials", r.trials());
       ObjectNode setup = n.putObject("setup");
       r.setup().values().forEach(setup::put);
     });
@@ -164,9 +171,13 @@ public record ComparisonReport(List<ComparedRun> runs, List<RunPair> pairs, Boot
     return ComparisonPage.render(this);
   }
 
-  /** The report as text for a terminal: setup differences first, then each pair language by language. */
+  /**
+   * The report as text for a terminal: which trial is compared (when a run played trials), setup differences, then
+   * each pair language by language.
+   */
   public String text() {
     StringBuilder sb = new StringBuilder();
+    ComparedRun.trialNote(runs).ifPresent(n -> sb.append(n).append("\n\n"));
     List<String> warnings = setupWarnings();
     if (!warnings.isEmpty()) {
       sb.append("SETUPS DIFFER (compared only because --allow-different-setup was given; a difference below is not the"

@@ -13,8 +13,8 @@ import java.util.stream.Collectors;
 
 /**
  * The judge's share of a run's noise: the same recorded dialogues judged in {@code K} trials, trial t's judge requests
- * with seed 8848 + t - 1 ({@link Trials}), and how often a dialogue's verdict changes between them. The dialogues are
- * held fixed, so a flip here is the judge's alone. Only dialogues that need the judge (a gold line the verbatim check
+ * with seed 8848 + t - 1 ({@link Judge#inTrial}), and how often a dialogue's verdict changes between them. The
+ * dialogues are held fixed, so a flip here is the judge's alone. Only dialogues that need the judge (a gold line the verbatim check
  * cannot find) can flip; give a judge without a verdict cache in front of it, or every trial replays one verdict.
  *
  * @param trials K
@@ -54,10 +54,9 @@ public record JudgeNoise(int trials, int dialogues, int judged, int decided, int
     List<List<DialogueScore>> byTrial = new ArrayList<>();
     for (int t = 1; t <= trials; t++) {
       List<DialogueScore> scores = new ArrayList<>();
-      try (Trials.Scope scope = Trials.play(t)) {
-        for (PlayedDialogue d : run.dialogues()) {
-          scores.add(ClarqMetrics.score(d.task(), d.dialogue(), judge));
-        }
+      Judge inTrial = Judge.inTrial(judge, t);
+      for (PlayedDialogue d : run.dialogues()) {
+        scores.add(ClarqMetrics.score(d.task(), d.dialogue(), inTrial));
       }
       byTrial.add(scores);
     }

@@ -16,9 +16,10 @@ import java.util.Set;
  *     with its file and line)
  * @param notScored lines of the file whose dialogue is not scored here (a torn last line, failed dialogues; the later
  *     trials of a run with trials, scored in its results, are not counted), each named in the notes
+ * @param trials how many trials the run played (1 without trials); its {@code dialogues} are trial 1's
  */
 public record RecordedRun(String name, Format format, Set<Language> languages, List<PlayedDialogue> dialogues,
-    List<String> notes, int notScored) {
+    List<String> notes, int notScored, int trials) {
   /** The two kinds of transcript file {@code clarq evaluate} reads. */
   public enum Format {
     /** A published ClarQ-LLM results file (a JSON list of 31 types, dialogues in {@code l2l[0]}). */
@@ -36,12 +37,13 @@ public record RecordedRun(String name, Format format, Set<Language> languages, L
     if (notScored < 0) {
       throw new IllegalArgumentException("illegal count of lines not scored " + notScored + ": must be >= 0");
     }
+    io.clarq.core.llm.Trials.check(trials);
   }
 
-  /** A run of which every line is scored (or named in the notes alone). */
+  /** A run of one trial of which every line is scored (or named in the notes alone). */
   public RecordedRun(String name, Format format, Set<Language> languages, List<PlayedDialogue> dialogues,
       List<String> notes) {
-    this(name, format, languages, dialogues, notes, 0);
+    this(name, format, languages, dialogues, notes, 0, 1);
   }
 
   /** "29 dialogues", then ", 1 line(s) not scored" when a line holds no dialogue scored here. */

@@ -133,7 +133,7 @@ public final class RecordedRuns {
     String name = file.getFileName().toString().replaceFirst("\\.jsonl?$", "");
     return new RecordedRun(name, RecordedRun.Format.CLARQ_JSONL,
         new TreeSet<>(out.stream().map(d -> d.task().language()).toList()), out, notes,
-        failed.size() + (transcript.tornLine().isPresent() ? 1 : 0));
+        failed.size() + (transcript.tornLine().isPresent() ? 1 : 0), trials);
   }
 
   private static int firstCharacter(Path file) {

@@ -19,8 +19,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * A judge that replays recorded verdicts, keyed on (language, gold, purpose, generated lines), and asks the judge
- * behind it only on a miss. New parsed verdicts from that judge are remembered and, when the cache has a file,
+ * A judge that replays recorded verdicts, keyed on (language, gold, purpose, generated lines) whatever the trial
+ * (a verdict file holds no trials), and asks the judge behind it only on a miss, in the question's trial. New parsed verdicts from that judge are remembered and, when the cache has a file,
  * appended to it at once; unparsed ones are passed on but never cached, so a later run asks again.
  *
  * <pre>{@code
@@ -77,7 +77,8 @@ public final class VerdictCacheJudge implements Judge, Closeable {
 
   @Override
   public Optional<Verdict> judge(JudgeQuestion question) throws LlmException {
-    Verdict cached = verdicts.get(question);
+    JudgeQuestion key = question.inTrial(1);
+    Verdict cached = verdicts.get(key);
     if (cached != null) {
       hits.incrementAndGet();
       return Optional.of(cached);
@@ -85,7 +86,7 @@ public final class VerdictCacheJudge implements Judge, Closeable {
     misses.incrementAndGet();
     Optional<Verdict> answer = fallback.judge(question);
     if (answer.isPresent() && answer.get().outcome() != Verdict.Outcome.UNPARSED
-        && verdicts.putIfAbsent(question, answer.get()) == null) {
+        && verdicts.putIfAbsent(key, answer.get()) == null) {
       writer.ifPresent(w -> {
         w.append(VerdictRecord.of(question, answer.get()));
         appended.incrementAndGet();

@@ -20,13 +20,15 @@ import java.util.stream.Collectors;
 /**
  * A {@link Leaderboard} as files: {@code leaderboard.md}, {@code leaderboard.csv}, {@code leaderboard.json} (schema:
  * {@code docs/schemas/leaderboard.schema.json}) and the self-contained {@code leaderboard.html}. Every one opens with
- * the task sets when runs over different tasks were ranked on their shared tasks ({@link TaskSets#headline()}; in the
- * CSV a first line starting "#"), then the setup differences when runs of different setups were ranked together.
+ * the trial ranked when a run played trials (trial 1, {@link ComparedRun#trialNote}), then the task sets when runs
+ * over different tasks were ranked on their shared tasks ({@link TaskSets#headline()}; in the CSV a first line
+ * starting "#"), then the setup differences when runs of different setups were ranked together.
  *
- * <p>JSON: {@code format} ({@code clarq-leaderboard/1}), {@code shared_tasks} (null when every run holds the same
- * tasks, otherwise {@code note}, {@code tasks} and {@code differences}), {@code runs} (name, judge, dialogues, setup, tokens or
- * null, cost_usd or null), {@code setup_differences} (lines), {@code method}, and {@code languages}: per language code the rows, best
- * first, each with {@code rank} (null when unranked), {@code rank_label} ("1="), {@code tied_with_leader},
+ * <p>JSON: {@code format} ({@code clarq-leaderboard/1}), {@code compared_trial} (1), {@code trial_note} (only when a
+ * run played trials), {@code shared_tasks} (null when every run holds the same tasks, otherwise {@code note},
+ * {@code tasks} and {@code differences}), {@code runs} (name, judge, dialogues, trials, setup, tokens or null,
+ * cost_usd or null), {@code setup_differences} (lines), {@code method}, and {@code languages}: per language code the
+ * rows, best first, each with {@code rank} (null when unranked), {@code rank_label} ("1="), {@code tied_with_leader},
  * {@code significantly_better} (the runs significantly better than this one), {@code run},
  * {@code dialogues}, {@code judged}, {@code successes}, {@code unjudged}, {@code success}, {@code aqd}, {@code aql}
  * ({@code value}, {@code ci95}), {@code versus_leader} (null for the leader: {@code shared}, {@code judged_in_both},
@@ -69,6 +71,8 @@ public final class LeaderboardFiles {
   /** The board as one JSON object. */
   public static ObjectNode json(Leaderboard board) {
     ObjectNode o = JSON.createObjectNode().put("format", FORMAT);
+    o.put("compared_trial", ComparedRun.COMPARED_TRIAL);
+    ComparedRun.trialNote(board.runs()).ifPresent(n -> o.put("trial_note", n));
     if (board.taskSets().same()) {
       o.putNull("shared_tasks");
     } else {
@@ -79,7 +83,8 @@ public final class LeaderboardFiles {
     ArrayNode rs = o.putArray("runs");
     for (int i = 0; i < board.runs().size(); i++) {
       ComparedRun r = board.runs().get(i);
-      ObjectNode n = rs.addObject().put("name", r.name()).put("judge", r.judge()).put("dialogues", r.scores().size());
+      ObjectNode n = rs.addObject().put("name", r.name()).put("judge", r.judge()).put("dialogues", r.scores().size())
+          .put("trials", r.trials());
       ObjectNode setup = n.putObject("setup");
       r.setup().values().forEach(setup::put);
       if (board.extras().get(i).tokens().isPresent()) {
@@ -155,9 +160,13 @@ public final class LeaderboardFiles {
     }
   }
 
-  /** The board as Markdown: setup differences first, then a table per language. */
+  /**
+   * The board as Markdown: which trial is ranked (when a run played trials), setup differences, then a table per
+   * language.
+   */
   public static String markdown(Leaderboard board) {
     StringBuilder sb = new StringBuilder("# ClarQ-LLM leaderboard\n\n");
+    ComparedRun.trialNote(board.runs()).ifPresent(n -> sb.append("**").append(md(n)).append("**\n\n"));
     if (!board.taskSets().same()) {
       sb.append("**").append(md(board.taskSets().headline())).append("**\n\n");
       board.taskSets().differences().forEach(d -> sb.append("- ").append(md(d)).append('\n'));
@@ -194,27 +203,30 @@ public final class LeaderboardFiles {
     return sb.toString();
   }
 
-  /** The board as CSV, one line per language and run, with a header line. */
+  /**
+   * The board as CSV, one line per language and run, with a header line; the first column, {@code compared_trial},
+   * is the trial the figures are of (1: runs of several trials are ranked on trial 1).
+   */
   public static String csv(Leaderboard board) {
     StringBuilder sb = new StringBuilder();
     if (!board.taskSets().same()) {
       sb.append("# ").append(board.taskSets().headline().replace('\n', ' ')).append('\n');
     }
-    sb.append("language,rank,rank_label,tied_with_leader,run,dialogues,judged,successes,"
+    sb.append("compared_trial,language,rank,rank_label,tied_with_leader,run,dialogues,judged,successes,"
         + "success,success_low,success_high,aqd,aql,leader_only,run_only,mcnemar_p,mcnemar_p_holm,significantly_better,"
         + "pass_hat,tokens,cost_usd\n");
     board.languages().forEach((l, rows) -> {
       for (Leaderboard.Row r : rows) {
         GroupFigures f = r.figures();
         Leaderboard.VersusLeader v = r.versusLeader();
-        List<String> cells = new ArrayList<>(List.of(l.code(), r.rank() == 0 ? "" : String.valueOf(r.rank()),
-            r.rankLabel(), String.valueOf(r.tiedWithLeader()), r.run(), String.valueOf(f.dialogues()),
+        List<String> cells = new ArrayList<>(List.of(String.valueOf(ComparedRun.COMPARED_TRIAL), l.code(),
+            r.rank() == 0 ? "" : String.valueOf(r.rank()), r.rankLabel(), String.valueOf(r.tiedWithLeader()), r.run(), String.valueOf(f.dialogues()),
             String.valueOf(f.judged()), String.valueOf(f.successes()), num(f.success().value()),
             num(f.success().interval().lower()), num(f.success().interval().upper()), num(f.aqd().value()),
             num(f.aql().value()), v == null ? "" : String.valueOf(v.leaderOnly()),
             v == null ? "" : String.valueOf(v.runOnly()), v == null ? "" : num(v.mcnemarP()),
-            v == null ? "" : num(v.holmP()), String.join(" | ", r.significantlyBetter()), r.passHat().stream().map(LeaderboardFiles::num)
-                .collect(Collectors.joining(" ")), r.tokens() < 0 ? "" : String.valueOf(r.tokens()),
+            v == null ? "" : num(v.holmP()), String.join(" | ", r.significantlyBetter()),
+            r.passHat().stream().map(LeaderboardFiles::num).collect(Collectors.joining(" ")), r.tokens() < 0 ? "" : String.valueOf(r.tokens()),
             Double.isNaN(r.cost()) ? "" : num(r.cost())));
         sb.append(cells.stream().map(LeaderboardFiles::csvCell).collect(Collectors.joining(","))).append('\n');
       }

@@ -3,6 +3,7 @@ package io.clarq.eval.leaderboard;
 import static io.clarq.eval.report.FigureText.fixed;
 
 import io.clarq.core.metrics.stats.Estimate;
+import io.clarq.eval.compare.ComparedRun;
 import io.clarq.eval.report.Charts;
 import io.clarq.eval.report.HtmlPage;
 import java.util.ArrayList;
@@ -42,6 +43,9 @@ final class LeaderboardPage {
       Element ul = w.appendElement("ul");
       board.taskSets().differences().forEach(x -> ul.appendElement("li").text(x));
     }
+    // which trial is ranked, above everything else: read first
+    ComparedRun.trialNote(board.runs()).ifPresent(n -> body.prependElement("p").id("compared-trial")
+        .appendElement("strong").text(n));
     body.appendElement("p").addClass("muted").text(LeaderboardFiles.METHOD);
     board.languages().forEach((l, rows) -> {
       Element s = body.appendElement("section").addClass("language").addClass(l.code());

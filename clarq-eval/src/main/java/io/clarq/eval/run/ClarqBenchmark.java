@@ -1,6 +1,5 @@
 package io.clarq.eval.run;
 
-import io.clarq.core.llm.Trials;
 import io.clarq.core.task.ClarqTask;
 import io.clarq.core.transcript.DialogueRecord;
 import io.clarq.datasets.transcript.DialogueRecordJson;
@@ -17,8 +16,8 @@ import java.util.TreeMap;
 /**
  * ClarQ-LLM on the run kernel: an item is a trial of a task ({@link TaskTrial}; a run without trials has trial 1
  * only), playing it is one dialogue between the seeker and the provider ({@link DialogueLoop}) with the trial's seed
- * ({@link Trials}), the item log is the transcript, and the end step scores the dialogues ({@link RunScoring}). Each
- * dialogue is scored as it ends, so the progress line can show the success rate so far.
+ * handed to both agents with every turn ({@link io.clarq.core.llm.Trials}), the item log is the transcript, and the end
+ * step scores the dialogues ({@link RunScoring}). Each dialogue is scored as it ends, so the progress line can show the success rate so far.
  */
 final class ClarqBenchmark implements Benchmark<TaskTrial, DialogueRecord, RunResult> {
   private final RunConfig config;
@@ -89,9 +88,7 @@ final class ClarqBenchmark implements Benchmark<TaskTrial, DialogueRecord, RunRe
 
   @Override
   public DialogueRecord play(TaskTrial item, RunLog log) {
-    try (Trials.Scope trial = Trials.play(item.trial())) {
-      return loop.play(item.task(), log::deviation);
-    }
+    return loop.play(item.task(), item.trial(), log::deviation);
   }
 
   @Override

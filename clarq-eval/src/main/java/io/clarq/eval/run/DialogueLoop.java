@@ -76,20 +76,23 @@ public final class DialogueLoop {
   }
 
   /**
-   * Plays the task to its end, as the trial this thread plays ({@link Trials#current()}, recorded in the record);
-   * never throws for an agent's failure (see the class comment), except when a model's
-   * servers are all down ({@link OutageStop}): then the dialogue is abandoned unrecorded, to be played on a resume.
+   * Plays the task to its end as trial 1 (a run without trials); never throws for an agent's failure (see the class
+   * comment), except when a model's servers are all down ({@link OutageStop}): then the dialogue is abandoned
+   * unrecorded, to be played on a resume.
    */
   public DialogueRecord play(ClarqTask task) {
-    return play(task, deviations);
+    return play(task, 1, deviations);
   }
 
   /**
-   * Plays the task as {@link #play(ClarqTask)} does, telling {@code deviations} (instead of the loop's own listener)
-   * of every deviation the agents' clients report during its turns.
+   * Plays the task as {@link #play(ClarqTask)} does, as trial {@code trial} of a run ({@link Trials}): every turn
+   * handed to the agents carries it ({@link SeekerTurn#trial()}, {@link ProviderTurn#trial()}), so their model
+   * requests carry its seed from whatever thread they are made, and the record keeps it. Tells {@code deviations}
+   * (instead of the loop's own listener) of every deviation the agents' clients report during its turns.
    */
-  public DialogueRecord play(ClarqTask task, Consumer<Deviation> deviations) {
+  public DialogueRecord play(ClarqTask task, int trial, Consumer<Deviation> deviations) {
     Objects.requireNonNull(deviations, "deviations");
+    Trials.check(trial);
     Instant startedAt = Instant.now();
     long start = System.nanoTime();
     List<Utterance> utterances = new ArrayList<>();
@@ -107,7 +110,7 @@ public final class DialogueLoop {
       long t0 = System.nanoTime();
       TurnUsage.Tally tally = TurnUsage.open();
       try (tally) {
-        line = seeker.next(new SeekerTurn(key, task.language(), task.briefing(), utterances));
+        line = seeker.next(new SeekerTurn(key, task.language(), task.briefing(), utterances, trial));
         if (line == null) {
           throw new IllegalStateException("seeker " + seeker.name() + " returned null instead of a line");
         }
@@ -135,7 +138,7 @@ public final class DialogueLoop {
       ProviderReply reply;
       TurnUsage.Tally providerTally = TurnUsage.open();
       try (providerTally) {
-        reply = provider.reply(new ProviderTurn(task, utterances, cursor));
+        reply = provider.reply(new ProviderTurn(task, utterances, cursor, trial));
         cursor = cursor.giveAll(reply.nodes());
         turns.add(providerTurn(reply, providerTally, System.nanoTime() - t0));
       } catch (LlmException | RuntimeException e) {
@@ -152,7 +155,7 @@ public final class DialogueLoop {
     DialogueRecord.Builder b = DialogueRecord.builder(task.id(), task.language(), seeker.name(), provider.name())
         .dialogue(new Dialogue(utterances, end))
         .turns(turns.subList(0, utterances.size()))
-        .trial(Trials.current());
+        .trial(trial);
     if (failure != null) {
       b.failed(failure).attribute(FAILURE_KIND, failureKind);
     }

@@ -1,6 +1,7 @@
 package io.clarq.eval.run;
 
 import io.clarq.eval.kernel.Shard;
+import io.clarq.core.prompt.PackAgent;
 import io.clarq.core.prompt.PromptPack;
 import io.clarq.core.prompt.PromptPackUser;
 
@@ -164,8 +165,8 @@ public final class RunConfig {
 
   /**
    * How many times each selected task is played: trial 1 is the reference protocol (seed 8848), trial t sends seed
-   * 8848 + t - 1 with its model requests ({@link io.clarq.core.llm.Trials}). A setting of the run's fingerprint when
-   * above 1.
+   * 8848 + t - 1 with its model requests ({@link io.clarq.core.llm.Trials}; every turn the agents are handed carries
+   * its trial). A setting of the run's fingerprint when above 1.
    */
   public int trials() {
     return trials;
@@ -355,16 +356,18 @@ public final class RunConfig {
       return this;
     }
 
-    /**
-     * Plays each selected task {@code k} times (default 1): trial t sends seed 8848 + t - 1. The results then give
-     * success per trial, pass^k and pass@k; the headline figures stay trial 1's.
-     */
     /** The forecast made before the run (not part of the fingerprint); results.json holds it beside the actual. */
     public Builder forecast(RunForecast f) {
       this.forecast = Optional.of(Objects.requireNonNull(f, "forecast"));
       return this;
     }
 
+    /**
+     * Plays each selected task {@code k} times (default 1): trial t sends seed 8848 + t - 1. The results then give
+     * success per trial, pass^k and pass@k; the headline figures stay trial 1's. With {@code k > 1}, clarq's LLM
+     * agents on a client whose seed is fixed by a body field ({@link PackAgent#fixedSeed()}) are refused on
+     * {@link #build()}: every trial would send that one seed.
+     */
     public Builder trials(int k) {
       this.trials = k;
       return this;
@@ -430,6 +433,11 @@ public final class RunConfig {
       if (trials < 1 || trials > 1000) {
         throw new IllegalArgumentException("illegal trials " + trials + ": must be 1-1000");
       }
+      if (trials > 1) {
+        refuseFixedSeed("seeker", seeker);
+        refuseFixedSeed("provider", provider);
+        refuseFixedSeed("judge", judge);
+      }
       if (concurrency < 1 || concurrency > 1024) {
         throw new IllegalArgumentException("illegal concurrency " + concurrency + ": must be 1-1024");
       }
@@ -437,6 +445,16 @@ public final class RunConfig {
           : Optional.ofNullable(tasksDirectory).flatMap(PromptPack::besideTasks).map(PromptPack::load)
               .or(() -> packOf(seeker)).or(() -> packOf(provider)).orElseGet(PromptPack::clarq);
       return new RunConfig(this);
+    }
+
+    private void refuseFixedSeed(String role, Object agent) {
+      if (agent instanceof PackAgent<?> a && a.fixedSeed().isPresent()) {
+        long seed = a.fixedSeed().getAsLong();
+        throw new IllegalArgumentException("illegal run config: " + trials + " trials, but the " + role
+            + "'s model has its seed fixed to " + seed + " by a body field (--llm-param seed=" + seed + "), so every"
+            + " trial would send seed " + seed + " and the trials would not be " + trials + " samples; drop the seed"
+            + " field (trial t sends seed 8848 + t - 1) or play one trial");
+      }
     }
 
     private static Optional<PromptPack> packOf(Object agent) {

@@ -3,7 +3,6 @@ package io.clarq.eval.run;
 import io.clarq.core.judge.Judge;
 import io.clarq.core.llm.Deviation;
 import io.clarq.core.llm.LlmException;
-import io.clarq.core.llm.Trials;
 import io.clarq.core.metrics.ClarqMetrics;
 import io.clarq.core.metrics.ClarqSummary;
 import io.clarq.core.metrics.DialogueScore;
@@ -52,8 +51,8 @@ final class RunScoring {
     DialogueKey key = DialogueKey.of(record);
     TurnUsage.Tally tally = TurnUsage.open();
     // the judge's requests carry the trial's seed, as the dialogue's did
-    try (tally; Trials.Scope trial = Trials.play(record.trial())) {
-      DialogueScore s = ClarqMetrics.score(task, record.dialogue(), judge);
+    try (tally) {
+      DialogueScore s = ClarqMetrics.score(task, record.dialogue(), Judge.inTrial(judge, record.trial()));
       scores.put(key, s);
       return Optional.of(s);
     } catch (LlmException | RuntimeException e) {

@@ -3,7 +3,6 @@ package io.clarq.eval.audit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.clarq.core.llm.Trials;
 import io.clarq.core.prompt.PromptPack;
 import io.clarq.core.provider.Intent;
 import io.clarq.core.provider.ProviderAgent;
@@ -70,8 +69,8 @@ class ProviderNoiseTest {
 
       @Override
       public ProviderReply reply(ProviderTurn turn) throws io.clarq.core.llm.LlmException {
-        seen.add(Trials.current());
-        return Trials.current() == 2 ? two(Intent.UNRELATED) : offlineProvider.reply(turn);
+        seen.add(turn.trial());
+        return turn.trial() == 2 ? two(Intent.UNRELATED) : offlineProvider.reply(turn);
       }
     };
     ProviderNoise noise = ProviderNoise.measure(audit, r -> silentInTrialTwo, 3);
@@ -79,6 +78,5 @@ class ProviderNoiseTest {
     assertThat(answered).isPositive();
     assertThat(noise.decisionFlips()).isEqualTo((int) answered);
     assertThat(seen).containsExactlyInAnyOrder(2, 3);   // trial 1's replies are the audit's
-    assertThat(Trials.current()).isEqualTo(1);
   }
 }

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.clarq.core.judge.Judge;
 import io.clarq.core.judge.Verdict;
-import io.clarq.core.llm.Trials;
 import io.clarq.core.testing.SharedData;
 import io.clarq.core.judge.offline.OfflineJudge;
 import java.util.List;
@@ -20,7 +19,7 @@ class JudgeNoiseTest {
         "clarq-llm/tasks"));
     // yes to everything in odd trials, no in even ones: a dialogue that asks the judge succeeds in trial 1 (every
     // leftover gold line matched) and fails in trial 2 (the first question is a no); the others never ask it
-    Judge fickle = Judge.named("fickle", q -> Optional.of(Verdict.of(Trials.current() % 2 == 1, "fickle")));
+    Judge fickle = Judge.named("fickle", q -> Optional.of(Verdict.of(q.trial() % 2 == 1, "fickle")));
     JudgeNoise n = JudgeNoise.measure(run, fickle, 2);
     assertThat(n.dialogues()).isEqualTo(run.dialogues().size());
     assertThat(n.decided()).isEqualTo(n.dialogues());
@@ -32,7 +31,6 @@ class JudgeNoiseTest {
     JudgeNoise fixed = JudgeNoise.measure(run, new OfflineJudge(), 3);
     assertThat(fixed.flipped()).isZero();
     assertThat(fixed.successPerTrial()).hasSize(3).containsOnly(fixed.successPerTrial().get(0));
-    assertThat(Trials.current()).isEqualTo(1);
   }
 
   @Test

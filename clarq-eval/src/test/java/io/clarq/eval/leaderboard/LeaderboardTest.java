@@ -146,7 +146,7 @@ class LeaderboardTest {
         .isCloseTo(HOLM_MULTI_VS_COMP, within(1e-12));
     List<String> csv = Files.readAllLines(dir.resolve("leaderboard.csv"));
     assertThat(csv).hasSize(4);
-    assertThat(csv.get(2)).startsWith("en,1,1=,true," + comp.name() + ",260,260,126,");
+    assertThat(csv.get(2)).startsWith("1,en,1,1=,true," + comp.name() + ",260,260,126,");
     String md = Files.readString(dir.resolve("leaderboard.md"));
     assertThat(md.indexOf("setups differ")).isLessThan(md.indexOf("## English"));
     assertThat(md).contains("| 1= | " + comp.name() + " | 0.4846 [0.4245, 0.5451] | 260/260 |");

@@ -97,6 +97,106 @@ class LoopbackTrialsTest {
   }
 
   @Test
+  void testAModelWhoseSeedIsFixedByABodyFieldIsRefusedWithTrials() {
+    LlmSpec fixed = LlmSpec.parse("http://127.0.0.1:9/v1").withModel(LoopbackRunMain.MODEL).withParam("seed", "1");
+    try (LlmClient client = LlmClients.fromSpec(fixed, name -> null, LlmListener.NONE)) {
+      assertThat(client.fixedSeed()).hasValue(1L);
+      assertThat(client.withModel("x").fixedSeed()).hasValue(1L);
+      Path tasks = dir.resolve("tasks");
+      // the provider's model fixes the seed; the seeker's does not
+      RunConfig.Builder b = config(LlmClients.fromSpec(fixed.withParams(Map.of()), name -> null, LlmListener.NONE),
+          tasks, dir.resolve("out")).provider(LlmProviderAgent.builder(client).build()).trials(2);
+      assertThatThrownBy(b::build).isInstanceOf(IllegalArgumentException.class)
+          .hasMessageContaining("2 trials, but the provider's model has its seed fixed to 1 by a body field"
+              + " (--llm-param seed=1)");
+      assertThat(b.trials(1).build().trials()).isEqualTo(1);
+    }
+  }
+
+  /** A seeker that calls its model on its own executor's threads, never on the runner's. */
+  private static final class OffThreadSeeker implements io.clarq.core.seeker.SeekerAgent {
+    private final LlmSeeker seeker;
+    private final java.util.concurrent.ExecutorService calls;
+
+    OffThreadSeeker(LlmSeeker seeker, java.util.concurrent.ExecutorService calls) {
+      this.seeker = seeker;
+      this.calls = calls;
+    }
+
+    @Override
+    public String name() {
+      return "off-thread";
+    }
+
+    @Override
+    public String next(io.clarq.core.seeker.SeekerTurn turn) throws io.clarq.core.llm.LlmException {
+      try {
+        return calls.submit(() -> seeker.next(turn)).get();
+      } catch (java.util.concurrent.ExecutionException e) {
+        if (e.getCause() instanceof io.clarq.core.llm.LlmException l) {
+          throw l;
+        }
+        throw new IllegalStateException(e.getCause());
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException(e);
+      }
+    }
+  }
+
+  @Test
+  void testASeekerCallingItsModelOnAnotherThreadSendsEachTrialsSeedAndTheCacheKeepsTrialsApart() throws Exception {
+    Path tasks = SharedData.require("clarq-llm/tasks");
+    Path cache = dir.resolve("off-thread-cache.jsonl");
+    java.util.concurrent.ExecutorService calls = java.util.concurrent.Executors.newFixedThreadPool(2,
+        r -> new Thread(r, "seeker-model-call"));
+    try (FakeOpenAiServer server = FakeOpenAiServer.start(new SimulatedClarqModel(Duration.ZERO)::reply)) {
+      LlmSpec spec = LlmSpec.parse(server.baseUrl().toString()).withModel(LoopbackRunMain.MODEL)
+          .withSettings(LlmSettings.DEFAULT.withRetry(LoopbackRunMain.RETRY));
+      List<Path> outs = List.of(dir.resolve("recorded"), dir.resolve("replayed"));
+      List<List<String>> transcripts = new ArrayList<>();
+      int recorded = 0;
+      for (int pass = 0; pass < 2; pass++) {
+        ResponseCacheFile file = ResponseCacheFile.open(cache, ResponseCacheFile.Fsync.OS);
+        try (LlmClient live = LlmClients.fromSpec(spec, name -> null, LlmListener.NONE)) {
+          LlmClient client = CachingLlmClient.forSpec(live, spec, file,
+              pass == 0 ? CachePolicy.DEFAULT : CachePolicy.REPLAY_ONLY, LlmListener.NONE);
+          RunResult r = ClarqEvaluator.run(config(client, tasks, outs.get(pass))
+              .selection(TaskSelection.parse("1.1,1.2,1.3"))
+              .trials(2)
+              .seeker(new OffThreadSeeker(LlmSeeker.builder(client.withModel(LoopbackRunMain.MODEL)).build(), calls))
+              .build());
+          assertThat(r.failed()).isEmpty();
+          transcripts.add(Files.readAllLines(r.transcript()));
+        } finally {
+          file.close();
+        }
+        if (pass == 0) {
+          // the seeker's requests (chat mode, no JSON mode: the provider's all ask for JSON) were made on the
+          // executor's threads, yet each trial's carry its own seed, one request per seeker line of that trial
+          List<DialogueRecord> records = TranscriptReader.read(outs.get(0).resolve(ClarqEvaluator.TRANSCRIPT))
+              .records();
+          Map<Long, Long> seekerSeeds = server.requests().stream()
+              .filter(q -> !q.json().has("response_format"))
+              .collect(Collectors.groupingBy(q -> q.json().path("seed").asLong(), TreeMap::new,
+                  Collectors.counting()));
+          Map<Long, Long> seekerLines = records.stream().collect(Collectors.groupingBy(
+              d -> io.clarq.core.llm.Trials.seed(d.trial()), TreeMap::new,
+              Collectors.summingLong(d -> d.dialogue().seekerLines().size())));
+          assertThat(seekerSeeds).containsOnlyKeys(8848L, 8849L).isEqualTo(seekerLines);
+          recorded = server.callCount();
+        }
+      }
+      // replayed from the cache alone (no live call), trial by trial: the same transcript, trial 2's own
+      assertThat(transcripts.get(1)).isEqualTo(transcripts.get(0));
+      assertThat(server.callCount()).isEqualTo(recorded);
+      assertThat(Files.readAllLines(cache)).anyMatch(l -> l.contains("\"trial\":2"));
+    } finally {
+      calls.shutdownNow();
+    }
+  }
+
+  @Test
   void testThreeTrialsFiguresAreTheTranscriptsAndSurviveAStopAndAShardedMerge() throws Exception {
     Path tasks = SharedData.require("clarq-llm/tasks");
     Path cache = dir.resolve("cache.jsonl");

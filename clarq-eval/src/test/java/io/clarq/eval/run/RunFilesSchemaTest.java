@@ -61,6 +61,33 @@ class RunFilesSchemaTest {
   }
 
   @Test
+  void testEveryFileOfARunWithTrialsValidates() throws Exception {
+    Path out = dir.resolve("trials");
+    ClarqEvaluator.run(RunConfig.builder().taskSets(ClarqEvaluatorTest.taskSets())
+        .seeker(new ClarqEvaluatorTest.CountingSeeker(2)).provider(new ClarqEvaluatorTest.InOrderProvider())
+        .output(out).concurrency(2).trials(3).build());
+    assertThat(WrittenFileSchemas.checkedFiles(out)).containsExactly(
+        "results.json -> clarq-run-results.schema.json", "run-config.json -> run-config.schema.json",
+        "sessions.jsonl -> sessions-line.schema.json", "transcripts.jsonl -> transcript-line.schema.json");
+    assertThat(WrittenFileSchemas.validateTree(out)).isEmpty();
+    // what the schemas gained: the trial of each later line, the figures across trials
+    assertThat(Files.readAllLines(out.resolve("transcripts.jsonl"))).anyMatch(l -> l.contains("\"trial\":3"));
+    ObjectNode results = (ObjectNode) JSON.readTree(out.resolve("results.json").toFile());
+    assertThat(results.path("trials").path("count").asInt()).isEqualTo(3);
+    String schema = "clarq-run-results.schema.json";
+    ObjectNode typo = results.deepCopy();
+    ((ObjectNode) typo.path("trials").path("overall")).put("pass_hats", 1);
+    assertThat(WrittenFileSchemas.schemas().validate(schema, typo)).isNotEmpty();
+    ObjectNode oneTrial = results.deepCopy();
+    ((ObjectNode) oneTrial.path("trials")).put("count", 1);
+    assertThat(WrittenFileSchemas.schemas().validate(schema, oneTrial))
+        .containsExactly("$.trials.count: 1 is below the minimum 2");
+    ObjectNode line = (ObjectNode) JSON.readTree(Files.readAllLines(out.resolve("transcripts.jsonl")).get(0));
+    line.put("trial", 1);   // trial 1 is written without the field
+    assertThat(WrittenFileSchemas.schemas().validate("transcript-line.schema.json", line)).isNotEmpty();
+  }
+
+  @Test
   void testTheSchemasRefuseWhatMustNotBeInAResultsFile() throws Exception {
     Path out = run();
     ObjectNode results = (ObjectNode) JSON.readTree(out.resolve("results.json").toFile());

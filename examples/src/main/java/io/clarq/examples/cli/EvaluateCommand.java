@@ -202,6 +202,7 @@ public final class EvaluateCommand implements Callable<Integer> {
     if (trials < 1 || trials > 100) {
       throw new CommandLine.ParameterException(cl, "--trials " + trials + ": must be 1-100");
     }
+    llm.refuseFixedSeed(cl, trials);
     if (trials > 1 && (judgeSpec == null || judgeSpec.trim().equals("offline"))) {
       throw new CommandLine.ParameterException(cl, "--trials " + trials + " measures a model judge's noise: give"
           + " --judge SPEC (the offline judge and recorded verdicts never change between trials)");

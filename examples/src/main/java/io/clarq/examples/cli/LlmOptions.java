@@ -172,6 +172,29 @@ public final class LlmOptions {
     }
   }
 
+  /**
+   * Refuses {@code --llm-param seed=N} (or Mistral's {@code random_seed=N}) with {@code trials > 1}: the body field
+   * replaces every request's seed, so every trial would send seed N and the K trials would be one (issue 29).
+   *
+   * @throws CommandLine.ParameterException naming both options (exit code 2)
+   */
+  void refuseFixedSeed(CommandLine cl, int trials) {
+    if (trials < 2) {
+      return;
+    }
+    for (String p : params == null ? List.<String>of() : params) {
+      int eq = p.indexOf('=');
+      String name = eq > 0 ? p.substring(0, eq).strip() : "";
+      if (LlmClient.SEED_FIELDS.contains(name) && !p.substring(eq + 1).strip().equals("null")) {
+        String seed = p.substring(eq + 1).strip();
+        throw new CommandLine.ParameterException(cl, "--llm-param " + name + "=" + seed + " with --trials " + trials
+            + ": the body field replaces every request's seed, so all " + trials + " trials would send seed " + seed
+            + " and play the same; drop --llm-param " + name + " (trial t sends seed 8848 + t - 1) or play one"
+            + " trial");
+      }
+    }
+  }
+
   private static String[] nameValue(String option, String text) {
     int eq = text.indexOf('=');
     if (eq <= 0) {

@@ -99,6 +99,7 @@ public final class ProviderAuditCommand implements Callable<Integer> {
     if (trials < 1 || trials > 100) {
       throw new CommandLine.ParameterException(spec.commandLine(), "--trials " + trials + ": must be 1-100");
     }
+    llm.refuseFixedSeed(spec.commandLine(), trials);
     tasks = DataDefaults.orFetched(spec, tasks, "--tasks", "clarq-llm", "tasks");
     transcripts = transcripts.stream().map(t -> DataDefaults.publishedRun(spec, t, "--transcripts")).toList();
     checkFiles();

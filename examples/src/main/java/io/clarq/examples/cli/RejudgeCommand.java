@@ -73,6 +73,7 @@ public final class RejudgeCommand implements Callable<Integer> {
     if (trials < 2 || trials > 100) {
       throw new CommandLine.ParameterException(cl, "--trials " + trials + ": must be 2-100 (noise needs two trials)");
     }
+    llm.refuseFixedSeed(cl, trials);
     run = DataDefaults.publishedRun(spec, run, "RUN");
     if (Files.isDirectory(run) && !Files.exists(run.resolve(ClarqEvaluator.TRANSCRIPT))) {
       throw new CommandLine.ParameterException(cl, "RUN " + run + ": not a run directory (it holds no "

@@ -505,6 +505,7 @@ public final class RunCommand implements Callable<Integer> {
     if (trials < 1 || trials > 1000) {
       throw new CommandLine.ParameterException(cl, "--trials " + trials + ": must be 1-1000");
     }
+    llm.refuseFixedSeed(cl, trials);
     // the seeker, provider and judge specs too, so that their errors come first and once (not inside a forecast note)
     SeekerSpecs.check(cl, "--seeker", seekerSpec);
     forecastModels(cl);

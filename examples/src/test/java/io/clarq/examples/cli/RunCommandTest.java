@@ -71,6 +71,25 @@ class RunCommandTest extends CommandTestBase {
   }
 
   @Test
+  void testAFixedSeedWithTrialsIsRefusedBeforeAnyCall() throws Exception {
+    Path tasks = SharedData.require("clarq-llm/tasks");
+    try (FakeOpenAiServer server = FakeOpenAiServer.start(new SimulatedClarqModel(Duration.ZERO)::reply)) {
+      assertThat(run("run", "--seeker", server.baseUrl().toString(), "--provider", "offline", "--tasks",
+          tasks.toString(), "--select", "3.1", "--trials", "2", "--llm-param", "seed=1", "--out",
+          dir.resolve("t").toString())).isEqualTo(2);
+      assertThat(err.toString()).contains("--llm-param seed=1 with --trials 2: the body field replaces every"
+          + " request's seed, so all 2 trials would send seed 1");
+      assertThat(server.callCount()).isZero();
+      assertThat(dir.resolve("t")).doesNotExist();
+      // one trial with a fixed seed, and a dropped seed with trials, are fine
+      assertThat(run("run", "--seeker", server.baseUrl().toString(), "--provider", "offline", "--tasks",
+          tasks.toString(), "--select", "3.1", "--llm-param", "seed=1", "--out", dir.resolve("one").toString()))
+          .as(err.toString()).isZero();
+      assertThat(server.requests()).allMatch(r -> r.json().path("seed").asLong() == 1L);
+    }
+  }
+
+  @Test
   void testRunsAgainstLoopbackServerThenReplaysFromCache() throws Exception {
     Path tasks = SharedData.require("clarq-llm/tasks");
     try (FakeOpenAiServer server = FakeOpenAiServer.start(new SimulatedClarqModel(Duration.ZERO)::reply)) {

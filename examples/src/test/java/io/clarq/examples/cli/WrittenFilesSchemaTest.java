@@ -18,8 +18,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Every JSON and JSON Lines file the commands write validates against its schema in docs/schemas: a ClarQ-LLM run
- * with a model seeker and judge (loopback server) and a response cache, the demo, an FLM file and a TOA run, and a
- * question generation and its rubric judgement. A file no schema covers fails ({@link WrittenFileSchemas#TABLE}).
+ * with a model seeker and judge (loopback server) and a response cache, a run with trials in shards, their merge and a
+ * leaderboard of it, the demo, an FLM file and a TOA run, sharded TOA and question-generation runs and their merges,
+ * and a question generation and its rubric judgement. A file no schema covers fails ({@link WrittenFileSchemas#TABLE}).
  */
 class WrittenFilesSchemaTest extends CommandTestBase {
   @TempDir Path dir;
@@ -52,6 +53,41 @@ class WrittenFilesSchemaTest extends CommandTestBase {
   }
 
   @Test
+  void testTrialRunShardsMergeAndLeaderboardFiles() throws Exception {
+    Path tasks = SharedData.require("clarq-llm/tasks");
+    Path runs = dir.resolve("trials");
+    try (FakeOpenAiServer server = FakeOpenAiServer.start(new SimulatedClarqModel(Duration.ZERO)::reply)) {
+      for (String shard : new String[] {"1/2", "2/2"}) {
+        assertThat(run("run", "--seeker", server.baseUrl().toString(), "--provider", "offline", "--tasks",
+            tasks.toString(), "--select", "3.1,4.2,5.1", "--trials", "2", "--shard", shard, "--llm-cache",
+            runs.resolve("llm-cache.jsonl").toString(), "--out", runs.resolve("shard-{shard}").toString()))
+            .as(err.toString()).isZero();
+      }
+    }
+    assertThat(run("merge", runs.resolve("shard-1").toString(), runs.resolve("shard-2").toString(), "--tasks",
+        tasks.toString(), "--out", runs.resolve("merged").toString())).as(err.toString()).isZero();
+    assertThat(run("leaderboard", runs.resolve("merged").toString(), "--out", runs.resolve("board").toString()))
+        .as(err.toString()).isZero();
+    String[] runFiles = {"results.json -> clarq-run-results.schema.json", "run-config.json -> run-config.schema.json",
+        "sessions.jsonl -> sessions-line.schema.json", "transcripts.jsonl -> transcript-line.schema.json"};
+    List<String> expected = new java.util.ArrayList<>(List.of("llm-cache.jsonl -> response-cache-line.schema.json",
+        "board/leaderboard.json -> leaderboard.schema.json"));
+    for (String d : new String[] {"shard-1/", "shard-2/", "merged/"}) {
+      for (String f : runFiles) {
+        if (!(d.equals("merged/") && f.startsWith("sessions"))) {   // a merge plays no session of its own
+          expected.add(d + f);
+        }
+      }
+    }
+    assertValid(runs, expected.toArray(String[]::new));
+    // the files hold what the schemas gained: trial lines, figures across trials, the trial the board ranks
+    assertThat(Files.readString(runs.resolve("merged/transcripts.jsonl"))).contains("\"trial\":2");
+    assertThat(Files.readString(runs.resolve("merged/results.json"))).contains("\"trials\" : {");
+    assertThat(Files.readString(runs.resolve("board/leaderboard.json"))).contains("\"compared_trial\" : 1",
+        "\"trials\" : 2");
+  }
+
+  @Test
   void testDemoFiles() {
     Path out = dir.resolve("demo");
     assertThat(run("demo", "--out", out.toString())).as(err.toString()).isZero();
@@ -78,6 +114,41 @@ class WrittenFilesSchemaTest extends CommandTestBase {
         "sessions.jsonl -> sessions-line.schema.json", "toa-results.jsonl -> toa-results-line.schema.json");
     assertThat(Files.readString(out.resolve("results.json"))).contains("\"benchmark\" : \"toa\"",
         "\"primary\" : {");
+  }
+
+  @Test
+  void testShardedToaAndCqRunsAndTheirMergesFiles() throws Exception {
+    Path flm = dir.resolve("dev-flm.jsonl");
+    assertThat(run("flm", "make", "--hotpot", SharedData.require("hotpotqa/hotpot_dev_distractor_first53.json")
+        .toString(), "--seed", "42", "--out", flm.toString())).as(err.toString()).isZero();
+    Path small = dir.resolve("six-flm.jsonl");
+    Files.write(small, Files.readAllLines(flm).subList(0, 6));
+    Path toa = dir.resolve("toa");
+    try (FakeOpenAiServer server = FakeOpenAiServer.start(r -> FakeReply.text("unknown"))) {
+      for (String shard : new String[] {"1/2", "2/2"}) {
+        assertThat(run("toa", "run", "--flm", small.toString(), "--asker", "repeater", "--oracle", "offline",
+            "--primary", server.baseUrl().toString(), "--shard", shard, "--out", toa.resolve("shard-{shard}")
+            .toString())).as(err.toString()).isZero();
+      }
+    }
+    assertThat(run("toa", "merge", toa.resolve("shard-1").toString(), toa.resolve("shard-2").toString(), "--flm",
+        small.toString(), "--out", toa.resolve("merged").toString())).as(err.toString()).isZero();
+    String data = SharedData.require("clariq-fkw").toString();
+    Path cq = dir.resolve("cq");
+    for (int i = 1; i <= 2; i++) {
+      assertThat(run("cq", "generate", "--data", data, "--limit", "4", "--generator", "template", "--shard", i + "/2",
+          "--out", cq.resolve("shard-{shard}").toString())).as(err.toString()).isZero();
+    }
+    assertThat(run("cq", "merge", cq.resolve("shard-1").toString(), cq.resolve("shard-2").toString(), "--data", data,
+        "--limit", "4", "--out", cq.resolve("merged").toString()))
+        .as(err.toString()).isZero();
+    WrittenFileSchemas.checkedFiles(toa).forEach(f -> assertThat(f).matches("(shard-[12]|merged)/.*"));
+    assertThat(WrittenFileSchemas.checkedFiles(toa)).contains("merged/results.json -> toa-results.schema.json",
+        "merged/toa-results.jsonl -> toa-results-line.schema.json");
+    assertThat(WrittenFileSchemas.validateTree(toa)).isEmpty();
+    assertThat(WrittenFileSchemas.checkedFiles(cq)).contains("merged/results.json -> cq-generate-results.schema.json",
+        "merged/generations.jsonl -> cq-generation-line.schema.json");
+    assertThat(WrittenFileSchemas.validateTree(cq)).isEmpty();
   }
 
   @Test

@@ -39,6 +39,19 @@ class LangChain4jSeekerTest {
   }
 
   @Test
+  void testEachTrialsRequestCarriesItsTrialSoACacheKeepsThemApart() throws Exception {
+    ScriptedLlmClient clarq = ScriptedLlmClient.replying("What temperature?", "What temperature?");
+    LangChain4jSeeker seeker = new LangChain4jSeeker(LangChain4jClients.chatModel(clarq));
+    SeekerTurn one = turn();
+    seeker.next(one);
+    seeker.next(new SeekerTurn(one.dialogueKey(), one.language(), one.briefing(), one.history(), 2));
+    assertThat(clarq.requests().stream().map(io.clarq.core.llm.ChatRequest::trial).toList()).containsExactly(1, 2);
+    // LangChain4j's request has no seed: only the trial keeps the two requests' cache keys apart
+    assertThat(io.clarq.core.llm.cache.CacheKey.of(clarq.requests().get(1), "e", "m"))
+        .isNotEqualTo(io.clarq.core.llm.cache.CacheKey.of(clarq.requests().get(0), "e", "m"));
+  }
+
+  @Test
   void testAClarqFailureReachesTheRunnerAsAnLlmException() {
     ScriptedLlmClient down = new ScriptedLlmClient(r -> {
       throw new LlmException("server down");

@@ -55,7 +55,8 @@ public final class LlmJudge extends PackAgent<LlmJudge> implements Judge {
 
   @Override
   public Optional<Verdict> judge(JudgeQuestion question) throws LlmException {
-    JsonReply reply = ask.ask(prompt(question), Language.detect(question.gold()), FIELDS, ask.yesNoCheck("match"));
+    JsonReply reply = ask.inTrial(question.trial()).ask(prompt(question), Language.detect(question.gold()), FIELDS,
+        ask.yesNoCheck("match"));
     if (!reply.isParsed()) {
       return Optional.of(Verdict.unparsed(String.join("\n---\n", reply.raws())));
     }
@@ -74,7 +75,7 @@ public final class LlmJudge extends PackAgent<LlmJudge> implements Judge {
 
   /** The request for {@code question} (the prompt is the judge's whole behaviour, so it can be inspected). */
   public ChatRequest request(JudgeQuestion question) {
-    return ask.request(prompt(question));
+    return ask.inTrial(question.trial()).request(prompt(question));
   }
 
   /** The rendered prompt for one question. */

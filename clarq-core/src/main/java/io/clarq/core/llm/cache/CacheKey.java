@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.clarq.core.llm.ChatMessage;
 import io.clarq.core.llm.ChatRequest;
-import io.clarq.core.llm.Trials;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -14,10 +13,11 @@ import java.util.HexFormat;
 /**
  * The cache key of a request: the SHA-256 of a canonical JSON holding the endpoint (base URL or scheme), the model
  * actually asked for, every message and every generation parameter, with fixed field order and unset values written
- * as null, so two requests share a key exactly when a server would see the same call. In trial {@code t > 1} of a
- * run with trials ({@link Trials}) the canonical request also holds {@code "trial": t}, so a cache never makes two
- * trials identical, even for a request without a seed; trial 1's key is the key a run without trials has, so caches
- * recorded before trials existed replay.
+ * as null, so two requests share a key exactly when a server would see the same call. A request of trial
+ * {@code t > 1} of a run with trials ({@link ChatRequest#trial()}, with its seed {@code 8848 + t - 1}) also holds
+ * {@code "trial": t} in its canonical form, so a cache never makes two trials identical, even for a request without a
+ * seed; trial 1's key is the key a run without trials has, so caches recorded before trials existed replay. The key
+ * is a function of the request alone: whatever thread makes the request, it gets its trial's key.
  */
 public final class CacheKey {
   /** Bumped when the canonical form changes, so old records are never mistaken for new ones. */
@@ -27,7 +27,7 @@ public final class CacheKey {
   private CacheKey() {}
 
   /**
-   * The canonical request, of the trial this thread plays ({@link Trials#current()}).
+   * The canonical request, with its trial when above 1 ({@link ChatRequest#trial()}).
    *
    * @param endpoint the server (base URL, or the scheme when it uses its default)
    * @param defaultModel the model used when the request names none
@@ -51,9 +51,8 @@ public final class CacheKey {
     n.put("json_schema", r.jsonSchema().orElse(null));
     n.put("logprobs", r.logprobs());
     n.put("top_logprobs", r.topLogprobs().orElse(null));
-    int trial = Trials.current();
-    if (trial > 1) {
-      n.put("trial", trial);
+    if (r.trial() > 1) {
+      n.put("trial", r.trial());
     }
     return n;
   }

@@ -33,12 +33,30 @@ import java.util.Objects;
  * {@link UnsupportedFeatureException}. Every reply handed back counts as used ({@link LlmClient#accept}), so a
  * cache keeps it. A clarq failure is thrown as a {@link LangChain4jException} whose cause is the
  * {@link LlmException}.
+ *
+ * <p>LangChain4j's requests have no place for a run's trial: a seeker playing trial t of a run asks
+ * {@link #inTrial(int) inTrial(turn.trial())} for a model whose requests carry it, so a response cache keeps the
+ * trials apart whatever thread the call is made on.
  */
 public final class ClarqChatModel implements ChatModel {
   private final LlmClient client;
+  private final int trial;
 
   public ClarqChatModel(LlmClient client) {
+    this(client, 1);
+  }
+
+  private ClarqChatModel(LlmClient client, int trial) {
     this.client = Objects.requireNonNull(client, "client");
+    this.trial = io.clarq.core.llm.Trials.check(trial);
+  }
+
+  /**
+   * This model for a turn of {@code trial} of a run ({@link io.clarq.core.seeker.SeekerTurn#trial()}): its requests
+   * carry the trial ({@link ChatRequest#trial()}); nothing else changes.
+   */
+  public ClarqChatModel inTrial(int trial) {
+    return trial == this.trial ? this : new ClarqChatModel(client, trial);
   }
 
   @Override
@@ -66,8 +84,8 @@ public final class ClarqChatModel implements ChatModel {
         .build();
   }
 
-  private static ChatRequest toClarq(dev.langchain4j.model.chat.request.ChatRequest lc) {
-    ChatRequest.Builder b = ChatRequest.builder();
+  private ChatRequest toClarq(dev.langchain4j.model.chat.request.ChatRequest lc) {
+    ChatRequest.Builder b = ChatRequest.builder().trial(trial);
     for (dev.langchain4j.data.message.ChatMessage m : lc.messages()) {
       if (m instanceof SystemMessage s) {
         b.message(ChatMessage.system(s.text()));

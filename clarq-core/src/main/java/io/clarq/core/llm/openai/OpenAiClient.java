@@ -91,6 +91,7 @@ public final class OpenAiClient implements LlmClient {
   private final Redactor redactor;
   private final RequestAdapter adapter;
   private final java.util.Set<String> params;
+  private final java.util.OptionalLong fixedSeed;
   private final String defaultModel;
   private final Optional<ApiKey> key;
   private final LlmSettings settings;
@@ -111,6 +112,9 @@ public final class OpenAiClient implements LlmClient {
     this.headers = Map.copyOf(b.headers);
     String at = b.baseUrl.equals(OPENAI_BASE_URL) ? "" : " @ " + LlmSpec.withoutCredentials(b.baseUrl);
     this.params = new java.util.TreeSet<>(b.params.keySet());
+    this.fixedSeed = LlmClient.SEED_FIELDS.stream().map(b.params::get)
+        .filter(s -> s != null && s.isIntegralNumber() && s.canConvertToLong())
+        .mapToLong(JsonNode::asLong).findFirst();
     String scheme = api.scheme();
     java.util.function.Function<String, String> identity = m -> scheme + ":" + (m.isEmpty() ? "(server default)" : m)
         + at;
@@ -451,6 +455,12 @@ public final class OpenAiClient implements LlmClient {
     List<io.clarq.core.llm.Deviation> all = new ArrayList<>(adapter.deviations());
     all.addAll(fallback.deviations());
     return all;
+  }
+
+  /** The {@code seed} body field the user set ({@link LlmSpec#params()}), which replaces every request's seed. */
+  @Override
+  public java.util.OptionalLong fixedSeed() {
+    return fixedSeed;
   }
 
   /** The spec's model, sent with requests that name none. */

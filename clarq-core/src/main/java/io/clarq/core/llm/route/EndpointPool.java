@@ -195,6 +195,11 @@ public final class EndpointPool implements LlmClient {
   }
 
   @Override
+  public java.util.OptionalLong fixedSeed() {
+    return slots.get(0).endpoint.client().fixedSeed();   // one spec, one set of body fields for every server
+  }
+
+  @Override
   public void close() {
     slots.forEach(s -> s.endpoint.client().close());
   }

@@ -41,7 +41,8 @@ public final class LlmIntentClassifier extends PackAgent<LlmIntentClassifier> im
   @Override
   public IntentReading classify(ProviderTurn turn) throws LlmException {
     ProviderPrompts prompts = new ProviderPrompts(prompts(), turn);
-    JsonReply reply = ask.ask(prompts.classify(availableNodes(turn)), prompts.language(), List.of("type"));
+    JsonReply reply = ask.inTrial(turn.trial()).ask(prompts.classify(availableNodes(turn)), prompts.language(),
+        List.of("type"));
     int calls = reply.raws().size();
     if (!reply.isParsed()) {
       return IntentReading.unparsed(calls, String.join("\n---\n", reply.raws()));

@@ -40,8 +40,8 @@ import java.util.Optional;
  *   <li>the utterance is the reply if it starts with "jax:" (any case), else "Jax: " + the stripped reply.
  * </ol>
  *
- * All calls: one user message, JSON mode, temperature 0, seed 8848. The multi-info variant gives every node that
- * passes the first check in one reply, merged by {@link MultiInfoMerge}. A reply that cannot be read stops the turn
+ * All calls: one user message, JSON mode, temperature 0, seed 8848 (the turn's {@link ProviderTurn#seed()} in a run
+ * with trials). The multi-info variant gives every node that passes the first check in one reply, merged by {@link MultiInfoMerge}. A reply that cannot be read stops the turn
  * with an {@link UnparsedReplyException} carrying the raw text; nothing is guessed. Stateless across turns and
  * thread-safe when the client is.
  */
@@ -49,8 +49,6 @@ public final class LlmProviderAgent extends PackAgent<LlmProviderAgent> implemen
   private final Builder settings;
   private final ProviderAsk ask;
   private final IntentClassifier classifier;
-  private final NodeMatcher matcher;
-  private final MultiInfoMerge merger;
 
   private LlmProviderAgent(Builder b) {
     super(b);
@@ -58,8 +56,6 @@ public final class LlmProviderAgent extends PackAgent<LlmProviderAgent> implemen
     this.ask = new ProviderAsk(new PackAsk(b.client(), b.pack()));
     this.classifier = b.classifier != null ? b.classifier
         : LlmIntentClassifier.builder(b.client()).prompts(b.pack()).build();
-    this.matcher = new NodeMatcher(ask);
-    this.merger = new MultiInfoMerge(ask);
   }
 
   /**
@@ -95,8 +91,9 @@ public final class LlmProviderAgent extends PackAgent<LlmProviderAgent> implemen
   public ProviderReply reply(ProviderTurn turn) throws LlmException {
     ProviderPrompts prompts = new ProviderPrompts(prompts(), turn);
     TurnLog log = new TurnLog();
+    ProviderAsk ask = this.ask.inTrial(turn.trial());   // the turn's requests carry its trial's seed
     if (!turn.tree().started()) {
-      return relevanceGate(prompts, log);
+      return relevanceGate(ask, prompts, log);
     }
     IntentReading reading = classifier.classify(turn);
     log.addCalls(reading.llmCalls());
@@ -120,20 +117,20 @@ public final class LlmProviderAgent extends PackAgent<LlmProviderAgent> implemen
       }
     }
     if (detail) {
-      List<ResponseNode> nodes = matcher.match(prompts, available, settings.multiInfo, log);
+      List<ResponseNode> nodes = new NodeMatcher(ask).match(prompts, available, settings.multiInfo, log);
       if (!nodes.isEmpty()) {
-        return responseI(prompts, nodes, log);
+        return responseI(ask, prompts, nodes, log);
       }
       intent = Intent.UNANSWERABLE_DETAIL;
     }
     switch (intent) {
       case WHOLE_TASK:
-        return responseII(written(prompts, "provider/reply_positive", "positive reply", log), intent, log);
+        return responseII(written(ask, prompts, "provider/reply_positive", "positive reply", log), intent, log);
       case UNANSWERABLE_DETAIL:
       case VAGUE:
-        return responseII(written(prompts, "provider/reply_reassure", "reassurance", log), intent, log);
+        return responseII(written(ask, prompts, "provider/reply_reassure", "reassurance", log), intent, log);
       case REPEAT:
-        return responseII(written(prompts, "provider/reply_repeat", "restatement", log), intent, log);
+        return responseII(written(ask, prompts, "provider/reply_repeat", "restatement", log), intent, log);
       case UNRELATED:
         return responseII(utterance(prompts.fixed("type5_unrelated")), intent, log);
       default:
@@ -141,7 +138,7 @@ public final class LlmProviderAgent extends PackAgent<LlmProviderAgent> implemen
     }
   }
 
-  private ProviderReply relevanceGate(ProviderPrompts prompts, TurnLog log) throws LlmException {
+  private ProviderReply relevanceGate(ProviderAsk ask, ProviderPrompts prompts, TurnLog log) throws LlmException {
     JsonReply r = ask.asked("relevance gate", prompts.relevance(), prompts.language(), log, "related");
     if (ask.yes(r, "related", "relevance gate")) {
       log.note("relevance gate: about the task");
@@ -153,18 +150,19 @@ public final class LlmProviderAgent extends PackAgent<LlmProviderAgent> implemen
         log.calls(), log.explanation());
   }
 
-  private ProviderReply responseI(ProviderPrompts prompts, List<ResponseNode> nodes, TurnLog log)
+  private ProviderReply responseI(ProviderAsk ask, ProviderPrompts prompts, List<ResponseNode> nodes, TurnLog log)
       throws LlmException {
     List<NodeId> ids = nodes.stream().map(ResponseNode::id).toList();
     String text = nodes.size() == 1
         ? nodes.get(0).text()
-        : merger.merge(prompts, nodes.stream().map(ResponseNode::text).toList(), log);
+        : new MultiInfoMerge(ask).merge(prompts, nodes.stream().map(ResponseNode::text).toList(), log);
     log.note("Response I: " + ids);
     return new ProviderReply(utterance(text), ReplyKind.RESPONSE_I, Optional.of(Intent.ANSWERABLE_DETAIL), ids,
         log.calls(), log.explanation());
   }
 
-  private String written(ProviderPrompts prompts, String template, String what, TurnLog log) throws LlmException {
+  private String written(ProviderAsk ask, ProviderPrompts prompts, String template, String what, TurnLog log)
+      throws LlmException {
     JsonReply r = ask.asked(what, prompts.reply(template), prompts.language(), log, "response");
     String text = ask.pack().text(r, "response").orElseThrow(() -> new UnparsedReplyException(what, r.raw()));
     log.note(what + " written");

@@ -21,6 +21,12 @@ final class ProviderAsk {
     return ask;
   }
 
+  /** The same asker for a turn of {@code trial} ({@link PackAsk#inTrial}). */
+  ProviderAsk inTrial(int trial) {
+    PackAsk t = ask.inTrial(trial);
+    return t == ask ? this : new ProviderAsk(t);
+  }
+
   /** @param step what the question decides, for the error message */
   JsonReply asked(String step, String prompt, Language language, TurnLog log, String field) throws LlmException {
     JsonReply reply = ask.ask(prompt, language, List.of(field));

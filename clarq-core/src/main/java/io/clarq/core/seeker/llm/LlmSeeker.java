@@ -22,7 +22,7 @@ import java.util.Objects;
 
 /**
  * The paper's baseline LLM seeker (the reference's {@code player}), temperature 0 and seed 8848 (trial t of a run
- * with trials: 8848 + t - 1, {@link io.clarq.core.llm.Trials}), no JSON mode, every word from a {@link PromptPack}:
+ * with trials: 8848 + t - 1, the turn's {@link SeekerTurn#seed()}), no JSON mode, every word from a {@link PromptPack}:
  *
  * <ul>
  *   <li>{@link Mode#COMPLETION}: one user message. On the first turn {@code seeker/completion_first} with the
@@ -108,7 +108,7 @@ public final class LlmSeeker extends PackAgent<LlmSeeker> implements SeekerAgent
   /** The request this seeker sends for a turn. */
   public ChatRequest request(SeekerTurn turn) {
     ChatRequest.Builder b = ChatRequest.builder().model(client().model()).temperature(TEMPERATURE)
-        .seed(client().capabilities().seed() ? io.clarq.core.llm.Trials.seed() : null);
+        .seed(client().capabilities().seed() ? turn.seed() : null).trial(turn.trial());
     String briefing = SeekerBriefing.render(prompts(), turn.briefing());
     if (mode == Mode.CHAT) {
       b.system(briefing);

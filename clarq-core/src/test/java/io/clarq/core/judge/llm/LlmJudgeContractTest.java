@@ -36,7 +36,12 @@ class LlmJudgeContractTest extends JudgeContract {
 
   @Override
   protected Set<AgentCapability> capabilities() {
-    return EnumSet.of(AgentCapability.MODEL_BEHIND);
+    return EnumSet.of(AgentCapability.MODEL_BEHIND, AgentCapability.TRIAL_SEEDS);
+  }
+
+  @Override
+  protected java.util.List<Long> seedsSent() {
+    return model.seeds();
   }
 
   @Override

@@ -310,26 +310,22 @@ class CachingLlmClientTest {
     // a request with no seed: only the trial in the key keeps trials apart
     ChatRequest unseeded = ask("same words every trial");
     String plainKey = CacheKey.of(unseeded, "e", "m1");
-    try (io.clarq.core.llm.Trials.Scope t = io.clarq.core.llm.Trials.play(1)) {
-      assertThat(CacheKey.of(unseeded, "e", "m1")).isEqualTo(plainKey);
-      assertThat(CacheKey.canonical(unseeded, "e", "m1").has("trial")).isFalse();
-    }
-    try (io.clarq.core.llm.Trials.Scope t = io.clarq.core.llm.Trials.play(2)) {
-      assertThat(CacheKey.of(unseeded, "e", "m1")).isNotEqualTo(plainKey);
-      assertThat(CacheKey.canonical(unseeded, "e", "m1").path("trial").asInt()).isEqualTo(2);
-    }
+    ChatRequest trialOne = unseeded.toBuilder().trial(1).build();
+    assertThat(CacheKey.of(trialOne, "e", "m1")).isEqualTo(plainKey);
+    assertThat(CacheKey.canonical(trialOne, "e", "m1").has("trial")).isFalse();
+    ChatRequest trialTwo = unseeded.toBuilder().trial(2).build();
+    assertThat(CacheKey.of(trialTwo, "e", "m1")).isNotEqualTo(plainKey);
+    assertThat(CacheKey.canonical(trialTwo, "e", "m1").path("trial").asInt()).isEqualTo(2);
     try (CachingLlmClient client = cached(file, CachePolicy.DEFAULT)) {
       asked(client, unseeded);
-      asked(client, unseeded);   // trial 1 again: a hit
+      asked(client, trialOne);   // trial 1 again: a hit
       assertThat(server.callCount()).isEqualTo(1);
       for (int trial = 2; trial <= 3; trial++) {
-        try (io.clarq.core.llm.Trials.Scope t = io.clarq.core.llm.Trials.play(trial)) {
-          asked(client, unseeded);   // each trial asks the model itself once
-          asked(client, unseeded);
-        }
+        ChatRequest inTrial = unseeded.toBuilder().trial(trial).build();
+        asked(client, inTrial);   // each trial asks the model itself once
+        asked(client, inTrial);
       }
       assertThat(server.callCount()).isEqualTo(3);
     }
-    assertThat(io.clarq.core.llm.Trials.current()).isEqualTo(1);
   }
 }

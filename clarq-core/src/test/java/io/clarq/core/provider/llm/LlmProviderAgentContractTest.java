@@ -34,7 +34,12 @@ class LlmProviderAgentContractTest {
 
     @Override
     protected Set<AgentCapability> capabilities() {
-      return EnumSet.of(AgentCapability.MODEL_BEHIND);
+      return EnumSet.of(AgentCapability.MODEL_BEHIND, AgentCapability.TRIAL_SEEDS);
+    }
+
+    @Override
+    protected java.util.List<Long> seedsSent() {
+      return model.seeds();
     }
 
     @Override

@@ -9,6 +9,7 @@ import io.clarq.core.testing.ModelFault;
 import io.clarq.core.testing.SeekerAgentContract;
 import java.time.Duration;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Nested;
@@ -36,7 +37,12 @@ class LlmSeekerContractTest {
 
     @Override
     protected Set<AgentCapability> capabilities() {
-      return EnumSet.of(AgentCapability.MODEL_BEHIND);
+      return EnumSet.of(AgentCapability.MODEL_BEHIND, AgentCapability.TRIAL_SEEDS);
+    }
+
+    @Override
+    protected List<Long> seedsSent() {
+      return model.seeds();
     }
 
     @Override
