@@ -24,9 +24,9 @@ import java.util.stream.Collectors;
  * over different tasks were ranked on their shared tasks ({@link TaskSets#headline()}; in the CSV a first line
  * starting "#"), then the setup differences when runs of different setups were ranked together.
  *
- * <p>JSON: {@code format} ({@code clarq-leaderboard/1}), {@code compared_trial} (1), {@code trial_note} (only when a
- * run played trials), {@code shared_tasks} (null when every run holds the same tasks, otherwise {@code note},
- * {@code tasks} and {@code differences}), {@code runs} (name, judge, dialogues, trials, setup, tokens or null,
+ * <p>JSON: {@code format} ({@code clarq-leaderboard/1}), {@code shared_tasks} (null when every run holds the same
+ * tasks, otherwise {@code note}, {@code tasks} and {@code differences}), {@code compared_trial} (1),
+ * {@code trial_note} (only when a run played trials), {@code runs} (name, judge, dialogues, trials, setup, tokens or null,
  * cost_usd or null), {@code setup_differences} (lines), {@code method}, and {@code languages}: per language code the
  * rows, best first, each with {@code rank} (null when unranked), {@code rank_label} ("1="), {@code tied_with_leader},
  * {@code significantly_better} (the runs significantly better than this one), {@code run},
@@ -71,8 +71,6 @@ public final class LeaderboardFiles {
   /** The board as one JSON object. */
   public static ObjectNode json(Leaderboard board) {
     ObjectNode o = JSON.createObjectNode().put("format", FORMAT);
-    o.put("compared_trial", ComparedRun.COMPARED_TRIAL);
-    ComparedRun.trialNote(board.runs()).ifPresent(n -> o.put("trial_note", n));
     if (board.taskSets().same()) {
       o.putNull("shared_tasks");
     } else {
@@ -80,6 +78,8 @@ public final class LeaderboardFiles {
           .put("tasks", board.taskSets().shared());
       board.taskSets().differences().forEach(t.putArray("differences")::add);
     }
+    o.put("compared_trial", ComparedRun.COMPARED_TRIAL);
+    ComparedRun.trialNote(board.runs()).ifPresent(n -> o.put("trial_note", n));
     ArrayNode rs = o.putArray("runs");
     for (int i = 0; i < board.runs().size(); i++) {
       ComparedRun r = board.runs().get(i);

@@ -232,7 +232,7 @@ class LeaderboardRankTest {
     Leaderboard same = board(false, full, run("twin", 0, 100, i -> i < 50));
     assertThat(same.taskSets().same()).isTrue();
     assertThat(LeaderboardFiles.json(same).path("shared_tasks").isNull()).isTrue();
-    assertThat(LeaderboardFiles.csv(same)).startsWith("language,");
+    assertThat(LeaderboardFiles.csv(same)).startsWith("compared_trial,language,");
     assertThat(Jsoup.parse(LeaderboardPage.render(same)).select("#shared-tasks")).isEmpty();
   }
 }
