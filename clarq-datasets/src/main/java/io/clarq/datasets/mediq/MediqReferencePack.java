@@ -54,18 +54,48 @@ public final class MediqReferencePack {
     return PromptPack.fromFiles(NAME + " (derived from " + upstream + ")", PackLayout.MEDIQ, derive(read(upstream)));
   }
 
+  /** The data set's name in the data catalogue ({@code clarq data fetch mediq}). */
+  public static final String DATA_SET = "mediq";
+
+  /** The derived pack's folder inside the data set's folder. */
+  public static final String FOLDER = "reference-prompts";
+
   /**
-   * Writes the derived pack into {@code target} (created; files replaced), so it can be read with
-   * {@link PromptPack#load(Path)}.
+   * Writes the derived pack into {@code target}, whole: into a temporary folder beside it first, then moved into
+   * place (replacing an earlier one), so a failure leaves no half-written pack.
+   *
+   * @return the pack as read back from {@code target}
+   * @throws IllegalArgumentException naming the file when a source is missing or is not the pinned file
    */
   public static PromptPack write(Path upstream, Path target) throws IOException {
     Map<String, String> files = derive(read(upstream));
-    for (Map.Entry<String, String> e : files.entrySet()) {
-      Path f = target.resolve(e.getKey());
-      Files.createDirectories(f.getParent());
-      Files.writeString(f, e.getValue(), StandardCharsets.UTF_8);
+    Path parent = target.toAbsolutePath().getParent();
+    Files.createDirectories(parent);
+    Path tmp = Files.createTempDirectory(parent, "." + target.getFileName());
+    try {
+      for (Map.Entry<String, String> e : files.entrySet()) {
+        Path f = tmp.resolve(e.getKey());
+        Files.createDirectories(f.getParent());
+        Files.writeString(f, e.getValue(), StandardCharsets.UTF_8);
+      }
+      PromptPack.load(tmp, PackLayout.MEDIQ);
+      deleteTree(target);
+      Files.move(tmp, target);
+    } finally {
+      deleteTree(tmp);
     }
     return PromptPack.load(target, PackLayout.MEDIQ);
+  }
+
+  private static void deleteTree(Path p) throws IOException {
+    if (!Files.exists(p)) {
+      return;
+    }
+    try (java.util.stream.Stream<Path> s = Files.walk(p)) {
+      for (Path x : s.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        Files.delete(x);
+      }
+    }
   }
 
   /** The sources by upstream path, each checked against its pin. */

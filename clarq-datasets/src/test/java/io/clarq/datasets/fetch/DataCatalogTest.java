@@ -21,7 +21,8 @@ class DataCatalogTest {
   @Test
   void testDataSets() {
     assertThat(catalog.all()).extracting(DataSet::name)
-        .containsExactly("clarq-llm", "clariq", "clariq-fkw", "hotpotqa-dev", "cacm", "clarq-llm-reference");
+        .containsExactly("clarq-llm", "clariq", "clariq-fkw", "hotpotqa-dev", "cacm", "clarq-llm-reference",
+            "mediq");
     DataSet clarq = catalog.get("clarq-llm");
     assertThat(clarq.files()).hasSize(31 * 2 + 6);
     assertThat(clarq.files().get(0).source(clarq.origin())).hasToString(
@@ -37,7 +38,7 @@ class DataCatalogTest {
     assertThat(catalog.all()).filteredOn(s -> !s.name().equals("hotpotqa-dev")).allMatch(DataSet::fullyPinned);
     assertThatThrownBy(() -> catalog.get("msmarco"))
         .hasMessage("unknown data set \"msmarco\"; known: clarq-llm, clariq, clariq-fkw, hotpotqa-dev, cacm,"
-            + " clarq-llm-reference");
+            + " clarq-llm-reference, mediq");
   }
 
   @Test
@@ -53,6 +54,14 @@ class DataCatalogTest {
       if (set.name().equals("clarq-llm-reference")) {
         copy = new DataDirectory(tmp);
         Files.createSymbolicLink(tmp.resolve(set.name()), SharedData.require("clarq-llm/upstream"));
+      }
+      if (set.name().equals("mediq")) {                 // mediq/data/ and mediq/upstream/src/ there
+        Path m = tmp.resolve("mediq-copy");
+        Files.createDirectories(m.resolve("mediq"));
+        Files.createSymbolicLink(m.resolve("mediq/data"), SharedData.require("mediq/data"));
+        Files.createSymbolicLink(m.resolve("mediq/src"), SharedData.require("mediq/upstream/src"));
+        Files.createSymbolicLink(m.resolve("mediq/LICENSE"), SharedData.require("mediq/upstream").resolve("LICENSE"));
+        copy = new DataDirectory(m);
       }
       for (FileCheck check : DataFetcher.verify(set, copy)) {
         assertThat(check.status()).as(check.describe()).isEqualTo(FileCheck.Status.VERIFIED);
