@@ -38,7 +38,7 @@ class ApiPackagesTest {
           "io.clarq.datasets.fetch", "io.clarq.datasets.fkw", "io.clarq.datasets.hotpotqa", "io.clarq.datasets.jsonl", "io.clarq.datasets.mediq",
           "io.clarq.datasets.reference", "io.clarq.datasets.transcript", "io.clarq.datasets.trec",
           "io.clarq.datasets.verdict"),
-      "clarq-retrieval", Set.of("io.clarq.retrieval.document", "io.clarq.retrieval.oracle",
+      "clarq-retrieval", Set.of("io.clarq.retrieval.document", "io.clarq.retrieval.mediq", "io.clarq.retrieval.oracle",
           "io.clarq.retrieval.provider", "io.clarq.retrieval.question"),
       "clarq-eval", Set.of("io.clarq.eval.audit", "io.clarq.eval.clariq", "io.clarq.eval.compare",
           "io.clarq.eval.conformance", "io.clarq.eval.cq", "io.clarq.eval.evaluate", "io.clarq.eval.leaderboard",
