@@ -18,6 +18,9 @@ import java.util.random.RandomGenerator;
  */
 final class ExpertCalls {
   private static final String NO_RESPONSE = "No response.";
+  // the labels the reference deletes from an implicit reply before reading it
+  private static final java.util.List<String> LABELS = java.util.List.of("Confident --> Answer: ",
+      "Not confident --> Doctor Question: ");
 
   private final MediqModels models;
   private final int samples;
@@ -62,7 +65,9 @@ final class ExpertCalls {
         unparsed++;
         continue;
       }
-      text = text.replace("Confident --> Answer: ", "").replace("Not confident --> Doctor Question: ", "");
+      for (String label : LABELS) {
+        text = text.replace(label, "");
+      }
       if (!text.contains("?")) {
         Optional<String> letter = ReplyParsing.choice(text, options);
         if (letter.isPresent()) {

@@ -136,7 +136,7 @@ public final class MediqBenchmark implements Benchmark<MediqItem, MediqRecord, M
     figures.forEach((k, f) -> md.append(f.row(k)));
     md.append(result.overall().row("all"));
     md.append("\nTimeout: the case reached the question cap (").append(maxQuestions).append("), whatever its forced"
-        + " answer. Turns: intermediate choices per case (questions + 1). Definitions: docs/mediq.md.\n");
+        + " answer. Turns: intermediate choices per case (questions + 1). Definitions: docs/protocol/mediq.md in the clarq repository.\n");
     AtomicFiles.write(end.output().resolve("summary.md"), md.toString());
     return result;
   }

@@ -38,6 +38,7 @@ public final class ClarqCommand implements Runnable {
       FlmCommand.class,
       ToaCommand.class,
       CqCommand.class,
+      io.clarq.examples.cli.mediq.MediqCommand.class,
       DataCommand.class,
       HelpCommand.class);
 
