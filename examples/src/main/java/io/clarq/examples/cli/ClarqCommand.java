@@ -54,7 +54,7 @@ public final class ClarqCommand implements Runnable {
   }
 
   /** Where fetched data sets are found when a command's path options are not given. */
-  DataDirectory dataDirectory() {
+  public DataDirectory dataDirectory() {
     return dataDirectory;
   }
 

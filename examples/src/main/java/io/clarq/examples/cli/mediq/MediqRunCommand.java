@@ -108,8 +108,7 @@ public final class MediqRunCommand implements Callable<Integer> {
       throw new CommandLine.ParameterException(spec.commandLine(), "--concurrency " + concurrency
           + ": must be at least 1");
     }
-    Path folder = data != null ? data : DataDirectory.ofEnvironment().folder(MediqReferencePack.DATA_SET)
-        .resolve("data");
+    Path folder = data != null ? data : dataDirectory().folder(MediqReferencePack.DATA_SET).resolve("data");
     List<MediqItem> items = new ArrayList<>();
     for (String name : datasets) {
       MediqSplit split;
@@ -146,7 +145,7 @@ public final class MediqRunCommand implements Callable<Integer> {
 
   private String cannotAnswer(Map<String, String> settings) {
     Optional<Path> code = Optional.ofNullable(upstream);
-    Path fetched = DataDirectory.ofEnvironment().folder(MediqReferencePack.DATA_SET);
+    Path fetched = dataDirectory().folder(MediqReferencePack.DATA_SET);
     if (code.isEmpty() && Files.isRegularFile(fetched.resolve("src/patient.py"))) {
       code = Optional.of(fetched);
     }
@@ -157,6 +156,12 @@ public final class MediqRunCommand implements Callable<Integer> {
     }
     settings.put("cannot_answer", "clarq");
     return OWN_CANNOT_ANSWER;
+  }
+
+  // the data directory the root command holds ($CLARQ_DATA, else ~/.clarq/data, unless a test gives another)
+  private DataDirectory dataDirectory() {
+    Object root = spec.root().userObject();
+    return root instanceof io.clarq.examples.cli.ClarqCommand c ? c.dataDirectory() : DataDirectory.ofEnvironment();
   }
 
   private static String line(String name, MediqFigures f) {
