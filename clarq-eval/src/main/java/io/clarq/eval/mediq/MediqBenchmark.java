@@ -135,6 +135,11 @@ public final class MediqBenchmark implements Benchmark<MediqItem, MediqRecord, M
         + " unparsed expert replies |\n|---|---|---|---|---|---|---|\n");
     figures.forEach((k, f) -> md.append(f.row(k)));
     md.append(result.overall().row("all"));
+    md.append("\nAccuracy of the intermediate choices by turn, over the cases that reached the turn:");
+    for (MediqFigures.TurnAccuracy t : result.overall().byTurn()) {
+      md.append(String.format(java.util.Locale.ROOT, " %d: %.4f (%d)", t.turn(), t.accuracy().value(), t.cases()));
+    }
+    md.append(".\n");
     md.append("\nTimeout: the case reached the question cap (").append(maxQuestions).append("), whatever its forced"
         + " answer. Turns: intermediate choices per case (questions + 1). Definitions: docs/protocol/mediq.md in the clarq repository.\n");
     AtomicFiles.write(end.output().resolve("summary.md"), md.toString());

@@ -19,9 +19,18 @@ import java.util.Locale;
  * @param averageTurns mean intermediate choices per case
  * @param averageQuestions mean questions per case
  * @param unparsed expert replies that could not be read (the reference's fallback was used)
+ * @param byTurn the accuracy of the intermediate choice at turn 1, 2, ... over the cases that reached that turn,
+ *     with its Wilson interval
  */
 public record MediqFigures(int cases, int correct, Estimate accuracy, int timeouts, double averageTurns,
-    double averageQuestions, int unparsed) {
+    double averageQuestions, int unparsed, List<TurnAccuracy> byTurn) {
+  /** The intermediate choices' accuracy at one turn (1-based) over the cases that reached it. */
+  public record TurnAccuracy(int turn, int cases, int correct, Estimate accuracy) {}
+
+  public MediqFigures {
+    byTurn = List.copyOf(byTurn);
+  }
+
   /** The figures of {@code outcomes}. */
   public static MediqFigures of(List<MediqOutcome> outcomes) {
     int n = outcomes.size();
@@ -30,7 +39,22 @@ public record MediqFigures(int cases, int correct, Estimate accuracy, int timeou
     double turns = outcomes.stream().mapToInt(MediqOutcome::turnCount).average().orElse(Double.NaN);
     double questions = outcomes.stream().mapToInt(o -> o.questions().size()).average().orElse(Double.NaN);
     int unparsed = outcomes.stream().mapToInt(MediqOutcome::unparsed).sum();
-    return new MediqFigures(n, correct, Wilson.rate(correct, n), timeouts, turns, questions, unparsed);
+    List<TurnAccuracy> byTurn = new java.util.ArrayList<>();
+    int longest = outcomes.stream().mapToInt(MediqOutcome::turnCount).max().orElse(0);
+    for (int t = 0; t < longest; t++) {
+      int reached = 0;
+      int right = 0;
+      for (MediqOutcome o : outcomes) {
+        if (o.intermediateChoices().size() > t) {
+          reached++;
+          if (o.intermediateChoices().get(t).filter(o.answerLetter()::equals).isPresent()) {
+            right++;
+          }
+        }
+      }
+      byTurn.add(new TurnAccuracy(t + 1, reached, right, Wilson.rate(right, reached)));
+    }
+    return new MediqFigures(n, correct, Wilson.rate(correct, n), timeouts, turns, questions, unparsed, byTurn);
   }
 
   /** The timeout rate, NaN for no cases. */
@@ -43,6 +67,12 @@ public record MediqFigures(int cases, int correct, Estimate accuracy, int timeou
         .put("accuracy_low", accuracy.interval().lower()).put("accuracy_high", accuracy.interval().upper())
         .put("timeouts", timeouts).put("timeout_rate", timeoutRate()).put("average_turns", averageTurns)
         .put("average_questions", averageQuestions).put("unparsed_expert_replies", unparsed);
+    com.fasterxml.jackson.databind.node.ArrayNode turns = o.putArray("intermediate_accuracy_by_turn");
+    for (TurnAccuracy t : byTurn) {
+      turns.addObject().put("turn", t.turn()).put("cases", t.cases()).put("correct", t.correct())
+          .put("accuracy", t.accuracy().value()).put("accuracy_low", t.accuracy().interval().lower())
+          .put("accuracy_high", t.accuracy().interval().upper());
+    }
   }
 
   /** One Markdown table row: name, cases, accuracy [interval], timeout rate, turns, questions, unparsed. */

@@ -57,6 +57,10 @@ class MediqOutputFileTest {
           .isEqualTo(stats.path("sum_turns(len(intermediate_choices))").asLong());
       assertThat(Math.round(fig.averageQuestions() * fig.cases())).as(f.toString())
           .isEqualTo(stats.path("sum_num_questions").asLong());
+      // every case reaches turn 1; the last turn's intermediate choice is the final letter
+      assertThat(fig.byTurn().get(0).cases()).isEqualTo(fig.cases());
+      assertThat(fig.byTurn().stream().mapToInt(MediqFigures.TurnAccuracy::cases).sum())
+          .isEqualTo(stats.path("sum_turns(len(intermediate_choices))").asInt());
     }
   }
 }

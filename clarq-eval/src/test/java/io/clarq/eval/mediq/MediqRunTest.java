@@ -53,7 +53,11 @@ class MediqRunTest {
     assertThat(results.path("figures").path("overall").path("cases").asInt()).isEqualTo(24);
     assertThat(results.path("figures").path("overall").path("accuracy_low").asDouble())
         .isLessThanOrEqualTo(results.path("figures").path("overall").path("accuracy").asDouble());
-    assertThat(Files.readString(one.resolve("summary.md"))).contains("| craft_md | 12 |", "| all | 24 |");
+    assertThat(Files.readString(one.resolve("summary.md"))).contains("| craft_md | 12 |", "| all | 24 |",
+        "Accuracy of the intermediate choices by turn", " 4: ");
+    assertThat(r.overall().byTurn()).hasSize(4).allMatch(t -> t.cases() == 24);
+    assertThat(r.overall().byTurn().get(3).correct()).isEqualTo(r.overall().correct());   // the last is the answer
+    assertThat(results.path("figures").path("overall").path("intermediate_accuracy_by_turn")).hasSize(4);
     byte[] log = Files.readAllBytes(one.resolve(MediqRecord.LOG));
 
     // killed after some cases: the log cut, then resumed
