@@ -38,12 +38,18 @@ public final class MediqConformanceCommand implements Callable<Integer> {
 
   @Option(names = "--upstream", paramLabel = "DIR",
       description = "The MediQ reference code (holding src/prompts.py and src/patient.py at commit faa2ce6), from"
-          + " which the prompt pack is derived (default: upstream/ beside the trace folder).")
+          + " which the prompt pack is derived (default: upstream/ beside the trace folder, else mediq/ of the data"
+          + " directory after `clarq data fetch mediq`).")
   Path upstream;
 
   @Override
   public Integer call() throws IOException {
     Path code = upstream != null ? upstream : traces.toAbsolutePath().getParent().resolve("upstream");
+    if (upstream == null && !Files.isDirectory(code)) {
+      Object root = spec.root().userObject();
+      code = (root instanceof io.clarq.examples.cli.ClarqCommand c ? c.dataDirectory()
+          : io.clarq.datasets.fetch.DataDirectory.ofEnvironment()).folder(MediqReferencePack.DATA_SET);
+    }
     if (!Files.isDirectory(code)) {
       throw new CommandLine.ParameterException(spec.commandLine(), "no MediQ reference code at " + code
           + "; give it with --upstream DIR");
