@@ -57,6 +57,9 @@ public final class MediqReferencePack {
   /** The data set's name in the data catalogue ({@code clarq data fetch mediq}). */
   public static final String DATA_SET = "mediq";
 
+  /** The reference code's folder inside the data set's folder (as in the reference copy: {@code mediq/upstream}). */
+  public static final String UPSTREAM = "upstream";
+
   /** The derived pack's folder inside the data set's folder. */
   public static final String FOLDER = "reference-prompts";
 

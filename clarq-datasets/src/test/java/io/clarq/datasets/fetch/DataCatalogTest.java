@@ -55,14 +55,6 @@ class DataCatalogTest {
         copy = new DataDirectory(tmp);
         Files.createSymbolicLink(tmp.resolve(set.name()), SharedData.require("clarq-llm/upstream"));
       }
-      if (set.name().equals("mediq")) {                 // mediq/data/ and mediq/upstream/src/ there
-        Path m = tmp.resolve("mediq-copy");
-        Files.createDirectories(m.resolve("mediq"));
-        Files.createSymbolicLink(m.resolve("mediq/data"), SharedData.require("mediq/data"));
-        Files.createSymbolicLink(m.resolve("mediq/src"), SharedData.require("mediq/upstream/src"));
-        Files.createSymbolicLink(m.resolve("mediq/LICENSE"), SharedData.require("mediq/upstream").resolve("LICENSE"));
-        copy = new DataDirectory(m);
-      }
       for (FileCheck check : DataFetcher.verify(set, copy)) {
         assertThat(check.status()).as(check.describe()).isEqualTo(FileCheck.Status.VERIFIED);
       }

@@ -170,7 +170,8 @@ public final class DataCommand implements Runnable {
         }
         if (set.name().equals(io.clarq.datasets.mediq.MediqReferencePack.DATA_SET)) {
           java.nio.file.Path folder = data.folder(set.name());
-          io.clarq.core.prompt.PromptPack p = io.clarq.datasets.mediq.MediqReferencePack.write(folder,
+          io.clarq.core.prompt.PromptPack p = io.clarq.datasets.mediq.MediqReferencePack.write(
+              folder.resolve(io.clarq.datasets.mediq.MediqReferencePack.UPSTREAM),
               folder.resolve(io.clarq.datasets.mediq.MediqReferencePack.FOLDER));
           err.println("  derived: " + p.source() + " (the MediQ reference prompt pack, " + p.id() + ")");
         }

@@ -51,13 +51,12 @@ class MediqCommandTest {
 
   @Test
   void testFetchThenARunWithNoModelAndNoPathTypedResumesToTheSameBytes() throws IOException {
-    Path cases = SharedData.require("mediq/data");
-    Path upstream = SharedData.require("mediq/upstream");
+    Path copy = SharedData.require("mediq");     // the reference copy has the data set's layout
     mirror = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
     mirror.createContext("/", ex -> {
       String path = URLDecoder.decode(ex.getRequestURI().getRawPath(), StandardCharsets.UTF_8)
           .substring("/mirror/mediq/".length());
-      Path file = path.startsWith("data/") ? cases.resolve(path.substring("data/".length())) : upstream.resolve(path);
+      Path file = copy.resolve(path);
       if (!Files.isRegularFile(file)) {
         ex.sendResponseHeaders(404, -1);
       } else {

@@ -38,8 +38,8 @@ public final class MediqConformanceCommand implements Callable<Integer> {
 
   @Option(names = "--upstream", paramLabel = "DIR",
       description = "The MediQ reference code (holding src/prompts.py and src/patient.py at commit faa2ce6), from"
-          + " which the prompt pack is derived (default: upstream/ beside the trace folder, else mediq/ of the data"
-          + " directory after `clarq data fetch mediq`).")
+          + " which the prompt pack is derived (default: upstream/ beside the trace folder, else mediq/upstream/ of the"
+          + " data directory after `clarq data fetch mediq`).")
   Path upstream;
 
   @Override
@@ -48,7 +48,8 @@ public final class MediqConformanceCommand implements Callable<Integer> {
     if (upstream == null && !Files.isDirectory(code)) {
       Object root = spec.root().userObject();
       code = (root instanceof io.clarq.examples.cli.ClarqCommand c ? c.dataDirectory()
-          : io.clarq.datasets.fetch.DataDirectory.ofEnvironment()).folder(MediqReferencePack.DATA_SET);
+          : io.clarq.datasets.fetch.DataDirectory.ofEnvironment()).folder(MediqReferencePack.DATA_SET)
+          .resolve(MediqReferencePack.UPSTREAM);
     }
     if (!Files.isDirectory(code)) {
       throw new CommandLine.ParameterException(spec.commandLine(), "no MediQ reference code at " + code

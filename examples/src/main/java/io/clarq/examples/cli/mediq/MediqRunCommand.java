@@ -145,7 +145,7 @@ public final class MediqRunCommand implements Callable<Integer> {
 
   private String cannotAnswer(Map<String, String> settings) {
     Optional<Path> code = Optional.ofNullable(upstream);
-    Path fetched = dataDirectory().folder(MediqReferencePack.DATA_SET);
+    Path fetched = dataDirectory().folder(MediqReferencePack.DATA_SET).resolve(MediqReferencePack.UPSTREAM);
     if (code.isEmpty() && Files.isRegularFile(fetched.resolve("src/patient.py"))) {
       code = Optional.of(fetched);
     }
