@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Test;
 class ApiPackagesTest {
   static final Map<String, Set<String>> API = Map.of(
       "clarq-core", Set.of("io.clarq.core.build", "io.clarq.core.clariq", "io.clarq.core.cq", "io.clarq.core.dialogue", "io.clarq.core.flm",
-          "io.clarq.core.ir", "io.clarq.core.judge", "io.clarq.core.judge.llm", "io.clarq.core.judge.offline",
+          "io.clarq.core.ir", "io.clarq.core.judge", "io.clarq.core.judge.llm", "io.clarq.core.mediq", "io.clarq.core.judge.offline",
           "io.clarq.core.llm", "io.clarq.core.llm.cache", "io.clarq.core.llm.json", "io.clarq.core.llm.langchain4j",
           "io.clarq.core.llm.openai",
           "io.clarq.core.llm.route", "io.clarq.core.llm.usage", "io.clarq.core.metrics", "io.clarq.core.metrics.stats",
@@ -35,14 +35,14 @@ class ApiPackagesTest {
           "io.clarq.core.seeker.llm", "io.clarq.core.seeker.rule", "io.clarq.core.task", "io.clarq.core.toa",
           "io.clarq.core.toa.llm", "io.clarq.core.transcript", "io.clarq.core.tree"),
       "clarq-datasets", Set.of("io.clarq.datasets.clariq", "io.clarq.datasets.clarqllm", "io.clarq.datasets.demo",
-          "io.clarq.datasets.fetch", "io.clarq.datasets.fkw", "io.clarq.datasets.hotpotqa", "io.clarq.datasets.jsonl",
+          "io.clarq.datasets.fetch", "io.clarq.datasets.fkw", "io.clarq.datasets.hotpotqa", "io.clarq.datasets.jsonl", "io.clarq.datasets.mediq",
           "io.clarq.datasets.reference", "io.clarq.datasets.transcript", "io.clarq.datasets.trec",
           "io.clarq.datasets.verdict"),
-      "clarq-retrieval", Set.of("io.clarq.retrieval.document", "io.clarq.retrieval.oracle",
+      "clarq-retrieval", Set.of("io.clarq.retrieval.document", "io.clarq.retrieval.mediq", "io.clarq.retrieval.oracle",
           "io.clarq.retrieval.provider", "io.clarq.retrieval.question"),
       "clarq-eval", Set.of("io.clarq.eval.audit", "io.clarq.eval.clariq", "io.clarq.eval.compare",
           "io.clarq.eval.conformance", "io.clarq.eval.cq", "io.clarq.eval.evaluate", "io.clarq.eval.leaderboard",
-          "io.clarq.eval.report",
+          "io.clarq.eval.mediq", "io.clarq.eval.report",
           "io.clarq.eval.kernel", "io.clarq.eval.results", "io.clarq.eval.retrieval", "io.clarq.eval.run",
           "io.clarq.eval.toa"));
 

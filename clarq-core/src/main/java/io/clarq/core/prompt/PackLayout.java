@@ -22,7 +22,9 @@ import java.util.TreeSet;
  *   <li>{@link #TOA}: task-oriented asking: the primary model, the yes/no and choice oracles, clarq's asker templates;
  *   <li>{@link #TOA_ASKER}: one asker prompt in the TOA paper's placeholders (the paper's prompts are data, read from
  *       {@code flm-toa/asker-prompts.json}, or a user's own prompt file);
- *   <li>{@link #CQ}: clarifying-question generation and the rubric judge.
+ *   <li>{@link #CQ}: clarifying-question generation and the rubric judge;
+ *   <li>{@link #MEDIQ}: the MediQ expert's and patients' prompts (no pack of it ships with clarq: the reference pack
+ *       is derived at run time from the MediQ code, see {@code io.clarq.datasets.mediq}).
  * </ul>
  */
 public final class PackLayout {
@@ -49,11 +51,19 @@ public final class PackLayout {
   public static final PackLayout CQ = new PackLayout("cq", cq(), ENGLISH, Set.of(), List.of(),
       "cq", Set.of());
 
+  /**
+   * MediQ: the expert's system message, case frame ({@code {patient_info}}, {@code {conversation_log}},
+   * {@code {inquiry}}, {@code {options}}, {@code {task}}) and task prompts, and the patients' prompts; fixed
+   * utterances: the conversation log's two labels and the patient's "cannot answer" line. English.
+   */
+  public static final PackLayout MEDIQ = new PackLayout("mediq", mediq(), ENGLISH, Set.of(),
+      List.of("question_word", "answer_word", "cannot_answer"), null, Set.of());
+
   static final String FIXED_FILE = "fixed-utterances.json";
 
   static final String PACK_FILE = "pack.json";
 
-  private static final List<PackLayout> ALL = List.of(CLARQ_LLM, TOA, TOA_ASKER, CQ);
+  private static final List<PackLayout> ALL = List.of(CLARQ_LLM, TOA, TOA_ASKER, CQ, MEDIQ);
 
   private final String name;
   private final Map<String, Set<String>> templates;
@@ -75,7 +85,7 @@ public final class PackLayout {
   }
 
   /**
-   * The layout named {@code name} ("clarq-llm", "toa", "toa-asker", "cq").
+   * The layout named {@code name} ("clarq-llm", "toa", "toa-asker", "cq", "mediq").
    *
    * @throws IllegalArgumentException naming the known layouts
    */
@@ -208,6 +218,25 @@ public final class PackLayout {
     t.put("judge/reference", Set.of("reference"));
     t.put("judge/reminder", Set.of("problem", "fields"));
     t.put("judge/reminder_fields", Set.of("fields"));
+    return Collections.unmodifiableMap(t);
+  }
+
+  private static Map<String, Set<String>> mediq() {
+    Map<String, Set<String>> t = new LinkedHashMap<>();
+    t.put("expert/system", Set.of());
+    t.put("expert/case", Set.of("patient_info", "conversation_log", "inquiry", "options", "task"));
+    for (String task : List.of("implicit", "implicit_rg", "binary", "binary_rg", "numerical", "numerical_rg",
+        "numcutoff", "numcutoff_rg", "scale", "scale_rg", "yes_no", "question", "answer")) {
+      t.put("expert/" + task, Set.of());
+    }
+    t.put("patient/direct_system", Set.of());
+    t.put("patient/direct", Set.of("initial_info", "question"));
+    t.put("patient/instruct_system", Set.of());
+    t.put("patient/instruct", Set.of("context", "question"));
+    t.put("patient/decompose_system", Set.of());
+    t.put("patient/decompose", Set.of("context"));
+    t.put("patient/fact_select_system", Set.of());
+    t.put("patient/fact_select", Set.of("facts", "question"));
     return Collections.unmodifiableMap(t);
   }
 

@@ -463,6 +463,9 @@ final class PyParser {
         }
       }
       case NUMBER -> {
+        if (tok.text().matches("[0-9_]*\\.[0-9_]*([eE][-+]?[0-9_]+)?")) {
+          return new Name(tok.text(), tok.text());    // a float is not computed: it stands as a name with no value
+        }
         try {
           return new Num(tok.text(), Long.parseLong(tok.text().replace("_", "")));
         } catch (NumberFormatException e) {

@@ -21,7 +21,8 @@ class DataCatalogTest {
   @Test
   void testDataSets() {
     assertThat(catalog.all()).extracting(DataSet::name)
-        .containsExactly("clarq-llm", "clariq", "clariq-fkw", "hotpotqa-dev", "cacm", "clarq-llm-reference");
+        .containsExactly("clarq-llm", "clariq", "clariq-fkw", "hotpotqa-dev", "cacm", "clarq-llm-reference",
+            "mediq");
     DataSet clarq = catalog.get("clarq-llm");
     assertThat(clarq.files()).hasSize(31 * 2 + 6);
     assertThat(clarq.files().get(0).source(clarq.origin())).hasToString(
@@ -37,7 +38,7 @@ class DataCatalogTest {
     assertThat(catalog.all()).filteredOn(s -> !s.name().equals("hotpotqa-dev")).allMatch(DataSet::fullyPinned);
     assertThatThrownBy(() -> catalog.get("msmarco"))
         .hasMessage("unknown data set \"msmarco\"; known: clarq-llm, clariq, clariq-fkw, hotpotqa-dev, cacm,"
-            + " clarq-llm-reference");
+            + " clarq-llm-reference, mediq");
   }
 
   @Test

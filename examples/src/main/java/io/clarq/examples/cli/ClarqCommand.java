@@ -38,6 +38,7 @@ public final class ClarqCommand implements Runnable {
       FlmCommand.class,
       ToaCommand.class,
       CqCommand.class,
+      io.clarq.examples.cli.mediq.MediqCommand.class,
       DataCommand.class,
       HelpCommand.class);
 
@@ -53,7 +54,7 @@ public final class ClarqCommand implements Runnable {
   }
 
   /** Where fetched data sets are found when a command's path options are not given. */
-  DataDirectory dataDirectory() {
+  public DataDirectory dataDirectory() {
     return dataDirectory;
   }
 

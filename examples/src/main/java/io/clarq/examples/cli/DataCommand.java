@@ -137,14 +137,15 @@ public final class DataCommand implements Runnable {
         "continued with a range request, and the file is renamed into place only once its size and SHA-256 match",
         "the pinned ones; files already there and verified are skipped. Progress goes to stderr.",
         "After fetching clarq-llm-reference (the reference code) it derives, in Java, the paper's prompt pack",
-        "(reference-prompts/) and the GPT-4o judge verdicts (judge-verdicts.jsonl) into the same folder."
+        "(reference-prompts/) and the GPT-4o judge verdicts (judge-verdicts.jsonl) into the same folder; after",
+        "fetching mediq, the MediQ reference prompt pack (reference-prompts/) from the MediQ code's sources."
       })
   static final class FetchCommand implements Callable<Integer> {
     @CommandLine.Spec CommandLine.Model.CommandSpec spec;
     @CommandLine.Mixin DirOption dir;
 
     @Parameters(arity = "1..*", paramLabel = "NAME",
-        description = "Data sets: clarq-llm, clariq, clariq-fkw, hotpotqa-dev, cacm, clarq-llm-reference (see"
+        description = "Data sets: clarq-llm, clariq, clariq-fkw, hotpotqa-dev, cacm, clarq-llm-reference, mediq (see"
             + " clarq data list).")
     List<String> names;
 
@@ -187,6 +188,13 @@ public final class DataCommand implements Runnable {
           err.println("  derived: " + d.prompts() + " (the reference prompt pack, reference@"
               + io.clarq.core.prompt.PromptPack.REFERENCE_DIGEST + ") and " + d.verdicts() + " ("
               + d.verdictCount() + " GPT-4o judge verdicts)");
+        }
+        if (set.name().equals(io.clarq.datasets.mediq.MediqReferencePack.DATA_SET)) {
+          java.nio.file.Path folder = data.folder(set.name());
+          io.clarq.core.prompt.PromptPack p = io.clarq.datasets.mediq.MediqReferencePack.write(
+              folder.resolve(io.clarq.datasets.mediq.MediqReferencePack.UPSTREAM),
+              folder.resolve(io.clarq.datasets.mediq.MediqReferencePack.FOLDER));
+          err.println("  derived: " + p.source() + " (the MediQ reference prompt pack, " + p.id() + ")");
         }
         err.flush();
       }

@@ -1,0 +1,148 @@
+package io.clarq.eval.mediq;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.clarq.core.files.AtomicFiles;
+import io.clarq.core.mediq.Expert;
+import io.clarq.core.mediq.Patient;
+import io.clarq.eval.kernel.Benchmark;
+import io.clarq.eval.kernel.RunDeviations;
+import io.clarq.eval.kernel.RunEnd;
+import io.clarq.eval.kernel.RunLog;
+import io.clarq.eval.kernel.RunSettings;
+import io.clarq.eval.results.ResultsEnvelope;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * MediQ on the run kernel: an item is a case of a data set, playing it is {@link MediqInterview#play}, the item
+ * log is {@value MediqRecord#LOG}, and the end step writes {@code results.json} and {@code summary.md} with the
+ * figures per data set and over all ({@link MediqFigures}).
+ */
+public final class MediqBenchmark implements Benchmark<MediqItem, MediqRecord, MediqBenchmark.Result> {
+  /** The benchmark's name in run configs and results. */
+  public static final String NAME = "mediq";
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private final Expert expert;
+  private final Patient patient;
+  private final int maxQuestions;
+  private final Map<String, String> settings;
+
+  /** What a run found: the figures by data set (in run order) and over all. */
+  public record Result(Map<String, MediqFigures> byDataset, MediqFigures overall) {}
+
+  /**
+   * @param expert the expert; {@code null} only for a merge, which plays nothing
+   * @param patient the patient; {@code null} only for a merge
+   * @param settings what decides the run beyond the cases (expert, patient, their models and packs), recorded and
+   *     checked on resume
+   */
+  public MediqBenchmark(Expert expert, Patient patient, int maxQuestions, Map<String, String> settings) {
+    if (maxQuestions < 0) {
+      throw new IllegalArgumentException("illegal max questions " + maxQuestions + ": must be non-negative");
+    }
+    this.expert = expert;
+    this.patient = patient;
+    this.maxQuestions = maxQuestions;
+    this.settings = Map.copyOf(settings);
+  }
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  @Override
+  public String logFile() {
+    return MediqRecord.LOG;
+  }
+
+  @Override
+  public String key(MediqItem item) {
+    return item.key();
+  }
+
+  @Override
+  public String recordKey(MediqRecord record) {
+    return record.key();
+  }
+
+  @Override
+  public String toLine(MediqRecord record) {
+    return record.toLine();
+  }
+
+  @Override
+  public MediqRecord fromLine(String line, String where) {
+    return MediqRecord.fromLine(line, where);
+  }
+
+  @Override
+  public RunSettings settings(List<MediqItem> selection) {
+    Map<String, String> v = new LinkedHashMap<>(settings);
+    v.put("max_questions", String.valueOf(maxQuestions));
+    Map<String, Integer> counts = new LinkedHashMap<>();
+    selection.forEach(i -> counts.merge(i.dataset(), 1, Integer::sum));
+    v.put("cases", counts.toString());
+    return new RunSettings(NAME, v);
+  }
+
+  @Override
+  public MediqRecord play(MediqItem item, RunLog log) throws Exception {
+    Objects.requireNonNull(expert, "a merge plays nothing");
+    return new MediqRecord(item.dataset(), MediqInterview.play(item.mediqCase(), expert, patient, maxQuestions));
+  }
+
+  @Override
+  public Result finish(RunEnd<MediqItem, MediqRecord> end) {
+    Map<String, List<MediqOutcome>> byDataset = new LinkedHashMap<>();
+    List<MediqOutcome> all = new ArrayList<>();
+    for (MediqItem item : end.items()) {
+      MediqRecord r = end.records().get(item.key());
+      if (r != null) {
+        byDataset.computeIfAbsent(r.dataset(), k -> new ArrayList<>()).add(r.outcome());
+        all.add(r.outcome());
+      }
+    }
+    Map<String, MediqFigures> figures = new LinkedHashMap<>();
+    byDataset.forEach((k, v) -> figures.put(k, MediqFigures.of(v)));
+    Result result = new Result(figures, MediqFigures.of(all));
+    ObjectNode root;
+    try {
+      ResultsEnvelope.Builder envelope = ResultsEnvelope.forRun("clarq-mediq-results", 1, NAME, end)
+          .failure("unparsed_expert_replies", result.overall().unparsed())
+          .figures(o -> {
+            result.overall().writeInto(o.putObject("overall"));
+            ObjectNode per = o.putObject("datasets");
+            figures.forEach((k, f) -> f.writeInto(per.putObject(k)));
+          });
+      root = envelope.build().writeInto(JSON.createObjectNode());
+      root.put("wall_seconds", end.wallTime().toNanos() / 1e9);
+      AtomicFiles.write(end.output().resolve("results.json"), JSON.writerWithDefaultPrettyPrinter()
+          .writeValueAsString(root) + "\n");
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException("cannot write the results of the MediQ run in " + end.output(), e);
+    }
+    StringBuilder md = new StringBuilder("# MediQ run\n\n");
+    RunDeviations.note(end.log().deviations()).ifPresent(n -> md.append("**").append(n).append("**\n\n"));
+    md.append("| data set | cases | accuracy [95% Wilson] | timeout rate | avg. turns | avg. questions |"
+        + " unparsed expert replies |\n|---|---|---|---|---|---|---|\n");
+    figures.forEach((k, f) -> md.append(f.row(k)));
+    md.append(result.overall().row("all"));
+    md.append("\nAccuracy of the intermediate choices by turn, over the cases that reached the turn:");
+    for (MediqFigures.TurnAccuracy t : result.overall().byTurn()) {
+      md.append(String.format(java.util.Locale.ROOT, " %d: %.4f (%d)", t.turn(), t.accuracy().value(), t.cases()));
+    }
+    md.append(".\n");
+    md.append("\nTimeout: the case reached the question cap (").append(maxQuestions).append("), whatever its forced"
+        + " answer. Turns: intermediate choices per case (questions + 1). Definitions: docs/protocol/mediq.md in the clarq repository.\n");
+    AtomicFiles.write(end.output().resolve("summary.md"), md.toString());
+    return result;
+  }
+}
