@@ -42,6 +42,14 @@ final class ClarqHttpClient implements HttpClient {
     }
   }
 
+  /**
+   * The body of the last successful exchange on this thread. A module's {@code chat} sends on the calling thread and
+   * returns before {@link LangChain4jClient} reads it, so the client can read the protocol's own end reason (which
+   * the modules map coarsely or drop) from the very reply the module parsed; a module that sent on another thread
+   * leaves none, and the module's mapping is used.
+   */
+  private static final ThreadLocal<byte[]> LAST_BODY = new ThreadLocal<>();
+
   private final java.net.http.HttpClient http;
   private final Duration timeout;
 
@@ -93,8 +101,21 @@ final class ClarqHttpClient implements HttpClient {
       throw new RetryAfterHttpException(status, new String(response.body(), StandardCharsets.UTF_8),
           retryAfter(response));
     }
+    LAST_BODY.set(response.body());
     return SuccessfulHttpResponse.builder().statusCode(status).headers(response.headers().map())
         .body(response.body()).build();
+  }
+
+  /** Forgets this thread's last successful body; called before a module's chat. */
+  static void forgetLastBody() {
+    LAST_BODY.remove();
+  }
+
+  /** The body of this thread's last successful exchange since {@link #forgetLastBody}, forgotten as it is taken. */
+  static Optional<byte[]> takeLastBody() {
+    byte[] body = LAST_BODY.get();
+    LAST_BODY.remove();
+    return Optional.ofNullable(body);
   }
 
   private static Duration retryAfter(HttpResponse<?> response) {
