@@ -56,6 +56,10 @@ final class ProviderEndReasons {
     return switch (end.kind()) {
       case CONTENT_FILTER -> end.withDetail(ratings(candidate.path("safetyRatings")));
       case TOOL_CALLS -> end.withDetail(functionCalls(candidate));
+      // a function call ends with STOP (https://ai.google.dev/gemini-api/docs/function-calling): the parts say it
+      case STOP, OTHER, UNKNOWN -> hasFunctionCall(candidate)
+          ? new EndReason(EndReason.Kind.TOOL_CALLS, "content.parts.functionCall", "", functionCalls(candidate))
+          : end;
       default -> end;
     };
   }
@@ -102,6 +106,15 @@ final class ProviderEndReasons {
       }
     }
     return out.isEmpty() ? "" : out.toString();
+  }
+
+  private static boolean hasFunctionCall(JsonNode candidate) {
+    for (JsonNode part : candidate.path("content").path("parts")) {
+      if (part.has("functionCall")) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static String functionCalls(JsonNode candidate) {
