@@ -6,8 +6,10 @@ import dev.langchain4j.model.chat.request.ChatRequestParameters;
 import dev.langchain4j.model.chat.request.DefaultChatRequestParameters;
 import dev.langchain4j.model.output.FinishReason;
 import io.clarq.core.llm.ChatRequest;
+import io.clarq.core.llm.ChatResponse;
 import io.clarq.core.llm.EndReason;
 import io.clarq.core.llm.TokenUsage;
+import java.time.Duration;
 import java.util.Optional;
 
 /**
@@ -48,10 +50,11 @@ interface Dialect {
   }
 
   /**
-   * A reply the module could not read because the server blocked the prompt before the model answered (Gemini's
-   * {@code promptFeedback.blockReason} with no candidate), read from its body; empty for any other failure.
+   * A successful reply the module could not read, read from its body when it ends in a way the reply policy refuses
+   * (Gemini's {@code promptFeedback.blockReason} with no candidate, a finish reason newer than the module), so the
+   * policy names it instead of the reply being retried as garbled; empty otherwise.
    */
-  default Optional<EndReason> blocked(JsonNode body) {
+  default Optional<ChatResponse> unread(JsonNode body, Duration latency) {
     return Optional.empty();
   }
 

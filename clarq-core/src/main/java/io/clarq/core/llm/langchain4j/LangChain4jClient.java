@@ -13,7 +13,6 @@ import io.clarq.core.llm.ChatMessage;
 import io.clarq.core.llm.ChatRequest;
 import io.clarq.core.llm.ChatResponse;
 import io.clarq.core.llm.Deviation;
-import io.clarq.core.llm.EndReason;
 import io.clarq.core.llm.LlmClient;
 import io.clarq.core.llm.LlmException;
 import io.clarq.core.llm.LlmHttpException;
@@ -21,7 +20,6 @@ import io.clarq.core.llm.LlmListener;
 import io.clarq.core.llm.LlmSettings;
 import io.clarq.core.llm.RetryPolicy;
 import io.clarq.core.llm.ThinkBlock;
-import io.clarq.core.llm.TokenUsage;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -41,7 +39,7 @@ import java.util.concurrent.Semaphore;
  * provider cannot take (a seed, JSON mode, log-probabilities) is left out and reported once per client as a
  * {@link Deviation} through the listener, never dropped silently. Replies keep the model's reasoning apart
  * ({@link ChatResponse#reasoning()}, a leading {@code <think>} block included) and say why they ended
- * ({@link EndReason}: the vendor's own {@code stop_reason}, {@code finishReason} or {@code done_reason} read from the
+ * ({@link io.clarq.core.llm.EndReason}: the vendor's own {@code stop_reason}, {@code finishReason} or {@code done_reason} read from the
  * reply, else LangChain4j's finish reason); the {@link io.clarq.core.llm.ReplyPolicy} above the client
  * ({@link io.clarq.core.llm.LlmClients}, {@link LangChain4jClients#of}) refuses the unusable ones. Failures are clarq's exception classes (a bad key,
  * a context window overrun, a rate limit or 5xx that may clear), retried as the settings' {@link RetryPolicy} says
@@ -152,12 +150,11 @@ public final class LangChain4jClient implements LlmClient {
         dev.langchain4j.model.chat.response.ChatResponse reply = model.chat(lc);
         return fromLangChain4j(reply, ClarqHttpClient.takeLastBody().flatMap(ProviderEndReasons::json), start);
       } catch (RuntimeException e) {
-        Optional<EndReason> blocked = ClarqHttpClient.takeLastBody().flatMap(ProviderEndReasons::json)
-            .flatMap(dialect::blocked);
-        if (blocked.isPresent()) {
-          // the server answered whole, blocking the prompt; the module could not read that: the reply policy names it
-          return new ChatResponse("", blocked.get(), TokenUsage.ZERO, Duration.ofNanos(System.nanoTime() - start),
-              List.of(), "");
+        Optional<ChatResponse> unread = ClarqHttpClient.takeLastBody().flatMap(ProviderEndReasons::json)
+            .flatMap(body -> dialect.unread(body, Duration.ofNanos(System.nanoTime() - start)));
+        if (unread.isPresent()) {
+          // the server answered whole (a blocked prompt, say) and the module could not read it: the policy names it
+          return unread.get();
         }
         if (LangChain4jErrors.unsupported(e) && withJson && lc.parameters().responseFormat() != null
             && dialect.json() == Dialect.Json.TRY) {

@@ -120,10 +120,10 @@ final class LangChain4jModels {
             .orElseGet(() -> Dialect.fromLangChain4j(reply));
       }
 
-      /** A prompt blocked before any candidate: the module cannot read the reply; its block reason is named. */
+      /** A prompt blocked before any candidate, or a finish reason newer than the module: named, not garbled. */
       @Override
-      public Optional<EndReason> blocked(JsonNode body) {
-        return ProviderEndReasons.geminiBlocked(body);
+      public Optional<io.clarq.core.llm.ChatResponse> unread(JsonNode body, Duration latency) {
+        return ProviderEndReasons.geminiUnread(body, latency);
       }
 
       /** Gemini counts thoughts apart from the candidates; clarq's completion tokens include them. */

@@ -3,8 +3,11 @@ package io.clarq.core.llm.langchain4j;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import io.clarq.core.llm.ChatResponse;
 import io.clarq.core.llm.EndReason;
+import io.clarq.core.llm.TokenUsage;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -13,7 +16,8 @@ import java.util.Optional;
 /**
  * Each vendor's end reason read from its own reply body, for the {@link Dialect}s: the provider modules map Anthropic's
  * {@code refusal}, Gemini's {@code RECITATION}, {@code PROHIBITED_CONTENT} and safety ratings, and Ollama's
- * {@code done_reason} coarsely or not at all, and a Gemini reply blocked before any candidate makes the module fail.
+ * {@code done_reason} coarsely or not at all, and a Gemini reply blocked before any candidate, or ending for a reason
+ * newer than the module, makes the module fail.
  */
 final class ProviderEndReasons {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -82,6 +86,32 @@ final class ProviderEndReasons {
     String ratings = ratings(feedback.path("safetyRatings"));
     String detail = message.isEmpty() ? ratings : ratings.isEmpty() ? message : message + "; " + ratings;
     return Optional.of(EndReason.geminiBlocked(reason).withDetail(detail));
+  }
+
+  /**
+   * A Gemini reply the module could not read (no candidate; a {@code finishReason} newer than its enum, such as
+   * UNEXPECTED_TOOL_CALL or IMAGE_SAFETY), read here when it ends in a way the reply policy refuses, so the reason is
+   * named instead of the reply being retried as garbled: the text and thought parts of the first candidate, the
+   * usage, the end reason. Empty for a reply that would be used, which stays the module's to read.
+   */
+  static Optional<ChatResponse> geminiUnread(JsonNode root, Duration latency) {
+    EndReason end = gemini(root);
+    if (end.kind() == EndReason.Kind.STOP || end.kind() == EndReason.Kind.OTHER
+        || end.kind() == EndReason.Kind.UNKNOWN) {
+      return Optional.empty();
+    }
+    StringBuilder text = new StringBuilder();
+    StringBuilder thoughts = new StringBuilder();
+    for (JsonNode part : root.path("candidates").path(0).path("content").path("parts")) {
+      if (part.path("text").isTextual()) {
+        (part.path("thought").asBoolean(false) ? thoughts : text).append(part.path("text").asText());
+      }
+    }
+    JsonNode u = root.path("usageMetadata");
+    long thought = Math.max(0, u.path("thoughtsTokenCount").asLong(0));
+    TokenUsage usage = new TokenUsage(Math.max(0, u.path("promptTokenCount").asLong(0)),
+        Math.max(0, u.path("candidatesTokenCount").asLong(0)) + thought, thought);
+    return Optional.of(new ChatResponse(text.toString(), end, usage, latency, List.of(), thoughts.toString()));
   }
 
   /**
