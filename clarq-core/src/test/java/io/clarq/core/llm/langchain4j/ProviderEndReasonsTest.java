@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import io.clarq.core.judge.JudgeQuestion;
+import io.clarq.core.judge.Verdict;
 import io.clarq.core.judge.llm.LlmJudge;
 import io.clarq.core.llm.ChatRequest;
 import io.clarq.core.llm.ChatResponse;
@@ -25,6 +26,7 @@ import io.clarq.core.testing.ProviderWires;
 import io.clarq.core.testing.Wire;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -108,7 +110,7 @@ class ProviderEndReasonsTest {
   }
 
   @Test
-  void testAGeminiJudgeReplyStoppedForSafetyIsNoVerdict() {
+  void testAGeminiJudgeReplyStoppedForSafetyIsNoVerdict() throws Exception {
     LlmClient client = client(ProviderWires.GEMINI, "gemini:gemini-test");
     // the judge's JSON, stopped for SAFETY: never a match
     server.respondWith(r -> FakeReply.rawBody("{\"candidates\": [{\"content\": {\"parts\": [{\"text\": \"{\\\"match\\\":"
@@ -117,10 +119,11 @@ class ProviderEndReasonsTest {
     LlmJudge judge = LlmJudge.builder(client).build();
     JudgeQuestion q = new JudgeQuestion(Language.ENGLISH, "the miller sells the flour you need",
         "the seeker does not know where to get flour.", List.of("go and see the miller"));
-    LlmUnusableReplyException e = catchThrowableOfType(LlmUnusableReplyException.class, () -> judge.judge(q));
-    assertThat(e).as("the judge gives no verdict").isNotNull();
-    assertThat(e.reason()).isEqualTo(Reason.CONTENT_FILTER);
-    assertThat(e.raw()).isEqualTo("{\"match\": true}");
+    // unparsed with its raw text: never a match, so the dialogue is left unjudged and no verdict is recorded
+    Optional<Verdict> v = judge.judge(q);
+    assertThat(v).get().extracting(Verdict::outcome).isEqualTo(Verdict.Outcome.UNPARSED);
+    assertThat(v.get().raw()).isEqualTo("{\"match\": true}");
+    assertThat(v.get().isMatch()).isFalse();
     assertThat(server.callCount()).as("not asked again with a reminder").isEqualTo(1);
   }
 
