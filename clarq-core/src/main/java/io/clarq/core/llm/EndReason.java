@@ -15,8 +15,8 @@ import java.util.Objects;
  *       {@code message.refusal} → REFUSAL (the refusal is the {@link #detail()}), {@code message.tool_calls} →
  *       TOOL_CALLS (the calls as JSON are the detail) (platform.openai.com/docs/api-reference/chat/object).
  *   <li>Anthropic Messages ({@link #anthropic}): {@code stop_reason} "end_turn" / "stop_sequence" → STOP,
- *       "max_tokens" → LENGTH, "refusal" → REFUSAL, "tool_use" → TOOL_CALLS, "pause_turn" → OTHER (a server-tool
- *       turn paused; clarq offers no tools) (docs.anthropic.com/en/api/handling-stop-reasons). Content blocks of
+ *       "max_tokens" → LENGTH, "refusal" → REFUSAL, "tool_use" → TOOL_CALLS, "pause_turn" → OTHER (a
+ *       server-tool turn paused; clarq offers no tools) (docs.anthropic.com/en/api/handling-stop-reasons). Content blocks of
  *       type {@code thinking} are reasoning, {@code tool_use} blocks the detail of TOOL_CALLS.
  *   <li>Gemini generateContent ({@link #gemini}): {@code finishReason} STOP → STOP, MAX_TOKENS → LENGTH; SAFETY,
  *       RECITATION, BLOCKLIST, PROHIBITED_CONTENT, SPII, IMAGE_SAFETY → CONTENT_FILTER (the blocking

@@ -18,8 +18,8 @@ public final class ReplyPolicy {
   private ReplyPolicy() {}
 
   /**
-   * Throws when {@code response}, the reply to {@code request}, is not usable: filtered ({@link EndReason.Kind#CONTENT_FILTER});
-   * cut at the length limit when the request set no {@code max_tokens} (the server's own limit cut it) or nothing
+   * Throws when {@code response}, the reply to {@code request}, is not usable: filtered
+   * ({@link EndReason.Kind#CONTENT_FILTER}); cut at the length limit when the request set no {@code max_tokens} (the server's own limit cut it) or nothing
    * but reasoning came before the cut; a refusal; tool calls without text; reasoning without text. A request that
    * sets {@code max_tokens} and gets text cut there gets that text, as the reference protocol's short answers (one
    * token, a few words) expect.

@@ -122,8 +122,8 @@ final class EndingBodies {
   }
 
   /**
-   * Ollama's chat reply, not streamed (https://github.com/ollama/ollama/blob/main/docs/api.md#generate-a-chat-completion):
-   * {@code done_reason} "stop" / "length"; {@code message.tool_calls} ("Chat request (with tools)", same page);
+   * Ollama's chat reply, not streamed
+   * (https://github.com/ollama/ollama/blob/main/docs/api.md#generate-a-chat-completion): {@code done_reason} "stop" / "length"; {@code message.tool_calls} ("Chat request (with tools)", same page);
    * {@code message.thinking} ("Chat request (with thinking)"). Ollama has no content filter and no refusal.
    */
   static Optional<String> ollama(Ending ending, String text) {

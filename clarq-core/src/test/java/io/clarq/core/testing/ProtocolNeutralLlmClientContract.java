@@ -40,9 +40,12 @@ import org.junit.jupiter.api.Test;
  * in order, byte for byte; answer many threads at once, each with its own reply; fail only with an
  * {@link LlmException}, typed so a runner can tell a refused request (not retried, not an outage) from a server that
  * is down ({@link LlmException#infrastructure()}); never show the API key in an exception, a stack trace or
- * {@code toString()}; and keep {@link LlmClient#accept}, {@link LlmClient#deviations()} and {@link LlmClient#close()}
- * harmless to call at any time. A test that needs something a backend lacks is skipped, naming the
- * {@link Capability}.
+ * {@code toString()}; keep {@link LlmClient#accept}, {@link LlmClient#deviations()} and {@link LlmClient#close()}
+ * harmless to call at any time; and read every end reason its protocol can say ({@link Ending}) as every other client
+ * does, under the one {@link ReplyPolicy}: a natural end is the reply, a cut, filtered or refused reply, tool calls
+ * alone and reasoning alone are each an {@link LlmUnusableReplyException} with its raw text, asked once and never
+ * cached. A test that needs something a backend lacks is skipped, naming the {@link Capability} (or the
+ * {@link Ending} its protocol cannot say).
  *
  * <p>A test class for a client supplies a backend the suite can steer (a loopback server speaking the client's
  * protocol, as its provider documents it) and a client that talks to it. Clients speaking an OpenAI-style HTTP
@@ -59,6 +62,9 @@ import org.junit.jupiter.api.Test;
  *   @Override protected void answer(UnaryOperator<String> reply, Duration latency) { server.answer(reply, latency); }
  *   @Override protected void failWith(Failure failure) { server.failEveryRequest(failure); }
  *   @Override protected List<List<ChatMessage>> received() { return server.messagesOfEachRequest(); }
+ *   // optional: the end reasons the protocol can say, each written as the vendor documents it
+ *   @Override protected Set<Ending> endings() { return EnumSet.of(Ending.STOP, Ending.LENGTH); }
+ *   @Override protected void answerEnding(Ending ending, String text) { server.answerEnding(ending, text); }
  * }
  * }</pre>
  */

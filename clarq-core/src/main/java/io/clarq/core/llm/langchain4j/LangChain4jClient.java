@@ -39,9 +39,10 @@ import java.util.concurrent.Semaphore;
  * provider cannot take (a seed, JSON mode, log-probabilities) is left out and reported once per client as a
  * {@link Deviation} through the listener, never dropped silently. Replies keep the model's reasoning apart
  * ({@link ChatResponse#reasoning()}, a leading {@code <think>} block included) and say why they ended
- * ({@link io.clarq.core.llm.EndReason}: the vendor's own {@code stop_reason}, {@code finishReason} or {@code done_reason} read from the
- * reply, else LangChain4j's finish reason); the {@link io.clarq.core.llm.ReplyPolicy} above the client
- * ({@link io.clarq.core.llm.LlmClients}, {@link LangChain4jClients#of}) refuses the unusable ones. Failures are clarq's exception classes (a bad key,
+ * ({@link io.clarq.core.llm.EndReason}: the vendor's own {@code stop_reason}, {@code finishReason} or
+ * {@code done_reason} read from the reply, else LangChain4j's finish reason); the
+ * {@link io.clarq.core.llm.ReplyPolicy} above the client ({@link io.clarq.core.llm.LlmClients},
+ * {@link LangChain4jClients#of}) refuses the unusable ones. Failures are clarq's exception classes (a bad key,
  * a context window overrun, a rate limit or 5xx that may clear), retried as the settings' {@link RetryPolicy} says
  * (the provider module's own retries are off for the schemes), with at most
  * {@link LlmSettings#maxInFlight()} calls at once. Thread-safe, as LangChain4j's chat models are.

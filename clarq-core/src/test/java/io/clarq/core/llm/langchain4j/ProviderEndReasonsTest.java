@@ -113,8 +113,8 @@ class ProviderEndReasonsTest {
   void testAGeminiJudgeReplyStoppedForSafetyIsNoVerdict() throws Exception {
     LlmClient client = client(ProviderWires.GEMINI, "gemini:gemini-test");
     // the judge's JSON, stopped for SAFETY: never a match
-    server.respondWith(r -> FakeReply.rawBody("{\"candidates\": [{\"content\": {\"parts\": [{\"text\": \"{\\\"match\\\":"
-        + " true}\"}], \"role\": \"model\"}, \"finishReason\": \"SAFETY\", \"index\": 0}], \"usageMetadata\":"
+    server.respondWith(r -> FakeReply.rawBody("{\"candidates\": [{\"content\": {\"parts\": [{\"text\":"
+        + " \"{\\\"match\\\": true}\"}], \"role\": \"model\"}, \"finishReason\": \"SAFETY\", \"index\": 0}], \"usageMetadata\":"
         + " {\"promptTokenCount\": 90, \"candidatesTokenCount\": 4, \"totalTokenCount\": 94}}"));
     LlmJudge judge = LlmJudge.builder(client).build();
     JudgeQuestion q = new JudgeQuestion(Language.ENGLISH, "the miller sells the flour you need",
