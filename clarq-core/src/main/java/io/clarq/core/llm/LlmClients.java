@@ -23,7 +23,9 @@ public final class LlmClients {
   }
 
   /**
-   * A client for {@code spec} with the key looked up in {@code environment} and events sent to {@code listener}.
+   * A client for {@code spec} with the key looked up in {@code environment} and events sent to {@code listener}. Every
+   * scheme's client comes back under the {@link ReplyPolicy} ({@link ReplyPolicy#enforce}): a cut, filtered or
+   * refused reply is an {@link LlmUnusableReplyException}, whichever protocol carried it.
    *
    * @throws IllegalArgumentException for an unknown scheme (the message lists the known ones) or a spec the
    *     backend cannot use
@@ -31,7 +33,7 @@ public final class LlmClients {
   public static LlmClient fromSpec(LlmSpec spec, Function<String, String> environment, LlmListener listener) {
     LlmClientProvider provider = provider(spec);
     Optional<ApiKey> key = ApiKey.fromEnvironment(keyEnv(spec, provider), environment);
-    return provider.create(spec, key, spec.headerValues(environment), listener);
+    return ReplyPolicy.enforce(provider.create(spec, key, spec.headerValues(environment), listener));
   }
 
   /**

@@ -4,25 +4,25 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * A reply the server sent whole and well formed, but that is not a usable utterance by the reply policy: cut short,
- * filtered, refused, a tool call, or reasoning with no text. It is unparsed like any other unusable reply (never
+ * A reply the server sent whole and well formed, but that is not a usable utterance by the {@link ReplyPolicy}: cut
+ * short, filtered, refused, a tool call, or reasoning with no text. It is unparsed like any other unusable reply (never
  * spoken, never cached, counted apart), keeps its raw text ({@link #raw()}: the cut text, the refusal, the tool
  * calls, the reasoning), and is never retried: the same request gets the same reply.
  */
 public class LlmUnusableReplyException extends LlmUnparsedReplyException {
   private static final long serialVersionUID = 1L;
 
-  /** Why the reply is not used. */
+  /** Why the reply is not used; {@link EndReason} says which protocol value gives each. */
   public enum Reason {
-    /** {@code finish_reason: "length"}: cut at the token limit (see the client for when this applies). */
+    /** Cut at the token limit ({@link EndReason.Kind#LENGTH}; see {@link ReplyPolicy} for when this applies). */
     LENGTH,
-    /** {@code finish_reason: "content_filter"}: cut or withheld by the server's content filter. */
+    /** Cut or withheld by the server's content or safety filter ({@link EndReason.Kind#CONTENT_FILTER}). */
     CONTENT_FILTER,
-    /** A non-empty {@code refusal}: the model declined, in words kept as the raw text. */
+    /** The model declined, in words kept as the raw text ({@link EndReason.Kind#REFUSAL}). */
     REFUSAL,
-    /** {@code tool_calls} and no text: the model asked to call a tool nobody offered. */
+    /** Tool calls and no text: the model asked to call a tool nobody offered ({@link EndReason.Kind#TOOL_CALLS}). */
     TOOL_CALLS,
-    /** Reasoning ({@code reasoning_content}, {@code reasoning} or a {@code <think>} block) and no text after it. */
+    /** Reasoning (a reasoning field, thinking blocks or a {@code <think>} block) and no text after it. */
     REASONING_ONLY
   }
 

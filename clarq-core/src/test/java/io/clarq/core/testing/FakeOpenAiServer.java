@@ -322,6 +322,11 @@ public final class FakeOpenAiServer implements AutoCloseable {
     }
 
     @Override
+    public Optional<String> ending(ProtocolNeutralLlmClientContract.Ending ending, String text) {
+      return EndingBodies.openAi(ending, text);
+    }
+
+    @Override
     public String toString() {
       return "OpenAI";
     }

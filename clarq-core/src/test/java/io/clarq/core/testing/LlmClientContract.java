@@ -123,6 +123,25 @@ public abstract class LlmClientContract extends ProtocolNeutralLlmClientContract
   }
 
   @Override
+  protected void answerEnding(Ending ending, String text) {
+    String body = server.wire().ending(ending, text).orElseThrow(() -> new IllegalStateException(
+        server.wire() + " cannot end a reply as " + ending));
+    server.respondWith(r -> FakeReply.body(200, body));
+  }
+
+  /** What the wire can say ({@link Wire#ending}). */
+  @Override
+  protected Set<Ending> endings() {
+    Set<Ending> can = EnumSet.noneOf(Ending.class);
+    for (Ending e : Ending.values()) {
+      if (server.wire().ending(e, "").isPresent()) {
+        can.add(e);
+      }
+    }
+    return can;
+  }
+
+  @Override
   protected List<List<ChatMessage>> received() {
     return server.requests().stream().map(RecordedRequest::messages).toList();
   }
@@ -163,6 +182,7 @@ public abstract class LlmClientContract extends ProtocolNeutralLlmClientContract
 
   @Test
   void testTheKeyNeverShowsEvenWhenTheServerEchoesIt() {
+    assumeCapability(Capability.KEY_REDACTION);
     LlmClient client = client();
     List<Throwable> errors = new ArrayList<>();
     server.enqueue(FakeReply.unauthorized());

@@ -3,6 +3,7 @@ package io.clarq.core.testing;
 import io.clarq.core.llm.ApiKey;
 import io.clarq.core.llm.LlmClient;
 import io.clarq.core.llm.LlmSettings;
+import io.clarq.core.llm.ReplyPolicy;
 import io.clarq.core.llm.RetryPolicy;
 import io.clarq.core.llm.openai.OpenAiClient;
 import java.time.Duration;
@@ -13,7 +14,8 @@ import java.util.function.Function;
 
 /**
  * A model for an agent under a contract suite: a {@link FakeOpenAiServer} on 127.0.0.1 answering with a
- * deterministic function of each request, and an OpenAI client of it (one attempt a call, 5 s timeout). A
+ * deterministic function of each request, and an OpenAI client of it under the reply policy (one attempt a call,
+ * 5 s timeout). A
  * {@link ModelFault} swaps the answers for failures.
  *
  * <pre>{@code
@@ -29,9 +31,10 @@ public final class LoopbackModel implements AutoCloseable {
 
   private LoopbackModel(Function<RecordedRequest, FakeReply> answers) {
     this.server = FakeOpenAiServer.start(Objects.requireNonNull(answers, "answers"));
-    this.client = OpenAiClient.builder().baseUrl(server.baseUrl()).model("contract-model")
+    // under the reply policy, as LlmClients.fromSpec makes every client
+    this.client = ReplyPolicy.enforce(OpenAiClient.builder().baseUrl(server.baseUrl()).model("contract-model")
         .apiKey(ApiKey.of("sk-loopback-contract", "contract"))
-        .settings(LlmSettings.DEFAULT.withTimeout(Duration.ofSeconds(5)).withRetry(RetryPolicy.NONE)).build();
+        .settings(LlmSettings.DEFAULT.withTimeout(Duration.ofSeconds(5)).withRetry(RetryPolicy.NONE)).build());
   }
 
   /** A server answering every request with {@code answers}' reply, and its client. */

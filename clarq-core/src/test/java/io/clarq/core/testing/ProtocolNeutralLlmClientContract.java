@@ -7,12 +7,21 @@ import io.clarq.core.llm.ChatMessage;
 import io.clarq.core.llm.ChatRequest;
 import io.clarq.core.llm.ChatResponse;
 import io.clarq.core.llm.Deviation;
+import io.clarq.core.llm.EndReason;
 import io.clarq.core.llm.LlmAuthenticationException;
 import io.clarq.core.llm.LlmClient;
 import io.clarq.core.llm.LlmContextLengthException;
 import io.clarq.core.llm.LlmException;
+import io.clarq.core.llm.LlmListener;
+import io.clarq.core.llm.LlmUnusableReplyException;
+import io.clarq.core.llm.ReplyPolicy;
+import io.clarq.core.llm.cache.CachePolicy;
+import io.clarq.core.llm.cache.CachingLlmClient;
+import io.clarq.core.llm.cache.ResponseCacheFile;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -31,9 +40,12 @@ import org.junit.jupiter.api.Test;
  * in order, byte for byte; answer many threads at once, each with its own reply; fail only with an
  * {@link LlmException}, typed so a runner can tell a refused request (not retried, not an outage) from a server that
  * is down ({@link LlmException#infrastructure()}); never show the API key in an exception, a stack trace or
- * {@code toString()}; and keep {@link LlmClient#accept}, {@link LlmClient#deviations()} and {@link LlmClient#close()}
- * harmless to call at any time. A test that needs something a backend lacks is skipped, naming the
- * {@link Capability}.
+ * {@code toString()}; keep {@link LlmClient#accept}, {@link LlmClient#deviations()} and {@link LlmClient#close()}
+ * harmless to call at any time; and read every end reason its protocol can say ({@link Ending}) as every other client
+ * does, under the one {@link ReplyPolicy}: a natural end is the reply, a cut, filtered or refused reply, tool calls
+ * alone and reasoning alone are each an {@link LlmUnusableReplyException} with its raw text, asked once and never
+ * cached. A test that needs something a backend lacks is skipped, naming the {@link Capability} (or the
+ * {@link Ending} its protocol cannot say).
  *
  * <p>A test class for a client supplies a backend the suite can steer (a loopback server speaking the client's
  * protocol, as its provider documents it) and a client that talks to it. Clients speaking an OpenAI-style HTTP
@@ -50,6 +62,9 @@ import org.junit.jupiter.api.Test;
  *   @Override protected void answer(UnaryOperator<String> reply, Duration latency) { server.answer(reply, latency); }
  *   @Override protected void failWith(Failure failure) { server.failEveryRequest(failure); }
  *   @Override protected List<List<ChatMessage>> received() { return server.messagesOfEachRequest(); }
+ *   // optional: the end reasons the protocol can say, each written as the vendor documents it
+ *   @Override protected Set<Ending> endings() { return EnumSet.of(Ending.STOP, Ending.LENGTH); }
+ *   @Override protected void answerEnding(Ending ending, String text) { server.answerEnding(ending, text); }
  * }
  * }</pre>
  */
@@ -62,7 +77,12 @@ public abstract class ProtocolNeutralLlmClientContract {
     /** The server reports a prompt over the context window as an error (Ollama cuts it silently instead). */
     CONTEXT_LENGTH_ERRORS,
     /** The server checks a key and refuses a bad one. */
-    AUTHENTICATION
+    AUTHENTICATION,
+    /**
+     * The client is given the key it sends, so it can keep it out of every message; a model a user builds
+     * ({@code LangChain4jClients.of(model)}) holds its own key, which clarq never sees.
+     */
+    KEY_REDACTION
   }
 
   /** How the backend fails every request until {@link #answer} is called again. */
@@ -79,6 +99,25 @@ public abstract class ProtocolNeutralLlmClientContract {
     UNAVAILABLE,
     /** The server answers with a body that is not the protocol's (garbled JSON). */
     GARBLED
+  }
+
+  /**
+   * How a reply ends, for the end-reason cases: the backend says it in its protocol's own words, and the client's
+   * {@link EndReason} and the {@link ReplyPolicy} above it must read it the same whatever the protocol.
+   */
+  public enum Ending {
+    /** A natural end ({@code finish_reason} "stop", {@code stop_reason} "end_turn", {@code finishReason} STOP...). */
+    STOP,
+    /** Cut at the token limit, some text before the cut. */
+    LENGTH,
+    /** Cut by a content or safety filter, some text before the cut. */
+    CONTENT_FILTER,
+    /** The model refused; the text is the refusal. */
+    REFUSAL,
+    /** A call to a tool named {@code lookup} and no text. */
+    TOOL_CALLS,
+    /** Reasoning (the text) and no text after it. */
+    REASONING_ONLY
   }
 
   private final List<LlmClient> clients = new ArrayList<>();
@@ -100,6 +139,29 @@ public abstract class ProtocolNeutralLlmClientContract {
 
   /** The messages of every request the backend received, in order of arrival, as the backend read them. */
   protected abstract List<List<ChatMessage>> received();
+
+  /**
+   * From now on the backend answers every request with {@code text} in a reply that ends as {@code ending} says, in
+   * its protocol's own words (see {@link Ending}). Called only for the {@link #endings()} the protocol can say; the
+   * default says none.
+   */
+  protected void answerEnding(Ending ending, String text) {
+    throw new UnsupportedOperationException("this backend scripts no end reasons");
+  }
+
+  /**
+   * The endings the backend's protocol can say ({@link #answerEnding}); a case for another is skipped naming it
+   * (Gemini and Ollama have no refusal, Anthropic, Ollama no content filter). The default, none.
+   */
+  protected Set<Ending> endings() {
+    return EnumSet.noneOf(Ending.class);
+  }
+
+  /** Skips the calling test, naming the ending, when the backend's protocol cannot say it. */
+  protected final void assumeEnding(Ending ending) {
+    Assumptions.assumeTrue(endings().contains(ending),
+        () -> "skipped: the backend's protocol has no way to end a reply as " + ending);
+  }
 
   /** What this backend and client can do; the default, everything. */
   protected Set<Capability> capabilities() {
@@ -212,6 +274,7 @@ public abstract class ProtocolNeutralLlmClientContract {
 
   @Test
   void testTheKeyNeverShowsInExceptionsOrToString() {
+    assumeCapability(Capability.KEY_REDACTION);
     LlmClient client = client();
     List<Throwable> errors = new ArrayList<>();
     for (Failure f : Failure.values()) {
@@ -273,5 +336,88 @@ public abstract class ProtocolNeutralLlmClientContract {
     LlmClient client = client();
     client.close();
     client.close();
+  }
+
+  // the end reasons: one case each, the same for every protocol (issue 29: one reply policy above every client)
+
+  /** The reply to {@code request} is unusable for {@code reason}, asked once, never retried, never cached. */
+  private LlmUnusableReplyException unusable(ChatRequest request, LlmUnusableReplyException.Reason reason)
+      throws Exception {
+    Path dir = Files.createTempDirectory("contract-cache");
+    try (ResponseCacheFile file = ResponseCacheFile.open(dir.resolve("cache.jsonl"));
+        CachingLlmClient cached = new CachingLlmClient(client(), file, "contract", "", CachePolicy.DEFAULT,
+            LlmListener.NONE)) {
+      Throwable first = catchThrowable(() -> cached.chat(request));
+      assertThat(first).as("an unusable reply (%s)", reason).isInstanceOf(LlmUnusableReplyException.class);
+      LlmUnusableReplyException e = (LlmUnusableReplyException) first;
+      assertThat(e.reason()).isEqualTo(reason);
+      assertThat(e.retryable()).isFalse();
+      assertThat(received()).as("an unusable reply is not asked again").hasSize(1);
+      // never cached: asked again live, and nothing recorded
+      assertThat(catchThrowable(() -> cached.chat(request))).isInstanceOf(LlmUnusableReplyException.class);
+      assertThat(received()).hasSize(2);
+      assertThat(file.size()).isZero();
+      return e;
+    } finally {
+      try (var files = Files.walk(dir)) {
+        files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+      }
+    }
+  }
+
+  @Test
+  void testANaturalEndIsTheReplyWithItsEndReason() throws Exception {
+    assumeEnding(Ending.STOP);
+    answerEnding(Ending.STOP, "Is it in the kitchen?");
+    ChatResponse r = client().chat(ask("where?").build());
+    assertThat(r.text()).isEqualTo("Is it in the kitchen?");
+    assertThat(r.endReason().kind()).isEqualTo(EndReason.Kind.STOP);
+    assertThat(r.endReason().field()).as("the protocol's own field is named").isNotEmpty();
+  }
+
+  @Test
+  void testACutReplyIsUnusableWithItsTextUnlessTheRequestSetTheLimit() throws Exception {
+    assumeEnding(Ending.LENGTH);
+    answerEnding(Ending.LENGTH, "Where can I find the");
+    LlmUnusableReplyException e = unusable(ask("where?").build(), LlmUnusableReplyException.Reason.LENGTH);
+    assertThat(e.raw()).isEqualTo("Where can I find the");
+    // a request that sets max_tokens gets the text cut there (the reference protocol's one-token answers)
+    ChatResponse r = client().chat(ask("yes or no?").maxTokens(4).build());
+    assertThat(r.text()).isEqualTo("Where can I find the");
+    assertThat(r.endReason().kind()).isEqualTo(EndReason.Kind.LENGTH);
+  }
+
+  @Test
+  void testAFilteredReplyIsUnusableWithItsText() throws Exception {
+    assumeEnding(Ending.CONTENT_FILTER);
+    answerEnding(Ending.CONTENT_FILTER, "{\"match\": true}");
+    LlmUnusableReplyException e = unusable(ask("does it match?").build(),
+        LlmUnusableReplyException.Reason.CONTENT_FILTER);
+    assertThat(e.raw()).isEqualTo("{\"match\": true}");
+  }
+
+  @Test
+  void testARefusalIsUnusableWithItsWords() throws Exception {
+    assumeEnding(Ending.REFUSAL);
+    answerEnding(Ending.REFUSAL, "I can't help with that request.");
+    LlmUnusableReplyException e = unusable(ask("go on").build(), LlmUnusableReplyException.Reason.REFUSAL);
+    assertThat(e.raw()).isEqualTo("I can't help with that request.");
+  }
+
+  @Test
+  void testToolCallsWithoutTextAreUnusableWithTheCalls() throws Exception {
+    assumeEnding(Ending.TOOL_CALLS);
+    answerEnding(Ending.TOOL_CALLS, "");
+    LlmUnusableReplyException e = unusable(ask("look it up").build(), LlmUnusableReplyException.Reason.TOOL_CALLS);
+    assertThat(e.raw()).contains("lookup");
+  }
+
+  @Test
+  void testReasoningWithoutTextIsUnusableWithTheReasoning() throws Exception {
+    assumeEnding(Ending.REASONING_ONLY);
+    answerEnding(Ending.REASONING_ONLY, "The user wants a question about the room.");
+    LlmUnusableReplyException e = unusable(ask("go on").build(),
+        LlmUnusableReplyException.Reason.REASONING_ONLY);
+    assertThat(e.raw()).isEqualTo("The user wants a question about the room.");
   }
 }

@@ -82,6 +82,11 @@ public final class ProviderWires {
     }
 
     @Override
+    public Optional<String> ending(ProtocolNeutralLlmClientContract.Ending ending, String text) {
+      return EndingBodies.anthropic(ending, text);
+    }
+
+    @Override
     public String toString() {
       return "Anthropic";
     }
@@ -171,6 +176,11 @@ public final class ProviderWires {
     }
 
     @Override
+    public Optional<String> ending(ProtocolNeutralLlmClientContract.Ending ending, String text) {
+      return EndingBodies.gemini(ending, text);
+    }
+
+    @Override
     public String toString() {
       return "Gemini";
     }
@@ -217,6 +227,11 @@ public final class ProviderWires {
     @Override
     public Optional<String> keyOf(RecordedRequest request) {
       return request.header("Authorization").map(h -> h.replaceFirst("^Bearer ", ""));
+    }
+
+    @Override
+    public Optional<String> ending(ProtocolNeutralLlmClientContract.Ending ending, String text) {
+      return EndingBodies.ollama(ending, text);
     }
 
     @Override

@@ -23,4 +23,12 @@ public interface Wire {
 
   /** The key {@code request} carried, if any. */
   Optional<String> keyOf(RecordedRequest request);
+
+  /**
+   * A successful reply body carrying {@code text} that ends as {@code ending} says, in this protocol's own words (see
+   * {@link ProtocolNeutralLlmClientContract.Ending}); empty when the protocol has no way to say it. The default, empty.
+   */
+  default Optional<String> ending(ProtocolNeutralLlmClientContract.Ending ending, String text) {
+    return Optional.empty();
+  }
 }

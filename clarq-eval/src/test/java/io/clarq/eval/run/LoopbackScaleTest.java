@@ -188,7 +188,9 @@ class LoopbackScaleTest {
       assertThat(r.finished()).hasSize(30);
       assertThat(dying.callCount()).isGreaterThanOrEqualTo(150);
       assertThat(alive.callCount()).isGreaterThan(dying.callCount());
-      List<EndpointStats> stats = ((EndpointPool) LoopbackRunMain.LAST_CLIENT.get()).stats();
+      // the pool, under the reply policy LlmClients.fromSpec puts every client under
+      List<EndpointStats> stats = ((EndpointPool) ((io.clarq.core.llm.LlmClientDecorator)
+          LoopbackRunMain.LAST_CLIENT.get()).delegate()).stats();
       assertThat(stats).hasSize(2);
       assertThat(stats.get(0).endpoint()).isEqualTo(alive.baseUrl().toString());
       assertThat(stats.get(0).failures()).isZero();

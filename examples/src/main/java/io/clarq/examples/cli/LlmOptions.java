@@ -235,7 +235,9 @@ public final class LlmOptions {
       throw new CommandLine.ParameterException(cl, option + " " + specText + ": " + e.getMessage(), e, null,
           specText);
     }
-    if (live instanceof EndpointPool pool) {
+    // the scheme's client sits under the reply policy (LlmClients.fromSpec); the pool, when there is one, below it
+    LlmClient backend = live instanceof io.clarq.core.llm.LlmClientDecorator d ? d.delegate() : live;
+    if (backend instanceof EndpointPool pool) {
       pools.put(option + " " + spec.identity(), pool);
     }
     if (outageCalls > 0) {

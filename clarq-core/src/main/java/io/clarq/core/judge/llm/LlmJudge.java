@@ -6,6 +6,7 @@ import io.clarq.core.judge.Verdict;
 import io.clarq.core.llm.ChatRequest;
 import io.clarq.core.llm.LlmClient;
 import io.clarq.core.llm.LlmException;
+import io.clarq.core.llm.LlmUnusableReplyException;
 import io.clarq.core.llm.json.JsonReply;
 import io.clarq.core.prompt.AgentBuilder;
 import io.clarq.core.prompt.PackAsk;
@@ -28,7 +29,8 @@ import java.util.Optional;
  * <p>The verdict is the reply's {@code match} (Python truthiness with the reference pack; a value that is not true or
  * false is kept in the verdict, {@link Verdict#readByTruthiness()}). A reply without a readable
  * {@code match} is {@link Verdict#unparsed} with the raw text, never a "no" (the reference would have read a missing
- * field as "not a no" and then "no").
+ * field as "not a no" and then "no"); so is a reply the reply policy refuses (cut, filtered, refused), whatever its
+ * text says.
  */
 public final class LlmJudge extends PackAgent<LlmJudge> implements Judge {
   private static final List<String> FIELDS = List.of("match");
@@ -55,8 +57,15 @@ public final class LlmJudge extends PackAgent<LlmJudge> implements Judge {
 
   @Override
   public Optional<Verdict> judge(JudgeQuestion question) throws LlmException {
-    JsonReply reply = ask.inTrial(question.trial()).ask(prompt(question), Language.detect(question.gold()), FIELDS,
-        ask.yesNoCheck("match"));
+    JsonReply reply;
+    try {
+      reply = ask.inTrial(question.trial()).ask(prompt(question), Language.detect(question.gold()), FIELDS,
+          ask.yesNoCheck("match"));
+    } catch (LlmUnusableReplyException e) {
+      // cut, filtered or refused (the reply policy): whatever it says ({"match": true} stopped for safety) is no
+      // verdict; unparsed, kept, never cached, the dialogue left unjudged
+      return Optional.of(Verdict.unparsed(e.raw().isBlank() ? e.getMessage() : e.raw()));
+    }
     if (!reply.isParsed()) {
       return Optional.of(Verdict.unparsed(String.join("\n---\n", reply.raws())));
     }

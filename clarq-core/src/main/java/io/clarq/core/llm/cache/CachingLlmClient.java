@@ -9,6 +9,7 @@ import io.clarq.core.llm.LlmException;
 import io.clarq.core.llm.LlmListener;
 import io.clarq.core.llm.LlmReplayMissException;
 import io.clarq.core.llm.LlmSpec;
+import io.clarq.core.llm.ReplyPolicy;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -17,8 +18,12 @@ import java.util.Optional;
  * and log-probabilities; latency zero) without calling the model; a miss calls it, and the reply is recorded when
  * the caller {@linkplain #accept accepts} it (parsed it, or delivered it as free text): a reply the caller could not
  * use is never recorded, so it cannot pin a failure on every rerun. Only deterministic requests (temperature 0 or a
- * seed) are cached unless the policy says otherwise; failures and blank replies are never recorded. In replay-only
- * mode a miss fails with {@link LlmReplayMissException} and the model is never called.
+ * seed) are cached unless the policy says otherwise; failures, blank replies and replies the {@link ReplyPolicy}
+ * refuses are never recorded. A recorded reply the policy refuses (a cut or refused line written before the policy
+ * held for its client: its {@code finish_reason} or {@code end_reason} says so) is never replayed as usable: in
+ * replay-only mode it is the {@link io.clarq.core.llm.LlmUnusableReplyException} a live call would have been,
+ * otherwise the model is asked again and the accepted reply replaces it. In replay-only mode a miss fails with
+ * {@link LlmReplayMissException} and the model is never called.
  *
  * <p>Closing this client closes the cache file and the wrapped client.
  */
@@ -85,11 +90,17 @@ public final class CachingLlmClient implements io.clarq.core.llm.LlmClientDecora
     ObjectNode canonical = CacheKey.canonical(request, endpoint, defaultModel);
     String key = CacheKey.of(canonical);
     Optional<ChatResponse> hit = file.get(key);
-    if (hit.isPresent()) {
+    if (hit.isPresent() && (replayOnly || ReplyPolicy.usable(request, hit.get()))) {
       // the reply was had under these deviations: a replay makes them as surely as the live call did
       file.deviations(key).forEach(listener::onDeviation);
       listener.onCacheHit(request, hit.get());
+      // a reply recorded before the policy held for its client (a cut or refused line) is never replayed as usable
+      ReplyPolicy.check(request, hit.get(), "reply replayed from " + file.path());
       return hit.get();
+    }
+    if (hit.isPresent()) {
+      // such a reply is asked for again; accepting the new one records it in place of the old (ResponseCacheFile)
+      return delegate.chat(request);
     }
     if (replayOnly) {
       throw new LlmReplayMissException("replay-only cache " + file.path() + " has no reply for this request (key "
@@ -99,9 +110,15 @@ public final class CachingLlmClient implements io.clarq.core.llm.LlmClientDecora
     return delegate.chat(request);
   }
 
-  /** Records the reply (unless it is blank, the request is not cacheable, or the key is recorded already). */
+  /**
+   * Records the reply, unless it is blank or unusable by the {@link ReplyPolicy}, the request is not cacheable, or
+   * the key is recorded already with a usable reply (one the policy refuses is replaced).
+   */
   @Override
   public void accept(ChatRequest request, ChatResponse response) {
+    if (!ReplyPolicy.usable(request, response)) {
+      return;
+    }
     delegate.accept(request, response);
     boolean cacheable = policy.cacheNondeterministic() || request.deterministic();
     if (policy.mode() == CachePolicy.Mode.REPLAY_ONLY || !cacheable || response.text().isBlank()) {
@@ -109,7 +126,12 @@ public final class CachingLlmClient implements io.clarq.core.llm.LlmClientDecora
     }
     ObjectNode canonical = CacheKey.canonical(request, endpoint, defaultModel);
     String key = CacheKey.of(canonical);
-    file.put(key, canonical, response, delegate.deviations());
+    Optional<ChatResponse> recorded = file.get(key);
+    if (recorded.isPresent() && !ReplyPolicy.usable(request, recorded.get())) {
+      file.replace(key, canonical, response, delegate.deviations());
+    } else {
+      file.put(key, canonical, response, delegate.deviations());
+    }
   }
 
 

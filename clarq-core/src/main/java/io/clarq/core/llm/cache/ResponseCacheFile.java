@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.clarq.core.llm.ChatResponse;
 import io.clarq.core.llm.Deviation;
+import io.clarq.core.llm.EndReason;
 import io.clarq.core.llm.LlmClient;
 import io.clarq.core.llm.TokenLogprob;
 import io.clarq.core.llm.TokenUsage;
@@ -37,7 +38,16 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Concurrent writers: within a JVM, one lock per file; across processes, an exclusive {@link FileLock} around each
  * append. Before appending, and on a miss, a store reads what others appended since it last looked. When a key was
- * written twice (two runs raced on the same request), the first record wins, so replays never change.
+ * written twice (two runs raced on the same request), the first record wins, so replays never change; the one
+ * exception is a record marked {@code "replaces": true} ({@link #replace}), written once for a key whose first reply
+ * the reply policy refuses (a cut or refused reply recorded before the policy held for its client): the first such
+ * record wins over the first one.
+ *
+ * <p>Each response holds its text, {@code finish_reason} (OpenAI's words), usage, log-probabilities, reasoning when
+ * there was some, and {@code end_reason} ({@code kind}, {@code field}, {@code value}, {@code detail}: the protocol's
+ * own end reason) when it says more than the finish reason; a record without one reads its end reason from
+ * {@code finish_reason} ({@link EndReason#openAi}), so a line recorded with {@code "finish_reason": "length"} is
+ * still known as cut.
  */
 public final class ResponseCacheFile implements AutoCloseable {
   /** When appended records are forced to disk. */
@@ -58,6 +68,7 @@ public final class ResponseCacheFile implements AutoCloseable {
   private final ReentrantLock lock;
   private final Map<String, ChatResponse> index = new ConcurrentHashMap<>();
   private final Map<String, List<Deviation>> deviations = new ConcurrentHashMap<>();
+  private final java.util.Set<String> replaced = ConcurrentHashMap.newKeySet();
   private long readUpTo;
   private long linesRead;
   private int skipped;
@@ -138,14 +149,30 @@ public final class ResponseCacheFile implements AutoCloseable {
    * Appends a record with the deviations the client had made when the reply came ({@link LlmClient#deviations()});
    * a key already recorded keeps its first reply.
    */
-  @SuppressWarnings("try") // the file lock is held for the block, never read
   public void put(String key, ObjectNode request, ChatResponse response, List<Deviation> made) {
+    append(key, request, response, made, false);
+  }
+
+  /**
+   * Appends a record that replaces the first one of {@code key}, which the caller found unusable (the reply policy
+   * refuses it); only the first replacement of a key is written and read.
+   */
+  public void replace(String key, ObjectNode request, ChatResponse response, List<Deviation> made) {
+    append(key, request, response, made, true);
+  }
+
+  @SuppressWarnings("try") // the file lock is held for the block, never read
+  private void append(String key, ObjectNode request, ChatResponse response, List<Deviation> made,
+      boolean replaces) {
     ObjectNode rec = MAPPER.createObjectNode();
     rec.put("key", key);
     rec.set("request", request);
     rec.set("response", toJson(response));
     if (!made.isEmpty()) {
       Deviation.writeAll(made, rec.putArray("deviations"));
+    }
+    if (replaces) {
+      rec.put("replaces", true);
     }
     byte[] line;
     try {
@@ -156,7 +183,7 @@ public final class ResponseCacheFile implements AutoCloseable {
     lock.lock();
     try (FileLock ignored = channel.lock()) {
       refresh();
-      if (index.containsKey(key)) {
+      if (replaces ? replaced.contains(key) : index.containsKey(key)) {
         return;
       }
       long size = channel.size();
@@ -180,6 +207,11 @@ public final class ResponseCacheFile implements AutoCloseable {
       linesRead++;
       if (!made.isEmpty()) {
         deviations.put(key, List.copyOf(made));
+      } else if (replaces) {
+        deviations.remove(key);
+      }
+      if (replaces) {
+        replaced.add(key);
       }
       index.put(key, response);
     } catch (IOException e) {
@@ -251,8 +283,23 @@ public final class ResponseCacheFile implements AutoCloseable {
       if (key.isEmpty() || !rec.path("response").isObject()) {
         throw new IOException("no key or response");
       }
-      if (index.putIfAbsent(key, fromJson(rec.path("response"))) == null && rec.path("deviations").size() > 0) {
-        deviations.put(key, List.copyOf(Deviation.readAll(rec.path("deviations"))));
+      ChatResponse response = fromJson(rec.path("response"));
+      List<Deviation> made = List.copyOf(Deviation.readAll(rec.path("deviations")));
+      boolean taken;
+      if (rec.path("replaces").asBoolean(false)) {
+        taken = replaced.add(key);
+        if (taken) {
+          index.put(key, response);
+        }
+      } else {
+        taken = index.putIfAbsent(key, response) == null;
+      }
+      if (taken) {
+        if (made.isEmpty()) {
+          deviations.remove(key);
+        } else {
+          deviations.put(key, made);
+        }
       }
     } catch (IOException | IllegalArgumentException | NullPointerException e) {
       skipped++;
@@ -279,6 +326,12 @@ public final class ResponseCacheFile implements AutoCloseable {
     if (!r.reasoning().isEmpty()) {
       n.put("reasoning", r.reasoning());
     }
+    // written only when it says more than finish_reason, so records of OpenAI replies read as they always did
+    EndReason end = r.endReason();
+    if (!end.equals(EndReason.openAi(r.finishReason()))) {
+      n.putObject("end_reason").put("kind", end.kind().name()).put("field", end.field()).put("value", end.value())
+          .put("detail", end.detail());
+    }
     return n;
   }
 
@@ -294,8 +347,14 @@ public final class ResponseCacheFile implements AutoCloseable {
       lps.add(new TokenLogprob(t.path("token").asText(), t.path("logprob").asDouble(), top));
     }
     JsonNode u = n.path("usage");
-    return new ChatResponse(n.path("text").asText(), n.path("finish_reason").asText(""),
+    String finish = n.path("finish_reason").asText("");
+    JsonNode e = n.path("end_reason");
+    EndReason end = e.isObject()
+        ? new EndReason(EndReason.Kind.valueOf(e.path("kind").asText()), e.path("field").asText(""),
+            e.path("value").asText(""), e.path("detail").asText(""))
+        : EndReason.openAi(finish);
+    return new ChatResponse(n.path("text").asText(), finish,
         new TokenUsage(u.path("prompt_tokens").asLong(0), u.path("completion_tokens").asLong(0),
-            u.path("reasoning_tokens").asLong(0)), Duration.ZERO, lps, n.path("reasoning").asText(""));
+            u.path("reasoning_tokens").asLong(0)), Duration.ZERO, lps, n.path("reasoning").asText(""), end);
   }
 }

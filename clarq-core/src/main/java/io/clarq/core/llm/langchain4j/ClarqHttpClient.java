@@ -64,6 +64,14 @@ final class ClarqHttpClient implements HttpClient {
     }
   }
 
+  /**
+   * The body of the last successful exchange on this thread. A module's {@code chat} sends on the calling thread and
+   * returns before {@link LangChain4jClient} reads it, so the client can read the protocol's own end reason (which
+   * the modules map coarsely or drop) from the very reply the module parsed; a module that sent on another thread
+   * leaves none, and the module's mapping is used.
+   */
+  private static final ThreadLocal<byte[]> LAST_BODY = new ThreadLocal<>();
+
   private final java.net.http.HttpClient http;
   private final Duration timeout;
 
@@ -87,6 +95,8 @@ final class ClarqHttpClient implements HttpClient {
     if (streamed.isPresent()) {
       body = whole(streamed.get(), body, response.statusCode());
     }
+    // the body the module parses, decoded and assembled, is the one whose end reason the client reads
+    LAST_BODY.set(body);
     return SuccessfulHttpResponse.builder().statusCode(response.statusCode()).headers(response.headers().map())
         .body(body).build();
   }
@@ -162,6 +172,18 @@ final class ClarqHttpClient implements HttpClient {
           response.headers().firstValue("Location").orElse(null));
     }
     return response;
+  }
+
+  /** Forgets this thread's last successful body; called before a module's chat. */
+  static void forgetLastBody() {
+    LAST_BODY.remove();
+  }
+
+  /** The body of this thread's last successful exchange since {@link #forgetLastBody}, forgotten as it is taken. */
+  static Optional<byte[]> takeLastBody() {
+    byte[] body = LAST_BODY.get();
+    LAST_BODY.remove();
+    return Optional.ofNullable(body);
   }
 
   private static Duration retryAfter(HttpResponse<?> response) {

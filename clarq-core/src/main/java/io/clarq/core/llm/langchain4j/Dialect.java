@@ -1,9 +1,16 @@
 package io.clarq.core.llm.langchain4j;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.langchain4j.data.message.AiMessage;
 import dev.langchain4j.model.chat.request.ChatRequestParameters;
 import dev.langchain4j.model.chat.request.DefaultChatRequestParameters;
+import dev.langchain4j.model.output.FinishReason;
 import io.clarq.core.llm.ChatRequest;
+import io.clarq.core.llm.ChatResponse;
+import io.clarq.core.llm.EndReason;
 import io.clarq.core.llm.TokenUsage;
+import java.time.Duration;
+import java.util.Optional;
 
 /**
  * What one LangChain4j provider module can send per request, beyond the parameters every {@code ChatModel} takes
@@ -35,11 +42,40 @@ interface Dialect {
   }
 
   /**
-   * The finish reason in OpenAI's words, given LangChain4j's mapping of it ({@code mapped}); a dialect whose module
-   * maps a reason the reply policy needs to {@code OTHER} reads it back from the reply.
+   * Why the reply ended, read from the protocol's own reply {@code body} when the dialect knows the protocol and
+   * clarq's HTTP client carried the body; else LangChain4j's mapping ({@link #fromLangChain4j}).
    */
-  default String finishReason(dev.langchain4j.model.chat.response.ChatResponse reply, String mapped) {
-    return mapped;
+  default EndReason endReason(dev.langchain4j.model.chat.response.ChatResponse reply, Optional<JsonNode> body) {
+    return fromLangChain4j(reply);
+  }
+
+  /**
+   * A successful reply the module could not read, read from its body when it ends in a way the reply policy refuses
+   * (Gemini's {@code promptFeedback.blockReason} with no candidate, a finish reason newer than the module), so the
+   * policy names it instead of the reply being retried as garbled; empty otherwise.
+   */
+  default Optional<ChatResponse> unread(JsonNode body, Duration latency) {
+    return Optional.empty();
+  }
+
+  /** LangChain4j's own finish reason (field {@code FinishReason}); tool requests and no reason are tool calls. */
+  static EndReason fromLangChain4j(dev.langchain4j.model.chat.response.ChatResponse reply) {
+    FinishReason reason = reply.finishReason();
+    AiMessage ai = reply.aiMessage();
+    boolean tools = ai != null && ai.hasToolExecutionRequests();
+    String calls = tools ? ai.toolExecutionRequests().toString() : "";
+    if (reason == null) {
+      return tools ? new EndReason(EndReason.Kind.TOOL_CALLS, "tool_execution_requests", "", calls)
+          : EndReason.UNKNOWN;
+    }
+    EndReason.Kind kind = switch (reason) {
+      case STOP -> EndReason.Kind.STOP;
+      case LENGTH -> EndReason.Kind.LENGTH;
+      case CONTENT_FILTER -> EndReason.Kind.CONTENT_FILTER;
+      case TOOL_EXECUTION -> EndReason.Kind.TOOL_CALLS;
+      case OTHER -> EndReason.Kind.OTHER;
+    };
+    return new EndReason(kind, "FinishReason", reason.name(), kind == EndReason.Kind.TOOL_CALLS ? calls : "");
   }
 
   /** Converts the module's usage; completion tokens include reasoning, as clarq counts them. */

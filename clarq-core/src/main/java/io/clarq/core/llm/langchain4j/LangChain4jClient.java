@@ -6,7 +6,7 @@ import dev.langchain4j.data.message.UserMessage;
 import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.model.chat.request.DefaultChatRequestParameters;
 import dev.langchain4j.model.chat.request.ResponseFormat;
-import dev.langchain4j.model.output.FinishReason;
+import com.fasterxml.jackson.databind.JsonNode;
 import io.clarq.core.llm.ApiKey;
 import io.clarq.core.llm.Backoff;
 import io.clarq.core.llm.ChatMessage;
@@ -20,6 +20,7 @@ import io.clarq.core.llm.LlmListener;
 import io.clarq.core.llm.LlmSettings;
 import io.clarq.core.llm.Redactor;
 import io.clarq.core.llm.RetryPolicy;
+import io.clarq.core.llm.ThinkBlock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -38,8 +39,11 @@ import java.util.concurrent.Semaphore;
  * <p>Messages, temperature, top_p, max tokens and stop sequences are sent as LangChain4j parameters. What the
  * provider cannot take (a seed, JSON mode, log-probabilities) is left out and reported once per client as a
  * {@link Deviation} through the listener, never dropped silently. Replies keep the model's reasoning apart
- * ({@link ChatResponse#reasoning()}); LangChain4j's finish reasons become OpenAI's words ({@code stop},
- * {@code length}, {@code content_filter}, {@code tool_calls}). Failures are clarq's exception classes (a bad key,
+ * ({@link ChatResponse#reasoning()}, a leading {@code <think>} block included) and say why they ended
+ * ({@link io.clarq.core.llm.EndReason}: the vendor's own {@code stop_reason}, {@code finishReason} or
+ * {@code done_reason} read from the reply, else LangChain4j's finish reason); the
+ * {@link io.clarq.core.llm.ReplyPolicy} above the client ({@link io.clarq.core.llm.LlmClients},
+ * {@link LangChain4jClients#of}) refuses the unusable ones. Failures are clarq's exception classes (a bad key,
  * a context window overrun, a rate limit or 5xx that may clear), retried as the settings' {@link RetryPolicy} says
  * (the provider module's own retries are off for the schemes), with at most
  * {@link LlmSettings#maxInFlight()} calls at once. Thread-safe, as LangChain4j's chat models are.
@@ -76,7 +80,8 @@ public final class LangChain4jClient implements LlmClient {
 
   /**
    * A client over a model a Java user built. The model keeps its own timeout and retries, so this client tries once
-   * ({@link RetryPolicy#NONE}); deviations and replies go nowhere.
+   * ({@link RetryPolicy#NONE}); deviations and replies go nowhere. Replies come back as read:
+   * {@link LangChain4jClients#of} puts the reply policy above it.
    */
   public static LangChain4jClient of(ChatModel model) {
     return of(model, LlmSettings.DEFAULT.withRetry(RetryPolicy.NONE), LlmListener.NONE);
@@ -142,10 +147,17 @@ public final class LangChain4jClient implements LlmClient {
       dev.langchain4j.model.chat.request.ChatRequest lc = toLangChain4j(request, withJson);
       waitForRateLimit();
       inFlight.acquire();
+      ClarqHttpClient.forgetLastBody();
       try {
         dev.langchain4j.model.chat.response.ChatResponse reply = model.chat(lc);
-        return fromLangChain4j(reply, start);
+        return fromLangChain4j(reply, ClarqHttpClient.takeLastBody().flatMap(ProviderEndReasons::json), start);
       } catch (RuntimeException e) {
+        Optional<ChatResponse> unread = ClarqHttpClient.takeLastBody().flatMap(ProviderEndReasons::json)
+            .flatMap(body -> dialect.unread(body, Duration.ofNanos(System.nanoTime() - start)));
+        if (unread.isPresent()) {
+          // the server answered whole (a blocked prompt, say) and the module could not read it: the policy names it
+          return unread.get();
+        }
         if (LangChain4jErrors.unsupported(e) && withJson && lc.parameters().responseFormat() != null
             && dialect.json() == Dialect.Json.TRY) {
           // refused before anything was sent: ask without JSON mode from now on, and say so
@@ -216,32 +228,18 @@ public final class LangChain4jClient implements LlmClient {
     p.responseFormat(ResponseFormat.JSON);
   }
 
-  private ChatResponse fromLangChain4j(dev.langchain4j.model.chat.response.ChatResponse reply, long start)
-      throws LlmException {
+  private ChatResponse fromLangChain4j(dev.langchain4j.model.chat.response.ChatResponse reply,
+      Optional<JsonNode> body, long start) throws LlmException {
     AiMessage ai = reply.aiMessage();
     if (ai == null) {
       throw new io.clarq.core.llm.LlmTransportException(identity + ": a reply without a message",
           io.clarq.core.llm.LlmTransportException.Kind.MALFORMED_REPLY, null);
     }
-    String text = ai.text() == null ? "" : ai.text();
-    String reasoning = ai.thinking() == null ? "" : ai.thinking();
-    String finish = dialect.finishReason(reply, finishReason(reply.finishReason(), ai));
-    return new ChatResponse(text, finish, dialect.usage(reply.tokenUsage()),
-        Duration.ofNanos(System.nanoTime() - start), List.of(), reasoning);
-  }
-
-  /** LangChain4j's finish reason in OpenAI's words, which clarq's reply policy reads. */
-  static String finishReason(FinishReason reason, AiMessage ai) {
-    if (reason == null) {
-      return ai != null && ai.hasToolExecutionRequests() ? "tool_calls" : "";
-    }
-    return switch (reason) {
-      case STOP -> "stop";
-      case LENGTH -> "length";
-      case CONTENT_FILTER -> "content_filter";
-      case TOOL_EXECUTION -> "tool_calls";
-      case OTHER -> "other";
-    };
+    StringBuilder reasoning = new StringBuilder(ai.thinking() == null ? "" : ai.thinking());
+    // a model thinking in its content (Ollama's without "think", a distill) gets the same split as on the OpenAI wire
+    String text = ThinkBlock.takeOff(ai.text() == null ? "" : ai.text(), reasoning);
+    return new ChatResponse(text, dialect.endReason(reply, body), dialect.usage(reply.tokenUsage()),
+        Duration.ofNanos(System.nanoTime() - start), List.of(), reasoning.toString());
   }
 
   private void deviate(String name, String reason) {
@@ -278,21 +276,9 @@ public final class LangChain4jClient implements LlmClient {
         + (attempts == 1 ? " attempt" : " attempts") + " (" + stop + "): " + String.join("; ", history);
   }
 
-  /** The same class of failure with the whole story as its message. */
+  /** The same class of failure (a quota, a context overrun, a bad key...) with the whole story as its message. */
   private static LlmException withMessage(LlmException e, String message) {
-    if (e instanceof io.clarq.core.llm.LlmContextLengthException) {
-      return new io.clarq.core.llm.LlmContextLengthException(message);
-    }
-    if (e instanceof io.clarq.core.llm.LlmAuthenticationException a) {
-      return new io.clarq.core.llm.LlmAuthenticationException(message, a.status());
-    }
-    if (e instanceof LlmHttpException h) {
-      return new LlmHttpException(message, h.status(), h.retryAfter().orElse(null));
-    }
-    if (e instanceof io.clarq.core.llm.LlmTransportException t) {
-      return new io.clarq.core.llm.LlmTransportException(message, t.kind(), null);
-    }
-    return new LlmException(message);
+    return e.withMessage(message);
   }
 
   /** The model's identity ({@code anthropic:claude-... @ url}); never the key. */

@@ -8,6 +8,7 @@ import io.clarq.core.llm.LlmAuthenticationException;
 import io.clarq.core.llm.LlmContextLengthException;
 import io.clarq.core.llm.LlmException;
 import io.clarq.core.llm.LlmHttpException;
+import io.clarq.core.llm.LlmQuotaException;
 import io.clarq.core.llm.LlmTransportException;
 import io.clarq.core.llm.Redactor;
 import io.clarq.core.llm.wire.ReplyBody;
@@ -40,6 +41,14 @@ final class LangChain4jErrors {
       Pattern.CASE_INSENSITIVE | Pattern.DOTALL);
   /** Gemini's invalid key: HTTP 400 with reason API_KEY_INVALID. */
   private static final Pattern BAD_KEY = Pattern.compile("API_KEY_INVALID|API key not valid");
+  /**
+   * A spend or credit limit no retry within a call clears: Anthropic's error type {@code enforced_spend_limit_reached}
+   * (sent with 429, 400 or 403), and the words of its limit and credit errors ("would exceed your account's monthly
+   * spend limit", "You have reached your specified API usage limits", "Your credit balance is too low",
+   * https://docs.anthropic.com/en/api/errors).
+   */
+  private static final Pattern SPEND_LIMIT = Pattern.compile("enforced_spend_limit_reached|spend limit"
+      + "|specified API usage limits|credit balance is too low", Pattern.CASE_INSENSITIVE);
   private static final Pattern RETRY_DELAY = Pattern.compile("\"retryDelay\"\\s*:\\s*\"(\\d+(?:\\.\\d+)?)s\"");
 
   private LangChain4jErrors() {}
@@ -103,6 +112,9 @@ final class LangChain4jErrors {
     String message = where + ": HTTP " + status + (detail.isEmpty() ? "" : ": " + detail);
     if (status < 400 || status > 599) {
       return new LlmHttpException(where + ": HTTP " + status + " (unexpected) " + detail, 500, null);
+    }
+    if ((status == 429 || status == 400 || status == 403) && SPEND_LIMIT.matcher(body).find()) {
+      return new LlmQuotaException(message + " (a spend or credit limit: not retried)", status);
     }
     if (status == 401 || status == 403 || (status == 400 && BAD_KEY.matcher(body).find())) {
       return new LlmAuthenticationException(message, status);

@@ -1,7 +1,6 @@
 package io.clarq.core.llm.langchain4j;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.langchain4j.model.anthropic.AnthropicChatModel;
 import dev.langchain4j.model.anthropic.AnthropicChatResponseMetadata;
 import dev.langchain4j.model.chat.ChatModel;
@@ -14,6 +13,7 @@ import dev.langchain4j.model.ollama.OllamaChatRequestParameters;
 import io.clarq.core.llm.ApiKey;
 import io.clarq.core.llm.ChatRequest;
 import io.clarq.core.llm.Deviation;
+import io.clarq.core.llm.EndReason;
 import io.clarq.core.llm.LlmClient;
 import io.clarq.core.llm.LlmClients;
 import io.clarq.core.llm.LlmListener;
@@ -38,7 +38,6 @@ final class LangChain4jModels {
   static final int ANTHROPIC_MAX_TOKENS = 4096;
   /** How long a replica that keeps failing gets no calls, when a spec names several base URLs. */
   static final Duration BENCH = Duration.ofSeconds(30);
-  private static final ObjectMapper JSON = new ObjectMapper();
 
   private LangChain4jModels() {}
 
@@ -62,21 +61,18 @@ final class LangChain4jModels {
       }
 
       /**
-       * The module maps stop_reason {@code refusal} (https://docs.anthropic.com/en/api/handling-stop-reasons) to
-       * OTHER; the reply policy needs it as {@code content_filter}, so it is read back from the raw reply.
+       * Anthropic's {@code stop_reason} (https://docs.anthropic.com/en/api/handling-stop-reasons), which the module
+       * maps coarsely ({@code refusal} to OTHER): read from the body clarq's HTTP client carried, else from the raw
+       * response the module keeps in its metadata.
        */
       @Override
-      public String finishReason(dev.langchain4j.model.chat.response.ChatResponse reply, String mapped) {
-        if (mapped.equals("other") && reply.metadata() instanceof AnthropicChatResponseMetadata m
-            && m.rawHttpResponse() != null && m.rawHttpResponse().body() != null) {
-          try {
-            String reason = JSON.readTree(m.rawHttpResponse().body()).path("stop_reason").asText("");
-            return reason.equals("refusal") ? "content_filter" : reason.isEmpty() ? mapped : reason;
-          } catch (java.io.IOException e) {
-            return mapped;
-          }
-        }
-        return mapped;
+      public EndReason endReason(dev.langchain4j.model.chat.response.ChatResponse reply, Optional<JsonNode> body) {
+        Optional<JsonNode> raw = body.or(() -> reply.metadata() instanceof AnthropicChatResponseMetadata m
+            && m.rawHttpResponse() != null && m.rawHttpResponse().body() != null
+            ? ProviderEndReasons.json(m.rawHttpResponse().body().getBytes(java.nio.charset.StandardCharsets.UTF_8))
+            : Optional.empty());
+        return raw.map(ProviderEndReasons::anthropic).filter(e -> e.kind() != EndReason.Kind.UNKNOWN)
+            .orElseGet(() -> Dialect.fromLangChain4j(reply));
       }
     };
     return build(spec, Redactor.of(key, headers.values()), listener, dialect, params, url -> {
@@ -116,6 +112,19 @@ final class LangChain4jModels {
       @Override
       public Json json() {
         return Json.SEND;
+      }
+
+      /** The candidate's {@code finishReason} and safety ratings, which the module maps coarsely or drops. */
+      @Override
+      public EndReason endReason(dev.langchain4j.model.chat.response.ChatResponse reply, Optional<JsonNode> body) {
+        return body.map(ProviderEndReasons::gemini).filter(e -> e.kind() != EndReason.Kind.UNKNOWN)
+            .orElseGet(() -> Dialect.fromLangChain4j(reply));
+      }
+
+      /** A prompt blocked before any candidate, or a finish reason newer than the module: named, not garbled. */
+      @Override
+      public Optional<io.clarq.core.llm.ChatResponse> unread(JsonNode body, Duration latency) {
+        return ProviderEndReasons.geminiUnread(body, latency);
       }
 
       /** Gemini counts thoughts apart from the candidates; clarq's completion tokens include them. */
@@ -166,6 +175,13 @@ final class LangChain4jModels {
       @Override
       public Json json() {
         return Json.SEND;
+      }
+
+      /** Ollama's {@code done_reason}, read from the reply. */
+      @Override
+      public EndReason endReason(dev.langchain4j.model.chat.response.ChatResponse reply, Optional<JsonNode> body) {
+        return body.map(ProviderEndReasons::ollama).filter(e -> e.kind() != EndReason.Kind.UNKNOWN)
+            .orElseGet(() -> Dialect.fromLangChain4j(reply));
       }
 
       @Override

@@ -52,10 +52,11 @@ import org.slf4j.LoggerFactory;
  * user's body fields ({@link LlmSpec#params()}) go into every body and are reported once each too; extra headers go
  * with every request and are never printed.
  *
- * <p>Replies follow a policy: a reply cut by the filter ({@code finish_reason: "content_filter"}), cut at the length
- * limit when the request set none or left no text, a refusal, tool calls without text, or reasoning without text is
- * an {@link LlmUnusableReplyException} (never retried; its tokens are reported to {@link LlmListener#onResponse}).
- * Reasoning goes to {@link ChatResponse#reasoning()}, never into the text.
+ * <p>Replies come back as read, with their {@link io.clarq.core.llm.EndReason} ({@code finish_reason}, a
+ * {@code refusal}, {@code tool_calls}); the {@link io.clarq.core.llm.ReplyPolicy} that makes a cut, filtered or
+ * refused reply an {@link LlmUnusableReplyException} sits above every client ({@link io.clarq.core.llm.LlmClients}
+ * applies it; {@code ReplyPolicy.enforce} for a client built here). Reasoning goes to
+ * {@link ChatResponse#reasoning()}, never into the text.
  *
  * <p>Bodies: a {@code gzip} or {@code deflate} reply is decoded, a stream the server sent although none was asked for
  * is assembled into the one reply it stands for ({@link io.clarq.core.llm.wire.ReplyBody}) or refused at once, an
@@ -353,8 +354,6 @@ public final class OpenAiClient implements LlmClient {
         throw new LlmTransportException("HTTP " + status + " with a malformed reply: "
             + redact(e.getMessage()), LlmTransportException.Kind.MALFORMED_REPLY, null);
       }
-      ReplyPolicy.check(reply, chat, "chat completion from " + where
-          + (model.isEmpty() ? "" : " (model " + model + ")"));
       return reply.response();
     }
     if (status >= 300 && status < 400) {

@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.clarq.core.llm.ChatMessage;
+import io.clarq.core.llm.EndReason;
+import io.clarq.core.llm.ThinkBlock;
 import io.clarq.core.llm.LlmText;
 import io.clarq.core.llm.ChatRequest;
 import io.clarq.core.llm.ChatResponse;
@@ -107,7 +109,7 @@ public final class OpenAiWire {
     return readReply(body, latency).response();
   }
 
-  /** A reply with what the reply policy looks at besides the response: the refusal and the tool calls. */
+  /** A reply with the refusal and the tool calls it carried (both also in the response's end reason). */
   record Reply(ChatResponse response, String refusal, String toolCalls) {}
 
   static JsonNode tree(byte[] body) {
@@ -160,7 +162,7 @@ public final class OpenAiWire {
       throw new IllegalArgumentException("message content is " + content.getNodeType().name().toLowerCase(
           java.util.Locale.ROOT) + ", not a string: " + LlmText.abbreviate(content.toString(), 200));
     }
-    text = takeThink(text, reasoning);
+    text = ThinkBlock.takeOff(text, reasoning);
     String finish = choice.path("finish_reason").isTextual() ? choice.path("finish_reason").asText() : "";
     JsonNode u = root.path("usage");
     TokenUsage usage = u.isObject()
@@ -168,11 +170,12 @@ public final class OpenAiWire {
             Math.max(0, u.path("completion_tokens").asLong(0)),
             Math.max(0, u.path("completion_tokens_details").path("reasoning_tokens").asLong(0)))
         : TokenUsage.ZERO;
-    ChatResponse response = new ChatResponse(text, finish, usage, latency,
-        logprobs(choice.path("logprobs").path("content")), reasoning.toString());
     String refusal = message.path("refusal").isTextual() ? message.path("refusal").asText() : "";
     JsonNode calls = message.path("tool_calls");
     String toolCalls = calls.isArray() && calls.size() > 0 ? calls.toString() : "";
+    ChatResponse response = new ChatResponse(text, finish, usage, latency,
+        logprobs(choice.path("logprobs").path("content")), reasoning.toString(),
+        endReason(finish, refusal, toolCalls));
     return new Reply(response, refusal, toolCalls);
   }
 
@@ -199,6 +202,22 @@ public final class OpenAiWire {
       }
     }
     return choices.path(0);
+  }
+
+  /**
+   * The end reason: {@code finish_reason}, unless the message says more: a {@code refusal} (its words the detail)
+   * where the reply was not cut, {@code tool_calls} (as JSON, the detail) where it ended of itself.
+   */
+  static EndReason endReason(String finish, String refusal, String toolCalls) {
+    EndReason end = EndReason.openAi(finish);
+    boolean cut = end.kind() == EndReason.Kind.LENGTH || end.kind() == EndReason.Kind.CONTENT_FILTER;
+    if (!refusal.isBlank() && !cut) {
+      return new EndReason(EndReason.Kind.REFUSAL, "message.refusal", "", refusal);
+    }
+    if (!toolCalls.isEmpty() && !cut) {
+      return new EndReason(EndReason.Kind.TOOL_CALLS, "message.tool_calls", "", toolCalls);
+    }
+    return end;
   }
 
   // the text parts joined; "thinking" parts (Mistral's Magistral: {"type": "thinking", "thinking": [parts]}) go to
@@ -228,39 +247,8 @@ public final class OpenAiWire {
     return text.toString();
   }
 
-  private static final String THINK_OPEN = "<think>";
-  private static final String THINK_CLOSE = "</think>";
-
-  // a leading <think>...</think> block moves to the reasoning; an unclosed one is all reasoning; "...</think>rest"
-  // with no opening tag is the form where the chat template put "<think>" into the prompt (DeepSeek-R1 on vLLM
-  // without a reasoning parser, vllm-project/vllm#13125)
-  private static String takeThink(String text, StringBuilder reasoning) {
-    String lead = text.stripLeading();
-    if (lead.startsWith(THINK_OPEN)) {
-      int close = lead.indexOf(THINK_CLOSE);
-      if (close < 0) {
-        append(reasoning, lead.substring(THINK_OPEN.length()).strip());
-        return "";
-      }
-      append(reasoning, lead.substring(THINK_OPEN.length(), close).strip());
-      return lead.substring(close + THINK_CLOSE.length()).stripLeading();
-    }
-    int close = text.indexOf(THINK_CLOSE);
-    if (close >= 0 && text.lastIndexOf(THINK_OPEN, close) < 0) {
-      append(reasoning, text.substring(0, close).strip());
-      return text.substring(close + THINK_CLOSE.length()).stripLeading();
-    }
-    return text;
-  }
-
   private static void append(StringBuilder reasoning, String more) {
-    if (more.isEmpty()) {
-      return;
-    }
-    if (reasoning.length() > 0) {
-      reasoning.append('\n');
-    }
-    reasoning.append(more);
+    ThinkBlock.append(reasoning, more);
   }
 
   private static List<TokenLogprob> logprobs(JsonNode content) {

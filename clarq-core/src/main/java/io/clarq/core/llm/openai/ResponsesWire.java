@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.clarq.core.llm.ChatMessage;
 import io.clarq.core.llm.ChatRequest;
 import io.clarq.core.llm.ChatResponse;
+import io.clarq.core.llm.EndReason;
 import io.clarq.core.llm.LlmText;
 import io.clarq.core.llm.ResponseFormat;
 import io.clarq.core.llm.TokenLogprob;
@@ -218,8 +219,25 @@ final class ResponsesWire {
             Math.max(0, u.path("output_tokens_details").path("reasoning_tokens").asLong(0)))
         : TokenUsage.ZERO;
     ChatResponse response = new ChatResponse(text.toString(), finish, usage, latency, logprobs,
-        reasoning.toString());
+        reasoning.toString(), endReason(root, finish, refusal.toString(), calls));
     return new OpenAiWire.Reply(response, refusal.toString(), calls.isEmpty() ? "" : calls.toString());
+  }
+
+  // the end reason in the Responses API's own words (EndReason's javadoc has the mapping): a cut first, then a refusal
+  // part, then tool calls, else the status
+  private static EndReason endReason(JsonNode root, String finish, String refusal, ArrayNode calls) {
+    if (finish.equals("length") || finish.equals("content_filter")) {
+      return new EndReason(finish.equals("length") ? EndReason.Kind.LENGTH : EndReason.Kind.CONTENT_FILTER,
+          "incomplete_details.reason", root.path("incomplete_details").path("reason").asText(""), "");
+    }
+    if (!refusal.isBlank()) {
+      return new EndReason(EndReason.Kind.REFUSAL, "output.content.refusal", "", refusal);
+    }
+    if (!calls.isEmpty()) {
+      return new EndReason(EndReason.Kind.TOOL_CALLS, "output.type", calls.get(0).path("type").asText(""),
+          calls.toString());
+    }
+    return new EndReason(EndReason.Kind.STOP, "status", root.path("status").asText(""), "");
   }
 
   private static void append(StringBuilder b, String more) {

@@ -121,8 +121,7 @@ public final class EndpointPool implements LlmClient {
   }
 
   private static ChatResponse withLatency(ChatResponse r, long start) {
-    return new ChatResponse(r.text(), r.finishReason(), r.usage(), Duration.ofNanos(System.nanoTime() - start),
-        r.logprobs(), r.reasoning());
+    return r.withLatency(Duration.ofNanos(System.nanoTime() - start));
   }
 
   /** The server with the fewest calls in flight among those not benched (ties in turn); it counts one more. */

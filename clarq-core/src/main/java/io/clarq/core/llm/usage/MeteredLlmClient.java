@@ -39,9 +39,7 @@ public final class MeteredLlmClient implements io.clarq.core.llm.LlmClientDecora
     Duration took = Duration.ofNanos(System.nanoTime() - start);
     // a client that measures nothing reports zero latency; the wall time seen here is the better figure then
     listener.onResponse(request, response.latency().isZero()
-        ? new ChatResponse(response.text(), response.finishReason(), response.usage(), took, response.logprobs(),
-            response.reasoning())
-        : response);
+        ? response.withLatency(took) : response);
     return response;
   }
 

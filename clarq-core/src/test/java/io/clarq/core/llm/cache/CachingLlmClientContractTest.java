@@ -4,6 +4,7 @@ import io.clarq.core.llm.ApiKey;
 import io.clarq.core.llm.LlmClient;
 import io.clarq.core.llm.LlmListener;
 import io.clarq.core.llm.LlmSettings;
+import io.clarq.core.llm.ReplyPolicy;
 import io.clarq.core.llm.openai.OpenAiClient;
 import io.clarq.core.testing.LlmClientContract;
 import java.net.URI;
@@ -18,7 +19,8 @@ class CachingLlmClientContractTest extends LlmClientContract {
   protected LlmClient createClient(URI baseUrl, Optional<ApiKey> key, LlmSettings settings) {
     OpenAiClient live = OpenAiClient.builder().baseUrl(baseUrl).model("contract-model").apiKey(key)
         .settings(settings).build();
-    return new CachingLlmClient(live, ResponseCacheFile.open(dir.resolve("contract-cache.jsonl")),
+    // over a client under the reply policy, as the clarq command composes them
+    return new CachingLlmClient(ReplyPolicy.enforce(live), ResponseCacheFile.open(dir.resolve("contract-cache.jsonl")),
         baseUrl.toString(), "contract-model", CachePolicy.DEFAULT, LlmListener.NONE);
   }
 }

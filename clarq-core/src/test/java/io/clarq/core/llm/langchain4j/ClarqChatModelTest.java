@@ -102,8 +102,9 @@ class ClarqChatModelTest {
             replies.add(response);
           }
         });
+    // the request sets max_tokens, so the reply cut there ("length") is its answer by the reply policy
     io.clarq.core.llm.ChatRequest request = io.clarq.core.llm.ChatRequest.builder().system("s").user("u")
-        .temperature(0.0).seed(3L).logprobs(true).build();
+        .temperature(0.0).seed(3L).logprobs(true).maxTokens(16).build();
     ChatResponse r = client.chat(request);
     client.chat(request);
     assertThat(r.text()).isEqualTo("reply to 2");

@@ -2,12 +2,14 @@ package io.clarq.core.llm.langchain4j;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.clarq.core.llm.ApiKey;
 import io.clarq.core.llm.ChatRequest;
 import io.clarq.core.llm.ChatResponse;
 import io.clarq.core.llm.Deviation;
+import io.clarq.core.llm.EndReason;
 import io.clarq.core.llm.LlmAuthenticationException;
 import io.clarq.core.llm.LlmClient;
 import io.clarq.core.llm.LlmClients;
@@ -17,6 +19,7 @@ import io.clarq.core.llm.LlmHttpException;
 import io.clarq.core.llm.LlmListener;
 import io.clarq.core.llm.LlmSettings;
 import io.clarq.core.llm.LlmSpec;
+import io.clarq.core.llm.LlmUnusableReplyException;
 import io.clarq.core.llm.ResponseFormat;
 import io.clarq.core.llm.RetryPolicy;
 import io.clarq.core.llm.TokenUsage;
@@ -112,9 +115,14 @@ class LangChain4jSchemesTest {
         + "\"claude-test\",\"content\":[{\"type\":\"thinking\",\"thinking\":\"They want a place.\",\"signature\":"
         + "\"sig\"},{\"type\":\"text\",\"text\":\"The kitchen\"}],\"stop_reason\":\"max_tokens\","
         + "\"stop_sequence\":null,\"usage\":{\"input_tokens\":20,\"output_tokens\":64}}"));
-    ChatResponse r = client.chat(ChatRequest.builder().user("where?").build());
-    assertThat(r.text()).isEqualTo("The kitchen");
+    // the request set no max_tokens: clarq's default cut it, so the reply policy keeps the cut text unspoken
+    LlmUnusableReplyException e = catchThrowableOfType(LlmUnusableReplyException.class,
+        () -> client.chat(ChatRequest.builder().user("where?").build()));
+    assertThat(e.reason()).isEqualTo(LlmUnusableReplyException.Reason.LENGTH);
+    assertThat(e.raw()).isEqualTo("The kitchen");
+    ChatResponse r = e.response().orElseThrow();
     assertThat(r.reasoning()).isEqualTo("They want a place.");
+    assertThat(r.endReason()).isEqualTo(EndReason.anthropic("max_tokens"));
     assertThat(r.finishReason()).isEqualTo("length");
     JsonNode b = body();
     assertThat(b.path("max_tokens").asInt()).isEqualTo(LangChain4jModels.ANTHROPIC_MAX_TOKENS);
@@ -123,15 +131,19 @@ class LangChain4jSchemesTest {
   }
 
   @Test
-  void testAnthropicRefusalIsAContentFilterStop() throws Exception {
+  void testAnthropicRefusalIsAnUnusableRefusal() {
     LlmClient client = client(ProviderWires.ANTHROPIC, "anthropic:claude-test", Map.of());
     // https://docs.anthropic.com/en/api/handling-stop-reasons: stop_reason "refusal"
     server.enqueue(FakeReply.rawBody("{\"id\":\"msg_2\",\"type\":\"message\",\"role\":\"assistant\",\"model\":"
         + "\"claude-test\",\"content\":[{\"type\":\"text\",\"text\":\"I can't help with that.\"}],"
         + "\"stop_reason\":\"refusal\",\"stop_sequence\":null,\"usage\":{\"input_tokens\":5,\"output_tokens\":6}}"));
-    ChatResponse r = client.chat(ask().build());
-    assertThat(r.finishReason()).isEqualTo("content_filter");
-    assertThat(r.text()).isEqualTo("I can't help with that.");
+    LlmUnusableReplyException e = catchThrowableOfType(LlmUnusableReplyException.class,
+        () -> client.chat(ask().build()));
+    assertThat(e.reason()).isEqualTo(LlmUnusableReplyException.Reason.REFUSAL);
+    assertThat(e.raw()).isEqualTo("I can't help with that.");
+    assertThat(e.response().orElseThrow().endReason()).isEqualTo(EndReason.anthropic("refusal"));
+    assertThat(e.retryable()).isFalse();
+    assertThat(server.callCount()).isEqualTo(1);
   }
 
   @Test

@@ -48,7 +48,10 @@ class WithoutLangChain4jTest {
       Method parse = spec.getMethod("parse", String.class);
       Function<String, String> env = name -> name.equals("ANTHROPIC_API_KEY") ? "sk-ant-test-key-123" : null;
       Object openai = fromSpec.invoke(null, parse.invoke(null, "openai:gpt-4o"), env, none);
-      assertThat(openai.getClass().getName()).isEqualTo("io.clarq.core.llm.openai.OpenAiClient");
+      // the OpenAI client, under the reply policy that every scheme's client comes back under
+      Object backend = Class.forName("io.clarq.core.llm.LlmClientDecorator", true, loader).getMethod("delegate")
+          .invoke(openai);
+      assertThat(backend.getClass().getName()).isEqualTo("io.clarq.core.llm.openai.OpenAiClient");
 
       for (String[] s : new String[][] {{"anthropic:claude-x", "langchain4j-anthropic"},
           {"gemini:gemini-x", "langchain4j-google-ai-gemini"}, {"ollama:qwen3:8b", "langchain4j-ollama"}}) {

@@ -3,6 +3,7 @@ package io.clarq.core.llm.openai;
 import io.clarq.core.llm.ApiKey;
 import io.clarq.core.llm.LlmClient;
 import io.clarq.core.llm.LlmSettings;
+import io.clarq.core.llm.ReplyPolicy;
 import io.clarq.core.testing.LlmClientContract;
 import java.net.URI;
 import java.util.Optional;
@@ -18,6 +19,8 @@ class AzureOpenAiClientContractTest extends LlmClientContract {
   protected LlmClient createClient(URI baseUrl, Optional<ApiKey> key, LlmSettings settings) {
     URI deployment = URI.create("http://127.0.0.1:" + baseUrl.getPort()
         + "/openai/deployments/contract-deployment?api-version=2024-10-21");
-    return OpenAiClient.builder().baseUrl(deployment).model("contract-model").apiKey(key).settings(settings).build();
+    // under the reply policy, as LlmClients.fromSpec makes every client
+    return ReplyPolicy.enforce(OpenAiClient.builder().baseUrl(deployment).model("contract-model").apiKey(key)
+        .settings(settings).build());
   }
 }

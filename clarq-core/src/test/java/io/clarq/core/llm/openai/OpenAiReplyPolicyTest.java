@@ -5,9 +5,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.clarq.core.llm.ChatRequest;
 import io.clarq.core.llm.ChatResponse;
+import io.clarq.core.llm.LlmClient;
 import io.clarq.core.llm.LlmHttpException;
 import io.clarq.core.llm.LlmQuotaException;
 import io.clarq.core.llm.LlmSettings;
+import io.clarq.core.llm.ReplyPolicy;
 import io.clarq.core.llm.LlmUnparsedReplyException;
 import io.clarq.core.llm.LlmUnusableReplyException;
 import io.clarq.core.llm.LlmUnusableReplyException.Reason;
@@ -35,11 +37,12 @@ class OpenAiReplyPolicyTest {
     server.close();
   }
 
-  private OpenAiClient client() {
-    // retries allowed, without waits: an unusable reply must still cost one request
-    return OpenAiClient.builder().baseUrl(server.baseUrl()).model("m").settings(LlmSettings.DEFAULT
-        .withTimeout(Duration.ofSeconds(10))
-        .withRetry(RetryPolicy.DEFAULT.withBackoff(Duration.ZERO, Duration.ZERO))).build();
+  private LlmClient client() {
+    // retries allowed, without waits: an unusable reply must still cost one request; under the policy, as
+    // LlmClients.fromSpec makes it
+    return ReplyPolicy.enforce(OpenAiClient.builder().baseUrl(server.baseUrl()).model("m")
+        .settings(LlmSettings.DEFAULT.withTimeout(Duration.ofSeconds(10))
+            .withRetry(RetryPolicy.DEFAULT.withBackoff(Duration.ZERO, Duration.ZERO))).build());
   }
 
   private static ChatRequest seekerTurn() {
@@ -55,7 +58,7 @@ class OpenAiReplyPolicyTest {
   }
 
   private LlmUnusableReplyException unusable(ChatRequest request) {
-    try (OpenAiClient client = client()) {
+    try (LlmClient client = client()) {
       client.chat(request);
     } catch (LlmUnusableReplyException e) {
       assertThat(e.retryable()).isFalse();
@@ -81,7 +84,7 @@ class OpenAiReplyPolicyTest {
   @Test
   void testACutAtTheMaxTokensTheRequestSetIsTheAnswer() throws Exception {
     server.enqueue(completion("{\"role\": \"assistant\", \"content\": \"Yes\"}", "length", ""));
-    try (OpenAiClient client = client()) {
+    try (LlmClient client = client()) {
       assertThat(client.chat(ChatRequest.builder().user("Is it?").maxTokens(1).build()).text()).isEqualTo("Yes");
     }
   }
@@ -153,7 +156,7 @@ class OpenAiReplyPolicyTest {
     // DeepSeek-R1 whose template opened <think> in the prompt: only the closing tag comes back
     // (vllm-project/vllm#13125)
     server.enqueue(FakeReply.text("Thinking it over.\n</think>\n\nThe left one?"));
-    try (OpenAiClient client = client()) {
+    try (LlmClient client = client()) {
       ChatResponse a = client.chat(seekerTurn());
       assertThat(a.text()).isEqualTo("Is it in the kitchen?");
       assertThat(a.reasoning()).isEqualTo("Ask about the room.");
@@ -182,7 +185,7 @@ class OpenAiReplyPolicyTest {
     server.enqueue(completion("{\"role\": \"assistant\", \"content\": [{\"type\": \"thinking\", \"thinking\":"
         + " [{\"type\": \"text\", \"text\": \"Short question.\"}]}, {\"type\": \"text\", \"text\": \"Is it \"},"
         + " {\"type\": \"text\", \"text\": \"red?\"}]}", "stop", ""));
-    try (OpenAiClient client = client()) {
+    try (LlmClient client = client()) {
       ChatResponse r = client.chat(seekerTurn());
       assertThat(r.text()).isEqualTo("Is it red?");
       assertThat(r.reasoning()).isEqualTo("Short question.");
@@ -195,7 +198,7 @@ class OpenAiReplyPolicyTest {
     // a gateway relaying the upstream error in a 200 (OpenAI's error object, code as the HTTP status)
     server.enqueue(FakeReply.body(200, "{\"error\": {\"message\": \"You exceeded your current quota\", \"type\":"
         + " \"insufficient_quota\", \"code\": 429}}"));
-    try (OpenAiClient client = client()) {
+    try (LlmClient client = client()) {
       assertThatThrownBy(() -> client.chat(seekerTurn())).isInstanceOfSatisfying(LlmQuotaException.class,
           e -> assertThat(e.status()).isEqualTo(429)).hasMessageContaining("HTTP 200 carrying an error");
     }
@@ -206,7 +209,7 @@ class OpenAiReplyPolicyTest {
   void testA200CarryingAnErrorWithNoStatusIsABadGateway() {
     server.enqueue(FakeReply.body(200, "{\"error\": {\"message\": \"upstream provider failed\"}}"),
         FakeReply.text("fine"));
-    try (OpenAiClient client = client()) {
+    try (LlmClient client = client()) {
       assertThat(client.chat(seekerTurn()).text()).isEqualTo("fine");
     } catch (Exception e) {
       throw new AssertionError(e);

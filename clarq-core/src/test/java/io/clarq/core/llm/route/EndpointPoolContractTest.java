@@ -4,6 +4,7 @@ import io.clarq.core.llm.ApiKey;
 import io.clarq.core.llm.LlmClient;
 import io.clarq.core.llm.LlmListener;
 import io.clarq.core.llm.LlmSettings;
+import io.clarq.core.llm.ReplyPolicy;
 import io.clarq.core.llm.RetryPolicy;
 import io.clarq.core.llm.openai.OpenAiClient;
 import io.clarq.core.testing.LlmClientContract;
@@ -25,7 +26,8 @@ class EndpointPoolContractTest extends LlmClientContract {
             .apiKey(key).settings(once).build()),
         new EndpointPool.Endpoint("second", OpenAiClient.builder().baseUrl(baseUrl).model("contract-model")
             .apiKey(key).settings(once).build()));
-    return new EndpointPool(endpoints, settings.retry(), Duration.ofMillis(50), LlmListener.NONE,
-        d -> Thread.sleep(d.toMillis()));
+    // under the reply policy, as LlmClients.fromSpec returns a pool
+    return ReplyPolicy.enforce(new EndpointPool(endpoints, settings.retry(), Duration.ofMillis(50), LlmListener.NONE,
+        d -> Thread.sleep(d.toMillis())));
   }
 }

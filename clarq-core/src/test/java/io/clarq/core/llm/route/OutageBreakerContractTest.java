@@ -3,6 +3,7 @@ package io.clarq.core.llm.route;
 import io.clarq.core.llm.ApiKey;
 import io.clarq.core.llm.LlmClient;
 import io.clarq.core.llm.LlmSettings;
+import io.clarq.core.llm.ReplyPolicy;
 import io.clarq.core.llm.openai.OpenAiClient;
 import io.clarq.core.testing.LlmClientContract;
 import java.net.URI;
@@ -12,7 +13,8 @@ import java.util.Optional;
 class OutageBreakerContractTest extends LlmClientContract {
   @Override
   protected LlmClient createClient(URI baseUrl, Optional<ApiKey> key, LlmSettings settings) {
-    return new OutageBreaker(OpenAiClient.builder().baseUrl(baseUrl).model("contract-model").apiKey(key)
-        .settings(settings).build(), "openai:contract-model @ " + baseUrl, OutageBreaker.DEFAULT_LIMIT);
+    // over a client under the reply policy, as the clarq command composes them
+    return new OutageBreaker(ReplyPolicy.enforce(OpenAiClient.builder().baseUrl(baseUrl).model("contract-model")
+        .apiKey(key).settings(settings).build()), "openai:contract-model @ " + baseUrl, OutageBreaker.DEFAULT_LIMIT);
   }
 }
