@@ -9,7 +9,7 @@ import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 
 /** SHA-256 of a file, streamed, in lower-case hex. */
-final class Sha256 {
+public final class Sha256 {
   private Sha256() {}
 
   static MessageDigest newDigest() {
@@ -20,7 +20,8 @@ final class Sha256 {
     }
   }
 
-  static String of(Path file) throws IOException {
+  /** The lower-case hex SHA-256 of {@code file}'s bytes. */
+  public static String of(Path file) throws IOException {
     MessageDigest md = newDigest();
     byte[] buffer = new byte[1 << 16];
     try (InputStream in = Files.newInputStream(file)) {

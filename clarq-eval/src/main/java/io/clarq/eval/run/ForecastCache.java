@@ -29,9 +29,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Keeps what a forecast reads from files between runs, so that a repeated {@code clarq run --dry-run} answers in
- * well under a second: the {@linkplain RunForecast#published published basis} (read from 19 MB of published runs and
- * reference traces; six numbers per role) and the {@linkplain RunForecast#dialogues run's dialogues} (read from 62
- * task files; a list of keys). Reading them is most of a cold start's work.
+ * well under a second: the {@linkplain PublishedBasis published basis} (read from 13 MB of published runs; six numbers
+ * per role) and the {@linkplain ForecastDialogues#of run's dialogues} (read from 62 task files; a list of keys).
+ * Reading them is most of a cold start's work.
  *
  * <p>An entry is one text file, {@code forecast-<kind>-<digest>.txt}, in the cache folder: its key, a line
  * {@code --}, the number of value lines, then the value a line each. The key names every file the value was computed
@@ -79,26 +79,25 @@ public record ForecastCache(Path folder) {
   }
 
   /**
-   * {@link RunForecast#published}, from the cache when it holds the basis of these files unchanged, else computed and
-   * kept.
+   * {@link PublishedBasis#of}, from the cache when it holds the basis of these published runs unchanged, else computed
+   * and kept. The key names the shipped call statistics by their traces' digests.
    */
   public RunForecast.Basis published(Path clarqLlm, boolean multiInfo, int maxSeekerTurns) {
     List<Path> files = new ArrayList<>(jsonFiles(clarqLlm.resolve("transcripts")));
-    for (String trace : RunForecast.traceFiles(multiInfo)) {
-      files.add(clarqLlm.resolve("reference-traces").resolve(trace));
-    }
-    String key = "multi_info " + multiInfo + "\nmax_seeker_turns " + maxSeekerTurns + files(files);
-    return remembered("basis", key, () -> RunForecast.published(clarqLlm, multiInfo, maxSeekerTurns),
+    String key = "multi_info " + multiInfo + "\nmax_seeker_turns " + maxSeekerTurns + "\ncall_statistics "
+        + ForecastCallStatistics.shipped().traces().stream().map(ForecastCallStatistics.TraceFile::sha256).toList()
+        + files(files);
+    return remembered("basis", key, () -> PublishedBasis.of(clarqLlm, multiInfo, maxSeekerTurns),
         ForecastCache::basisLines, ForecastCache::basis);
   }
 
   /**
-   * {@link RunForecast#dialogues}, from the cache when it holds the dialogues of these task files unchanged and
+   * {@link ForecastDialogues#of}, from the cache when it holds the dialogues of these task files unchanged and
    * these options, else computed (loading and checking every task) and kept.
    */
   public List<String> dialogues(Path tasks, Collection<Language> languages, Split split, TaskSelection selection,
       int trials, Shard shard) {
-    Supplier<List<String>> compute = () -> RunForecast.dialogues(tasks, languages, split, selection, trials, shard);
+    Supplier<List<String>> compute = () -> ForecastDialogues.of(tasks, languages, split, selection, trials, shard);
     List<Path> files = new ArrayList<>();
     try {
       for (Language language : languages) {

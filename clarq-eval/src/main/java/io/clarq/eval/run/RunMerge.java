@@ -322,7 +322,7 @@ public final class RunMerge {
         if (!f.isObject()) {
           return Optional.empty();
         }
-        parts.add(RunForecast.read(f));
+        parts.add(ForecastJson.read(f));
       } catch (java.io.IOException | IllegalArgumentException e) {
         org.slf4j.LoggerFactory.getLogger(RunMerge.class).warn("{}: its forecast cannot be read ({}); the merged"
             + " results hold none", results, e.getMessage());

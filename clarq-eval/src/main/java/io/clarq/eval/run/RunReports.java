@@ -157,7 +157,7 @@ final class RunReports {
   private static long[] spent(RunResult r, io.clarq.core.dialogue.Speaker speaker) {
     long[] sum = new long[3];
     for (DialogueRecord d : r.finished()) {
-      long[] s = RunForecast.spent(d, speaker);
+      long[] s = ForecastDialogues.spent(d, speaker);
       for (int i = 0; i < 3; i++) {
         sum[i] += s[i];
       }
@@ -185,7 +185,7 @@ final class RunReports {
    * the actual calls fall inside the forecast.
    */
   static void forecast(RunForecast f, RunResult r, long judgeCalls, ObjectNode o) {
-    f.write(o);
+    ForecastJson.write(f, o);
     ObjectNode roles = (ObjectNode) o.get("roles");
     List<long[]> spent = actual(f, r, judgeCalls);
     for (int i = 0; i < f.roles().size(); i++) {

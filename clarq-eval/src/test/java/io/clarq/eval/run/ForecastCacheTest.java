@@ -20,13 +20,12 @@ import org.junit.jupiter.api.io.TempDir;
 class ForecastCacheTest {
   @TempDir Path dir;
 
-  /** A writable copy of the forecast's inputs (transcripts/, reference-traces/ and tasks/): 22 MB. */
+  /** A writable copy of the forecast's inputs (transcripts/ and tasks/): 16 MB. */
   private Path copyOfData() throws IOException {
     Path source = SharedData.require("clarq-llm/transcripts").getParent();
-    SharedData.require("clarq-llm/reference-traces");
     SharedData.require("clarq-llm/tasks");
     Path copy = dir.resolve("clarq-llm");
-    for (String part : List.of("transcripts", "reference-traces", "tasks")) {
+    for (String part : List.of("transcripts", "tasks")) {
       try (Stream<Path> all = Files.walk(source.resolve(part))) {
         for (Path p : all.toList()) {
           Path to = copy.resolve(source.relativize(p).toString());
@@ -59,7 +58,7 @@ class ForecastCacheTest {
   void testBasisIsKeptUntilAFileChanges() throws IOException {
     Path data = copyOfData();
     ForecastCache cache = new ForecastCache(dir.resolve("cache"));
-    RunForecast.Basis computed = RunForecast.published(data, false, 12);
+    RunForecast.Basis computed = PublishedBasis.of(data, false, 12);
 
     assertThat(cache.published(data, false, 12)).isEqualTo(computed);
     Path entry = onlyEntry(cache.folder(), "basis");
@@ -69,8 +68,8 @@ class ForecastCacheTest {
     Files.writeString(entry, Files.readString(entry).replace("published runs (1560", "planted (1560"));
     assertThat(cache.published(data, false, 12).description()).startsWith("planted");
     // other options are another entry
-    assertThat(cache.published(data, true, 12)).isEqualTo(RunForecast.published(data, true, 12));
-    assertThat(cache.published(data, false, 5)).isEqualTo(RunForecast.published(data, false, 5));
+    assertThat(cache.published(data, true, 12)).isEqualTo(PublishedBasis.of(data, true, 12));
+    assertThat(cache.published(data, false, 5)).isEqualTo(PublishedBasis.of(data, false, 5));
 
     // a transcript touched: the planted entry is not used
     Path transcript;
@@ -80,11 +79,10 @@ class ForecastCacheTest {
     Files.setLastModifiedTime(transcript, FileTime.fromMillis(Files.getLastModifiedTime(transcript).toMillis()
         - 60_000));
     assertThat(cache.published(data, false, 12)).isEqualTo(computed);
-    // a trace that grew: likewise
+    // a published run that grew: likewise
     Files.writeString(entry, Files.readString(entry).replace("published runs (1560", "planted (1560"));
-    Path trace = data.resolve("reference-traces/judge.jsonl.gz");
-    Files.write(trace, Files.readAllBytes(trace));   // same content, new time
-    Files.setLastModifiedTime(trace, FileTime.fromMillis(1_000_000_000_000L));
+    Files.write(transcript, Files.readAllBytes(transcript));   // same content, new time
+    Files.setLastModifiedTime(transcript, FileTime.fromMillis(1_000_000_000_000L));
     assertThat(cache.published(data, false, 12).description()).startsWith("published runs");
   }
 
@@ -94,7 +92,7 @@ class ForecastCacheTest {
     Path data = copyOfData();
     Path tasks = data.resolve("tasks");
     ForecastCache cache = new ForecastCache(dir.resolve("cache"));
-    List<String> english = RunForecast.dialogues(tasks, List.of(Language.ENGLISH), Split.TEST, TaskSelection.ALL, 1,
+    List<String> english = ForecastDialogues.of(tasks, List.of(Language.ENGLISH), Split.TEST, TaskSelection.ALL, 1,
         Shard.ALL);
     assertThat(english).hasSize(260);
 
@@ -108,7 +106,7 @@ class ForecastCacheTest {
     // other options: computed for themselves
     List<String> shard = cache.dialogues(tasks, List.of(Language.ENGLISH), Split.TEST, TaskSelection.parse("1-3"), 2,
         Shard.parse("2/3"));
-    assertThat(shard).isEqualTo(RunForecast.dialogues(tasks, List.of(Language.ENGLISH), Split.TEST,
+    assertThat(shard).isEqualTo(ForecastDialogues.of(tasks, List.of(Language.ENGLISH), Split.TEST,
         TaskSelection.parse("1-3"), 2, Shard.parse("2/3")));
     assertThat(shard).hasSize(20).contains("en 1.1 1", "en 1.1 2")
         .doesNotContain("en 1.0 1");
@@ -164,7 +162,7 @@ class ForecastCacheTest {
     Path data = copyOfData();
     Path notAFolder = Files.writeString(dir.resolve("file"), "x");
     ForecastCache cache = new ForecastCache(notAFolder.resolve("cache"));
-    assertThat(cache.published(data, false, 12)).isEqualTo(RunForecast.published(data, false, 12));
+    assertThat(cache.published(data, false, 12)).isEqualTo(PublishedBasis.of(data, false, 12));
     assertThat(cache.dialogues(data.resolve("tasks"), List.of(Language.CHINESE), Split.TEST, TaskSelection.ALL, 1,
         Shard.ALL)).hasSize(260);
   }

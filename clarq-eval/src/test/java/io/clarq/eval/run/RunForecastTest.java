@@ -86,16 +86,22 @@ class RunForecastTest {
   @Test
   void testPublishedBasisMatchesAnIndependentComputation() {
     Path data = SharedData.require("clarq-llm/transcripts").getParent();
-    SharedData.require("clarq-llm/reference-traces");
-    RunForecast.Basis b = RunForecast.published(data, false, 12);
+    Path traces = SharedData.require("clarq-llm/reference-traces");
+    // the call statistics as derived from the traces (and, by ForecastCallStatisticsTest, as shipped)
+    ForecastCallStatistics derived = ForecastCallStatistics.derive(traces);
+    assertThat(derived.of("seeker.jsonl.gz")).isEqualTo(new CallStatistics(1, 1, 360, 703, 6, 17));
+    assertThat(derived.of("provider.jsonl.gz")).isEqualTo(new CallStatistics(1, 4, 452, 1649, 3, 27));
+    assertThat(derived.of("provider-multi-info.jsonl.gz")).isEqualTo(new CallStatistics(2, 5.5, 453, 1538, 3, 27));
+    assertThat(derived.of("judge.jsonl.gz")).isEqualTo(new CallStatistics(1, 4, 679, 808, 19, 27));
+    RunForecast.Basis b = PublishedBasis.of(data, false, 12);
     assertThat(b.description()).contains("1560 dialogues: seeker turns 4-8");
     assertThat(b.seeker()).isEqualTo(new RunForecast.PerDialogue(4, 8, 4 * 360, 8 * 703, 4 * 6, 8 * 17));
     assertThat(b.provider()).isEqualTo(new RunForecast.PerDialogue(3, 32, 3 * 452, 32 * 1649, 3 * 3, 32 * 27));
     assertThat(b.judge()).isEqualTo(new RunForecast.PerDialogue(0, 4, 0, 4 * 808, 0, 4 * 27));
-    RunForecast.Basis multi = RunForecast.published(data, true, 12);
+    RunForecast.Basis multi = PublishedBasis.of(data, true, 12);
     assertThat(multi.provider()).isEqualTo(new RunForecast.PerDialogue(6, 44, 6 * 453, 44 * 1538, 6 * 3, 44 * 27));
     // a lower turn cap caps the published turn counts: 90th percentile 8 becomes 5
-    assertThat(RunForecast.published(data, false, 5).seeker().callsHigh()).isEqualTo(5);
+    assertThat(PublishedBasis.of(data, false, 5).seeker().callsHigh()).isEqualTo(5);
 
     // 260 English test dialogues, GPT-4o prices: seeker input 260 x 1440 = 374,400 .. 260 x 5624 = 1,462,240
     RunForecast f = RunForecast.of(260, List.of(), b, new RunForecast.Models("gpt-4o", "gpt-4o", ""));
@@ -107,7 +113,7 @@ class RunForecastTest {
     double[] cost = f.roles().get(0).cost(PriceTable.parse("gpt-4o=2.50/10.00")).orElseThrow();
     assertThat(cost[0]).isCloseTo(0.9984, org.assertj.core.data.Offset.offset(1e-9));
     assertThat(cost[1]).isCloseTo(4.0092, org.assertj.core.data.Offset.offset(1e-9));
-    assertThat(f.table(Optional.of(PriceTable.parse("gpt-4o=2.50/10.00"))))
+    assertThat(ForecastTable.table(f, Optional.of(PriceTable.parse("gpt-4o=2.50/10.00"))))
         .contains("260 dialogues").contains("1,040-2,080").contains("$1.00-4.01").contains("(no model)");
   }
 
@@ -122,8 +128,8 @@ class RunForecastTest {
         new RunForecast.RoleForecast("judge", "j", new RunForecast.Range(0, 7), new RunForecast.Range(0, 8),
             new RunForecast.Range(0, 9))));
     com.fasterxml.jackson.databind.node.ObjectNode o = new ObjectMapper().createObjectNode();
-    a.write(o);
-    assertThat(RunForecast.read(o)).isEqualTo(a);
+    ForecastJson.write(a, o);
+    assertThat(ForecastJson.read(o)).isEqualTo(a);
     RunForecast b = RunForecast.of(5, List.of(), new RunForecast.Basis("basis b",
         new RunForecast.PerDialogue(1, 2, 10, 20, 1, 1), RunForecast.PerDialogue.NOTHING,
         new RunForecast.PerDialogue(0, 1, 0, 5, 0, 1)), new RunForecast.Models("m", "", "j"));
@@ -139,12 +145,12 @@ class RunForecastTest {
         RunForecast.PerDialogue.NOTHING, RunForecast.PerDialogue.NOTHING), new RunForecast.Models("n", "", "j"));
     assertThatThrownBy(() -> RunForecast.sum(List.of(a, other))).hasMessageContaining("seeker: m and n");
     o.remove("dialogues");
-    assertThatThrownBy(() -> RunForecast.read(o)).hasMessageContaining("dialogues");
+    assertThatThrownBy(() -> ForecastJson.read(o)).hasMessageContaining("dialogues");
   }
 
   @Test
   void testMissingDataIsNamed() {
-    assertThatThrownBy(() -> RunForecast.published(dir, false, 12)).hasMessageContaining(dir.resolve("transcripts")
+    assertThatThrownBy(() -> PublishedBasis.of(dir, false, 12)).hasMessageContaining(dir.resolve("transcripts")
         .toString());
     assertThatThrownBy(() -> new RunForecast.Range(5, 4)).hasMessageContaining("5-4");
   }
@@ -159,10 +165,10 @@ class RunForecastTest {
     Path tasks = SharedData.require("clarq-llm/tasks");
     Path data = SharedData.require("clarq-llm/transcripts").getParent();
     SharedData.require("clarq-llm/reference-traces");
-    List<String> dialogues = RunForecast.dialogues(tasks, List.of(Language.ENGLISH), Split.TEST, TaskSelection.ALL, 1,
+    List<String> dialogues = ForecastDialogues.of(tasks, List.of(Language.ENGLISH), Split.TEST, TaskSelection.ALL, 1,
         Shard.ALL);
     assertThat(dialogues).hasSize(260);
-    RunForecast forecast = RunForecast.of(dialogues.size(), List.of(), RunForecast.published(data, false, 12),
+    RunForecast forecast = RunForecast.of(dialogues.size(), List.of(), PublishedBasis.of(data, false, 12),
         new RunForecast.Models("simulated", "simulated", ""));
     Path out = dir.resolve("run");
     RunResult result;
@@ -185,8 +191,8 @@ class RunForecastTest {
       serverCalls = server.callCount();
     }
     assertThat(result.failed()).isEmpty();
-    long seekerCalls = result.finished().stream().mapToLong(r -> RunForecast.spent(r, Speaker.SEEKER)[0]).sum();
-    long providerCalls = result.finished().stream().mapToLong(r -> RunForecast.spent(r, Speaker.PROVIDER)[0]).sum();
+    long seekerCalls = result.finished().stream().mapToLong(r -> ForecastDialogues.spent(r, Speaker.SEEKER)[0]).sum();
+    long providerCalls = result.finished().stream().mapToLong(r -> ForecastDialogues.spent(r, Speaker.PROVIDER)[0]).sum();
     assertThat(seekerCalls + providerCalls).isEqualTo(serverCalls);   // every call the server saw is in the turns
     assertThat(seekerCalls).isPositive();
     assertThat(forecast.roles().get(0).calls().contains(seekerCalls))
@@ -217,9 +223,9 @@ class RunForecastTest {
     assertThat(page.select("#spending tr.outside")).isEmpty();
 
     // a resume of the finished run: every dialogue done, the forecast is exactly what they recorded
-    List<DialogueRecord> done = RunForecast.finishedIn(out, dialogues);
+    List<DialogueRecord> done = ForecastDialogues.finishedIn(out, dialogues);
     assertThat(done).hasSize(260);
-    RunForecast.Basis own = RunForecast.resumed(done, RunForecast.published(data, false, 12)).orElseThrow();
+    RunForecast.Basis own = ResumedBasis.of(done, PublishedBasis.of(data, false, 12)).orElseThrow();
     assertThat(own.description()).startsWith("this run's 260 finished dialogues");
     RunForecast again = RunForecast.of(260, done, own, new RunForecast.Models("simulated", "simulated", ""));
     assertThat(again.roles().get(0).calls()).isEqualTo(new RunForecast.Range(seekerCalls, seekerCalls));
@@ -230,6 +236,6 @@ class RunForecastTest {
     assertThat(half.finished()).isEqualTo(130);
     assertThat(half.roles().get(1).calls().low()).isLessThanOrEqualTo(providerCalls);
     assertThat(half.roles().get(1).calls().high()).isGreaterThanOrEqualTo(providerCalls);
-    assertThat(Set.of(half.line().split(", "))).hasSize(4);
+    assertThat(Set.of(ForecastTable.line(half).split(", "))).hasSize(4);
   }
 }

@@ -20,7 +20,9 @@ import io.clarq.eval.kernel.RunSettings;
 import io.clarq.eval.run.ClarqEvaluator;
 import io.clarq.eval.run.ForecastCache;
 import io.clarq.eval.run.RunConfig;
+import io.clarq.eval.run.ForecastTable;
 import io.clarq.eval.run.RunForecast;
+import io.clarq.eval.run.RunForecasts;
 import io.clarq.eval.run.RunListener;
 import io.clarq.eval.run.RunMerge;
 import io.clarq.eval.run.RunProgress;
@@ -43,8 +45,6 @@ import java.util.Map;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -145,15 +145,15 @@ public final class RunCommand implements Callable<Integer> {
 
   @Option(names = "--dry-run", description = "Call no model and write nothing: print the dialogues and, per role"
       + " (seeker, provider, judge), the expected model calls, input and output tokens as a low-high range, with"
-      + " their cost when --prices is given. The range comes from the published runs' seeker turns and the reference"
-      + " traces' calls per turn (see --forecast-data), or, on a resume, from the dialogues already finished in"
-      + " --out, after the run's own settings check: a resume the run would refuse is refused, with its reason. A"
-      + " real run writes the same forecast into results.json beside the actual figures.")
+      + " their cost when --prices is given. The range comes from the published runs' seeker turns (see"
+      + " --forecast-data) and the reference traces' calls per turn (shipped with clarq), or, on a resume, from the"
+      + " dialogues already finished in --out, after the run's own settings check: a resume the run would refuse is"
+      + " refused, with its reason. A real run writes the same forecast into results.json beside the actual figures.")
   boolean dryRun;
 
   @Option(names = "--forecast-data", paramLabel = "DIR", description = "The clarq-llm data folder holding"
-      + " transcripts/ (the published runs) and reference-traces/, for the forecast. Default: the nearest folder"
-      + " above --tasks that holds both.")
+      + " transcripts/ (the published runs, from clarq data fetch clarq-llm), for the forecast. Default: the nearest"
+      + " folder above --tasks that holds it.")
   Path forecastData;
 
   /** The verdict file a live judge appends to, in the output directory. */
@@ -177,7 +177,7 @@ public final class RunCommand implements Callable<Integer> {
       boolean resumes = Files.exists(out.resolve(RunSettings.FILE)) || Files.exists(out.resolve(
           ClarqEvaluator.TRANSCRIPT));
       if (dryRun && !resumes) {
-        cl.getOut().print(forecast.orElseThrow().table(llm.prices()));
+        cl.getOut().print(ForecastTable.table(forecast.orElseThrow(), llm.prices()));
         cl.getOut().flush();
         return 0;
       }
@@ -232,7 +232,7 @@ public final class RunCommand implements Callable<Integer> {
           throw new IllegalStateException("--dry-run: the run would be refused, so there is no forecast: "
               + refused.get());
         }
-        cl.getOut().print(forecast.orElseThrow().table(llm.prices()));
+        cl.getOut().print(ForecastTable.table(forecast.orElseThrow(), llm.prices()));
         cl.getOut().flush();
         return 0;
       }
@@ -259,38 +259,24 @@ public final class RunCommand implements Callable<Integer> {
   }
 
   /**
-   * The run's forecast ({@link RunForecast}): from the dialogues already finished in --out when there are any, else
-   * from the published runs and reference traces. Empty (with a note on stderr) for a real run whose forecast data
-   * are missing; a dry run fails then.
+   * The run's forecast ({@link RunForecasts}): from the dialogues already finished in --out when there are any, else
+   * from the published runs and the call statistics shipped with clarq. Empty (with a note on stderr) for a real run
+   * whose forecast data are missing; a dry run fails then.
    */
   private Optional<RunForecast> forecast(CommandLine cl, EnumSet<Language> languages, Split chosenSplit,
       TaskSelection selection, Shard chosenShard) {
-    Optional<Path> data = forecastData != null ? Optional.of(forecastData) : forecastDataNear(tasks);
-    if (data.isEmpty() || !Files.isDirectory(data.get())) {
-      String why = data.isEmpty() ? "no folder above --tasks " + tasks + " holds transcripts/ and reference-traces/"
-          : "--forecast-data " + data.get() + ": not a directory";
-      if (dryRun) {
-        throw new CommandLine.ParameterException(cl, "--dry-run needs the published runs and the reference traces: "
-            + why + "; name their folder with --forecast-data (clarq data fetch clarq-llm)");
-      }
-      cl.getErr().println("clarq run: no forecast (" + why + ")");
-      return Optional.empty();
-    }
+    RunForecasts.Request request = new RunForecasts.Request(tasks, Optional.ofNullable(forecastData),
+        List.copyOf(languages), chosenSplit, selection, trials, chosenShard, out, multiInfo, maxSeekerTurns,
+        forecastModels(cl));
     try {
-      // both are kept between runs (ForecastCache); the published basis is read while the tasks are
-      ForecastCache cache = ForecastCache.ofEnvironment();
-      Path clarqLlm = data.get();
-      CompletableFuture<RunForecast.Basis> basisRead = CompletableFuture.supplyAsync(
-          () -> cache.published(clarqLlm, multiInfo, maxSeekerTurns), r -> {
-            Thread t = new Thread(r, "clarq-forecast");
-            t.setDaemon(true);
-            t.start();
-          });
-      List<String> dialogues = cache.dialogues(tasks, languages, chosenSplit, selection, trials, chosenShard);
-      RunForecast.Basis published = joined(basisRead);
-      List<DialogueRecord> done = RunForecast.finishedIn(out, dialogues);
-      RunForecast.Basis basis = RunForecast.resumed(done, published).orElse(published);
-      return Optional.of(RunForecast.of(dialogues.size(), done, basis, forecastModels(cl)));
+      return Optional.of(RunForecasts.of(request, ForecastCache.ofEnvironment()));
+    } catch (RunForecasts.NoForecastData e) {
+      if (dryRun) {
+        throw new CommandLine.ParameterException(cl, "--dry-run needs the published runs: " + e.getMessage()
+            + "; name their folder with --forecast-data (clarq data fetch clarq-llm)");
+      }
+      cl.getErr().println("clarq run: no forecast (" + e.getMessage() + ")");
+      return Optional.empty();
     } catch (CommandLine.ParameterException e) {
       throw e;   // an option's error is the command's, never a forecast note
     } catch (RuntimeException e) {
@@ -300,28 +286,6 @@ public final class RunCommand implements Callable<Integer> {
       cl.getErr().println("clarq run: no forecast (" + e.getMessage() + ")");
       return Optional.empty();
     }
-  }
-
-  private static <T> T joined(CompletableFuture<T> future) {
-    try {
-      return future.join();
-    } catch (CompletionException e) {
-      if (e.getCause() instanceof RuntimeException r) {
-        throw r;
-      }
-      throw e;
-    }
-  }
-
-  /** The nearest folder above {@code tasks} (up to three levels) holding transcripts/ and reference-traces/. */
-  static Optional<Path> forecastDataNear(Path tasks) {
-    Path p = tasks.toAbsolutePath().normalize();
-    for (int i = 0; i < 3 && p != null; i++, p = p.getParent()) {
-      if (Files.isDirectory(p.resolve("transcripts")) && Files.isDirectory(p.resolve("reference-traces"))) {
-        return Optional.of(p);
-      }
-    }
-    return Optional.empty();
   }
 
   /** The models that play the roles, by name ("" for a role no model plays), without making a client. */

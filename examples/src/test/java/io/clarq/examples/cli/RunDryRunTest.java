@@ -108,6 +108,38 @@ class RunDryRunTest extends CommandTestBase {
     assertThat(bare.resolve("run-config.json")).doesNotExist();
   }
 
+  /**
+   * A data folder holding only what {@code clarq data fetch clarq-llm clarq-llm-reference} gives (tasks/, the
+   * published runs in transcripts/, the verdicts; no reference-traces/): the dry run finds the published runs above
+   * --tasks and forecasts from them and the call statistics shipped with clarq, the same figures as with the traces.
+   */
+  @Test
+  void testDryRunNeedsOnlyWhatDataFetchGives() throws Exception {
+    Path shared = SharedData.require("clarq-llm/tasks").getParent();
+    SharedData.require("clarq-llm/transcripts");
+    Path fetched = dir.resolve("data/clarq-llm");
+    for (String part : List.of("tasks", "transcripts")) {
+      try (Stream<Path> all = Files.walk(shared.resolve(part))) {
+        for (Path p : all.toList()) {
+          Path to = fetched.resolve(shared.relativize(p).toString());
+          if (Files.isDirectory(p)) {
+            Files.createDirectories(to);
+          } else {
+            Files.copy(p, to);
+          }
+        }
+      }
+    }
+    assertThat(fetched.resolve("reference-traces")).doesNotExist();
+    assertThat(run("run", "--seeker", "openai:gpt-4o", "--provider", "openai:gpt-4o", "--tasks",
+        fetched.resolve("tasks").toString(), "--select", "1-2", "--trials", "2", "--out", dir.resolve("o").toString(),
+        "--dry-run")).as(err.toString()).isZero();
+    // as in the first test: 40 dialogues, 4-8 seeker turns of one call each
+    assertThat(out.toString()).contains("Forecast: 40 dialogues", "published runs (1560 dialogues: seeker turns 4-8",
+        "seeker    gpt-4o", "160-320");
+    assertThat(dir.resolve("o")).doesNotExist();
+  }
+
   @Test
   void testDryRunWithoutTheForecastDataNamesWhatIsMissing() throws Exception {
     Path tasks = SharedData.require("clarq-llm/tasks");
