@@ -121,7 +121,7 @@ class ComparisonPageTest {
     Document rendered = Jsoup.parse(Files.readString(dom, StandardCharsets.UTF_8));
     assertThat(rendered.body().attr("data-charts-rendered")).isEqualTo("1");
     assertThat(rendered.select("section.language.en table.by-type.en tr")).hasSize(1 + 1 + 26);
-    io.clarq.eval.report.HeadlessChromium.require(dir).screenshot(page, "", "compare", 1280, 1100);
+    io.clarq.eval.report.HeadlessChromium.require(dir).screenshot(page, "", "compare", 1280, 1700);
   }
 
   static Optional<Path> chromium() {

@@ -203,7 +203,7 @@ class LeaderboardTest {
     assertThat(rendered.body().attr("data-charts-rendered")).isEqualTo("1");
     assertThat(rendered.select("table.board.en tr.row")).hasSize(3);
     assertThat(rendered.body().attr("data-tables-cut")).as("tables cut off at 1280 px").isEqualTo("0");
-    browser.screenshot(page, "", "leaderboard", 1280, 860);
+    browser.screenshot(page, "", "leaderboard", 1280, 1020);
   }
 
   /**
