@@ -23,8 +23,7 @@ import org.jsoup.nodes.Element;
  */
 final class LeaderboardPage {
   // a wider page than the kit's, and a table that fits it at 1280 px: headings, run names, success and pass^k wrap,
-  // other figures do not;
-  // a table wider still (many runs' names) scrolls inside its own box, never the page
+  // other figures do not; a table wider still scrolls inside its own box, never the page
   private static final String STYLE = "body{max-width:1200px}#setup-differences,#shared-tasks{border:2px solid #a01818;"
       + "background:#fff4f4;padding:.5em 1em;margin-bottom:1em}.table-wrap{overflow-x:auto}"
       + "table.board{font-size:82%}table.board th,table.board td{padding:3px 5px}table.board td{white-space:nowrap}"
