@@ -17,8 +17,9 @@ import org.jsoup.nodes.Element;
  * A {@link ComparisonReport} as one self-contained HTML page, built from the page kit ({@link HtmlPage}): no external
  * script, style, font or image, all text escaped. When a run played trials, {@code p#compared-trial} comes first and
  * says which trial is compared; when setups differ, {@code section#setup-differences} comes next, above the heading,
- * and names each difference. Then per pair
- * ({@code section.pair}) and per language ({@code section.language.en}): the success headline, the minimum detectable
+ * and names each difference. Then per pair ({@code section.pair}), headed by the runs' names and seeker models, with
+ * each run's models by role ({@code ul.models}: seeker, provider, judge, as far as its setup records them), and per
+ * language ({@code section.language.en}): the success headline, the minimum detectable
  * difference, a forest plot of the success difference per task type ({@code div.chart svg}) and the table
  * ({@code table.by-type.en}) with raw and Holm-adjusted McNemar p-values, then the AQD and AQL differences
  * ({@code table.means.en}).
@@ -56,13 +57,20 @@ final class ComparisonPage {
     int chart = 0;
     for (RunPair p : report.pairs()) {
       Element s = body.appendElement("section").addClass("pair");
-      s.appendElement("h2").text("A: " + p.a().name() + " vs B: " + p.b().name());
-      s.appendElement("p").text("Judges: A " + p.a().judge() + ", B " + p.b().judge() + ".");
+      s.appendElement("h2").text("A: " + named(p.a()) + " vs B: " + named(p.b()));
+      Element models = s.appendElement("ul").addClass("models");
+      models.appendElement("li").addClass("a").text("A " + p.a().name() + ": " + p.a().setup().modelsText());
+      models.appendElement("li").addClass("b").text("B " + p.b().name() + ": " + p.b().setup().modelsText());
       for (LanguagePair lp : p.languages().values()) {
         language(s, p, lp, "forest-" + chart++);
       }
     }
     return HtmlPage.html(doc);
+  }
+
+  /** A run by its folder (or file) name and its seeker model where recorded: "run-a (seeker openai:gpt-4o)". */
+  static String named(ComparedRun run) {
+    return run.name() + run.setup().seekerLabel().map(m -> " (seeker " + m + ")").orElse("");
   }
 
   private static void language(Element parent, RunPair p, LanguagePair lp, String chartId) {

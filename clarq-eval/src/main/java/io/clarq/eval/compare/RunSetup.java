@@ -16,23 +16,60 @@ import java.util.stream.Collectors;
 /**
  * What two runs must share for their difference to be the seeker's: the provider, the provider's model, the prompt
  * pack, the judge and the deviations from the reference protocol, by setting name ({@link #SETTINGS}). A value that
- * the run's files do not record is {@link #NOT_RECORDED}, and never counts as the same as another run's.
+ * the run's files do not record is {@link #NOT_RECORDED}, and never counts as the same as another run's. The seeker's
+ * model is recorded beside them to name the run on the pages, and is not compared: it is what a comparison is of.
  *
  * @param values the value of each of {@link #SETTINGS}, in that order
+ * @param seekerModel the seeker's model as the run records it ({@code seeker_model}, e.g. {@code openai:gpt-4o}), "no
+ *     model (rule-based)" for a seeker without one, or {@link #NOT_RECORDED}
  */
-public record RunSetup(Map<String, String> values) {
+public record RunSetup(Map<String, String> values, String seekerModel) {
   /** The settings compared, in order. */
   public static final List<String> SETTINGS = List.of("provider", "provider_model", "prompts", "judge", "deviations");
   /** The value of a setting the run's files do not record. */
   public static final String NOT_RECORDED = "not recorded";
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final String PUBLISHED = " (published ClarQ-LLM run)";
+  // the published files' names give the seeker model: l2l_GPT-4o_seeker_vs_GPT-4o_provider.Comp.En.json
+  private static final java.util.regex.Pattern PUBLISHED_SEEKER = java.util.regex.Pattern.compile(
+      "^[a-z0-9]+_(.+?)_seeker_vs_");
 
   public RunSetup {
     values = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(values));
+    Objects.requireNonNull(seekerModel, "seekerModel");
     if (!values.keySet().equals(new java.util.HashSet<>(SETTINGS))) {
       throw new IllegalArgumentException("illegal run setup " + values.keySet() + ": must name exactly " + SETTINGS);
     }
+  }
+
+  /** A setup whose seeker model is not recorded. */
+  public RunSetup(Map<String, String> values) {
+    this(values, NOT_RECORDED);
+  }
+
+  /**
+   * The run's models by role for a page, beside the run's name: "seeker openai:gpt-4o, provider openai:gpt-4o, judge
+   * offline"; a role whose model is not recorded is left out, and "models not recorded" when none is.
+   */
+  public String modelsText() {
+    List<String> parts = new ArrayList<>();
+    if (!seekerModel.equals(NOT_RECORDED)) {
+      parts.add("seeker " + seekerModel);
+    }
+    String provider = values.get("provider_model");
+    if (!provider.equals(NOT_RECORDED)) {
+      parts.add("provider " + provider);
+    }
+    String judge = values.get("judge");
+    if (!judge.equals(NOT_RECORDED)) {
+      parts.add("judge " + judge);
+    }
+    return parts.isEmpty() ? "models not recorded" : String.join(", ", parts);
+  }
+
+  /** The seeker's model for a run's label, e.g. "gpt-4o"; empty when not recorded. */
+  public java.util.Optional<String> seekerLabel() {
+    return seekerModel.equals(NOT_RECORDED) ? java.util.Optional.empty() : java.util.Optional.of(seekerModel);
   }
 
   /** One setting that differs between two runs, with each run's value. */
@@ -87,12 +124,13 @@ public record RunSetup(Map<String, String> values) {
     v.put("judge", root.path("judge").asText(NOT_RECORDED));
     v.put("deviations", root.has("deviations") ? deviations(Deviation.readAll(root.get("deviations")))
         : NOT_RECORDED);
-    return new RunSetup(v);
+    return new RunSetup(v, seekerModel(settings));
   }
 
   /**
    * The setup of a transcript file scored with {@code judge}: a published ClarQ-LLM results file is the paper's
-   * GPT-4o provider (or multi-info provider, by its name) with the reference prompts and no deviation; a clarq
+   * GPT-4o provider (or multi-info provider, by its name) with the reference prompts and no deviation, its seeker
+   * model read from the file's name ({@code l2l_GPT-4o_seeker_vs_...}: gpt-4o); a clarq
    * transcript inside a run directory takes that directory's {@code run-config.json} (settings and deviations);
    * otherwise the provider, its model, the prompts and the deviations are not recorded.
    */
@@ -105,7 +143,8 @@ public record RunSetup(Map<String, String> values) {
       v.put("prompts", "reference" + PUBLISHED);
       v.put("judge", judge);
       v.put("deviations", "none");
-      return new RunSetup(v);
+      java.util.regex.Matcher m = PUBLISHED_SEEKER.matcher(name);
+      return new RunSetup(v, m.find() ? m.group(1).toLowerCase(java.util.Locale.ROOT) : NOT_RECORDED);
     }
     Path dir = file.toAbsolutePath().getParent();
     Path config = dir == null ? null : dir.resolve("run-config.json");
@@ -124,13 +163,19 @@ public record RunSetup(Map<String, String> values) {
       v.put("prompts", labelled(s.path("prompts").asText(NOT_RECORDED)));
       v.put("judge", judge);
       v.put("deviations", deviations(Deviation.readAll(root.path("deviations"))));
-      return new RunSetup(v);
+      return new RunSetup(v, seekerModel(s));
     }
     for (String s : SETTINGS) {
       v.put(s, NOT_RECORDED);
     }
     v.put("judge", judge);
     return new RunSetup(v);
+  }
+
+  // the seeker's model as the run's settings record it, as provider_model is read
+  private static String seekerModel(JsonNode settings) {
+    return settings.has("seeker_model") ? settings.get("seeker_model").asText()
+        : settings.has("seeker") ? "no model (" + settings.get("seeker").asText() + ")" : NOT_RECORDED;
   }
 
   // the pack as recorded, then its label: "the reference pack" only for the unmodified one (PromptPack.label)

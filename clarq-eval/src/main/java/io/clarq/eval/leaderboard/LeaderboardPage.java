@@ -16,13 +16,20 @@ import org.jsoup.nodes.Element;
  * A {@link Leaderboard} as one self-contained page from the page kit: when the runs were ranked on their shared
  * tasks, {@code section#shared-tasks} comes first; when setups differ, {@code section#setup-differences} next; then per language {@code section.language.CODE} with a dot plot of
  * each run's success and its Wilson interval ({@code div.chart svg}) and the table {@code table.board.CODE}, one
- * {@code tr.row} per run ({@code tr.tied} when it shares the leader's rank); the pass^k and tokens columns appear
- * only when some run on the board records them.
+ * {@code tr.row} per run ({@code tr.tied} when it shares the leader's rank), the run's cell ({@code td.run}) naming
+ * its models by role ({@code span.models}: seeker, provider, judge, as far as its setup records them); the pass^k,
+ * tokens and cost columns appear only when some run on the board records them. The table fits a 1280 px window; a
+ * wider one scrolls inside its own box ({@code div.table-wrap}), never the page.
  */
 final class LeaderboardPage {
-  private static final String STYLE = "#setup-differences,#shared-tasks{border:2px solid #a01818;background:#fff4f4;"
-      + "padding:.5em 1em;margin-bottom:1em}table.board td{white-space:nowrap}table.board td.text{white-space:normal;overflow-wrap:anywhere;min-width:14em}"
-      + "table.board th{text-align:left}";
+  // a wider page than the kit's, and a table that fits it at 1280 px: headings, run names, success and pass^k wrap,
+  // other figures do not; a table wider still scrolls inside its own box, never the page
+  private static final String STYLE = "body{max-width:1200px}#setup-differences,#shared-tasks{border:2px solid #a01818;"
+      + "background:#fff4f4;padding:.5em 1em;margin-bottom:1em}.table-wrap{overflow-x:auto}"
+      + "table.board{font-size:82%}table.board th,table.board td{padding:3px 5px}table.board td{white-space:nowrap}"
+      + "table.board th{text-align:left;vertical-align:bottom}table.board td.text{white-space:normal;"
+      + "overflow-wrap:anywhere;min-width:12em;max-width:20em;text-align:left}table.board td.wrap{white-space:normal;"
+      + "min-width:6em}table.board .models{display:block;color:#555;font-size:90%}";
 
   private LeaderboardPage() {}
 
@@ -47,6 +54,8 @@ final class LeaderboardPage {
     ComparedRun.trialNote(board.runs()).ifPresent(n -> body.prependElement("p").id("compared-trial")
         .appendElement("strong").text(n));
     body.appendElement("p").addClass("muted").text(LeaderboardFiles.METHOD);
+    java.util.Map<String, ComparedRun> byName = new java.util.HashMap<>();
+    board.runs().forEach(r -> byName.putIfAbsent(r.name(), r));
     board.languages().forEach((l, rows) -> {
       Element s = body.appendElement("section").addClass("language").addClass(l.code());
       s.appendElement("h2").text(l.directoryName());
@@ -54,7 +63,9 @@ final class LeaderboardPage {
       for (Leaderboard.Row r : rows) {
         Estimate e = r.figures().success();
         if (!Double.isNaN(e.value())) {
-          String label = r.rankLabel() + "  " + r.run();
+          ComparedRun named = byName.get(r.run());
+          String label = r.rankLabel() + "  " + r.run() + (named == null ? "" : named.setup().seekerLabel()
+              .map(m -> " (" + m + ")").orElse(""));
           dots.add(e.interval().defined() ? new Charts.Dot(label, e.value(), e.interval().lower(),
               e.interval().upper()) : Charts.Dot.of(label, e.value()));
         }
@@ -89,8 +100,12 @@ final class LeaderboardPage {
         }
         Leaderboard.VersusLeader v = r.versusLeader();
         tr.appendElement("td").addClass("rank").text(r.rankLabel());
-        tr.appendElement("td").addClass("text").text(r.run());
-        tr.appendElement("td").text(LeaderboardFiles.estimate(r.figures().success()));
+        Element run = tr.appendElement("td").addClass("text").addClass("run").text(r.run());
+        ComparedRun named = byName.get(r.run());
+        if (named != null) {
+          run.appendElement("span").addClass("models").text(named.setup().modelsText());
+        }
+        tr.appendElement("td").addClass("wrap").text(LeaderboardFiles.estimate(r.figures().success()));
         tr.appendElement("td").text(r.figures().judged() + " / " + r.figures().dialogues());
         tr.appendElement("td").text(fixed(r.figures().aqd().value()));
         tr.appendElement("td").text(fixed(r.figures().aql().value()));
@@ -101,7 +116,7 @@ final class LeaderboardPage {
         tr.appendElement("td").addClass("text").text(r.significantlyBetter().isEmpty() ? "-"
             : String.join(", ", r.significantlyBetter()));
         if (trials) {
-          tr.appendElement("td").text(LeaderboardFiles.passHat(r.passHat()));
+          tr.appendElement("td").addClass("wrap").text(LeaderboardFiles.passHat(r.passHat()));
         }
         if (tokens) {
           tr.appendElement("td").text(r.tokens() < 0 ? "-" : String.valueOf(r.tokens()));

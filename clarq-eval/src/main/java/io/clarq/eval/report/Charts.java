@@ -210,16 +210,28 @@ public final class Charts {
     axis.setRange(a, b);
   }
 
-  /** Draws a plot as an SVG element with this id, {@link #WIDTH} wide and {@code height} high. */
+  /**
+   * Draws a plot as an SVG element with this id, {@link #WIDTH} wide and {@code height} high. A number axis whose data
+   * span nothing (a constant series, a single point) is widened around its value ({@link #spanConstant}).
+   */
   public static String svg(Plot plot, String title, String id, boolean legend, int height) {
     plot.setBackgroundPaint(Color.WHITE);
     if (plot instanceof XYPlot xy) {
       xy.setDomainGridlinePaint(new Color(0xdddddd));
       xy.setRangeGridlinePaint(new Color(0xdddddd));
       xy.setAxisOffset(RectangleInsets.ZERO_INSETS);
+      for (int i = 0; i < xy.getDomainAxisCount(); i++) {
+        spanConstant(xy.getDomainAxis(i));
+      }
+      for (int i = 0; i < xy.getRangeAxisCount(); i++) {
+        spanConstant(xy.getRangeAxis(i));
+      }
     } else if (plot instanceof CategoryPlot cat) {
       cat.setRangeGridlinePaint(new Color(0xdddddd));
       cat.setAxisOffset(RectangleInsets.ZERO_INSETS);
+      for (int i = 0; i < cat.getRangeAxisCount(); i++) {
+        spanConstant(cat.getRangeAxis(i));
+      }
     }
     JFreeChart chart = new JFreeChart(title, new Font(Font.SANS_SERIF, Font.BOLD, 14), plot, legend);
     chart.setBackgroundPaint(Color.WHITE);
@@ -230,6 +242,26 @@ public final class Charts {
     g.setDefsKeyPrefix(id + "-");   // JFreeSVG's default prefix is a clock reading: the same run would differ
     chart.draw(g, new Rectangle(0, 0, WIDTH, height));
     return g.getSVGElement(id);
+  }
+
+  /**
+   * Widens a number axis whose range spans (next to) nothing to 10% of its value each side (1 each side of 0). On
+   * such a range JFreeChart picks a tick unit of about 1e-9 and labels every tick "5E0", the value in scientific
+   * notation, rounded: "5E0 5E0 5E0". Other axes, and axes of no number, are left as they are.
+   */
+  static void spanConstant(org.jfree.chart.axis.ValueAxis axis) {
+    if (!(axis instanceof NumberAxis a) || axis instanceof SymbolAxis) {
+      return;
+    }
+    a.configure();   // the auto range of the data now plotted
+    org.jfree.data.Range r = a.getRange();
+    double centre = r.getCentralValue();
+    if (r.getLength() > 1e-6 * Math.max(1, Math.abs(centre))) {
+      return;
+    }
+    double half = centre == 0 ? 1 : 0.1 * Math.abs(centre);
+    a.setAutoRange(false);
+    a.setRange(centre - half, centre + half);
   }
 
   private static DecimalFormat percent() {

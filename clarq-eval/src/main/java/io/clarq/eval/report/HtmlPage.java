@@ -52,10 +52,14 @@ public final class HtmlPage {
           + "padding:.4em .6em;margin:.5em 0;display:flex;flex-wrap:wrap;gap:.4em 1em;align-items:center}",
       "form.filter label{white-space:nowrap}form.filter input[type=search]{width:16em}",
       ".filter-count{font-weight:bold;margin-left:auto}");
-  // counts the charts the browser laid out with a non-empty box; a headless browser test reads the attribute
+  // counts the charts the browser laid out with a non-empty box, and the tables cut off at the window's width (past
+  // the window's right edge, or wider than the box they scroll in); a headless browser test reads the attributes
   private static final String RENDER_CHECK = "window.addEventListener('load',function(){var n=0;"
       + "document.querySelectorAll('div.chart svg').forEach(function(s){var b=s.getBBox();"
-      + "if(b.width>0&&b.height>0){n++;}});document.body.setAttribute('data-charts-rendered',n);});";
+      + "if(b.width>0&&b.height>0){n++;}});document.body.setAttribute('data-charts-rendered',n);"
+      + "var cut=0,w=document.documentElement.clientWidth;document.querySelectorAll('table').forEach(function(t){"
+      + "var p=t.parentElement;if(t.getBoundingClientRect().right>w+1||p.scrollWidth>p.clientWidth+1){cut++;}});"
+      + "document.body.setAttribute('data-tables-cut',cut);});";
   // the filter of every form.filter: selects match data-NAME exactly ("" = any), the search box any text; the
   // address after # (name=value&...) sets the controls on load and whenever it changes
   private static final String FILTER = String.join("",

@@ -73,6 +73,11 @@ class ComparisonPageTest {
     assertThat(ticks).isNotEmpty();
     assertThat(ticks.stream().mapToDouble(Double::doubleValue).min().orElseThrow()).isGreaterThan(lo - 0.15);
     assertThat(ticks.stream().mapToDouble(Double::doubleValue).max().orElseThrow()).isLessThan(hi + 0.15);
+    // the runs are named by their seeker model too, and each one's models are listed
+    assertThat(doc.select("section.pair h2").text()).isEqualTo("A: " + report.runs().get(0).name() + " (seeker gpt-4o)"
+        + " vs B: " + report.runs().get(1).name() + " (seeker gpt-4o)");
+    assertThat(doc.select("section.pair ul.models li.a").text()).isEqualTo("A " + report.runs().get(0).name()
+        + ": seeker gpt-4o, provider gpt-4o (published ClarQ-LLM run), judge " + report.runs().get(0).judge());
     // one row label per type, ours ("type 3"), and the overall row
     assertThat(en.select("div.chart svg text").eachText()).contains("all", "type 1", "type 26");
   }
@@ -116,6 +121,7 @@ class ComparisonPageTest {
     Document rendered = Jsoup.parse(Files.readString(dom, StandardCharsets.UTF_8));
     assertThat(rendered.body().attr("data-charts-rendered")).isEqualTo("1");
     assertThat(rendered.select("section.language.en table.by-type.en tr")).hasSize(1 + 1 + 26);
+    io.clarq.eval.report.HeadlessChromium.require(dir).screenshot(page, "", "compare", 1280, 1700);
   }
 
   static Optional<Path> chromium() {

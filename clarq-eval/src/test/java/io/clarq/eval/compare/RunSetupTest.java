@@ -78,6 +78,27 @@ class RunSetupTest {
     assertThat(plain.differences(multi)).extracting(RunSetup.Difference::setting).containsExactly("provider");
   }
 
+  /** The seeker's model names the run on the pages; it is never a setup difference (it is what is compared). */
+  @Test
+  void testTheSeekerModelNamesTheRunAndIsNotCompared() throws Exception {
+    RunSetup llm = RunSetup.ofRunDirectory(run("llm", "\"seeker\": \"llm\", \"seeker_model\": \"openai:gpt-4o-mini\","
+        + " \"provider\": \"offline\"", "offline", "[]"));
+    RunSetup rule = RunSetup.ofRunDirectory(run("rule", "\"seeker\": \"rule-based\", \"provider\": \"offline\"",
+        "offline", "[]"));
+    RunSetup old = RunSetup.ofRunDirectory(run("old", "\"provider\": \"offline\"", "offline", "[]"));
+    assertThat(llm.seekerModel()).isEqualTo("openai:gpt-4o-mini");
+    assertThat(rule.seekerModel()).isEqualTo("no model (rule-based)");
+    assertThat(old.seekerLabel()).isEmpty();
+    assertThat(llm.differences(rule)).extracting(RunSetup.Difference::setting).doesNotContain("seeker_model")
+        .containsExactly("prompts");
+    assertThat(llm.modelsText()).isEqualTo("seeker openai:gpt-4o-mini, provider no model (offline), judge offline");
+    assertThat(RunSetup.ofTranscript(tmp.resolve("t.jsonl"), false, "none").modelsText()).isEqualTo("judge none");
+    RunSetup published = RunSetup.ofTranscript(Path.of("l2l_GPT-4o_seeker_vs_GPT-4o_provider.Chat.En.json"), true,
+        "j");
+    assertThat(published.seekerModel()).isEqualTo("gpt-4o");
+    assertThat(published.modelsText()).isEqualTo("seeker gpt-4o, provider gpt-4o (published ClarQ-LLM run), judge j");
+  }
+
   @Test
   void testAnUnreadableResultsFileIsNamed() throws Exception {
     Path dir = tmp.resolve("broken");

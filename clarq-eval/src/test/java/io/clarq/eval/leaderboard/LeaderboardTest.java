@@ -163,6 +163,11 @@ class LeaderboardTest {
     assertThat(doc.select("section.language.en div.chart svg text").eachText())
         .anyMatch(t -> t.contains("1=") && t.contains(comp.name()));
     assertThat(doc.select("script[src], link, img[src^=http]")).isEmpty();
+    // each run is named with its models beside its name, in the table and on the chart
+    assertThat(doc.select("table.board.en td.run span.models").eachText()).hasSize(3).allSatisfy(t -> assertThat(t)
+        .startsWith("seeker gpt-4o, provider gpt-4o (published ClarQ-LLM run), judge "));
+    assertThat(doc.select("section.language.en div.chart svg text").eachText())
+        .anyMatch(t -> t.contains(comp.name() + " (gpt-4o)"));
     assertThat(Jsoup.parse(LeaderboardPage.render(board(false, comp, chat))).select("#setup-differences")).isEmpty();
   }
 
@@ -194,10 +199,32 @@ class LeaderboardTest {
     HeadlessChromium browser = HeadlessChromium.require(dir);
     Path page = dir.resolve("leaderboard.html");
     LeaderboardFiles.write(board(true, comp, chat, multi), dir);
-    Document rendered = browser.dom(page, "");
+    Document rendered = browser.dom(page, "", 1280);
     assertThat(rendered.body().attr("data-charts-rendered")).isEqualTo("1");
     assertThat(rendered.select("table.board.en tr.row")).hasSize(3);
-    browser.screenshot(page, "", "leaderboard", 1280, 860);
+    assertThat(rendered.body().attr("data-tables-cut")).as("tables cut off at 1280 px").isEqualTo("0");
+    browser.screenshot(page, "", "leaderboard", 1280, 1020);
+  }
+
+  /**
+   * The widest board: pass^k, tokens and cost columns, a trial note and the significantly-better column. At 1280 px
+   * the whole table is in view, no column behind a scrollbar (a narrower window scrolls it inside its own box).
+   */
+  @Test
+  void testHeadlessChromiumFitsTheWidestTableAt1280Pixels() throws Exception {
+    HeadlessChromium browser = HeadlessChromium.require(dir);
+    RunExtras x = new RunExtras(java.util.OptionalLong.of(123_456_789), java.util.Map.of(Language.ENGLISH,
+        List.of(0.5423, 0.4, 0.3333)), java.util.OptionalDouble.of(1234.56));
+    ComparedRun trials = new ComparedRun(comp.name(), comp.judge(), comp.scores(), comp.typeNames(), comp.setup(), 3);
+    Leaderboard b = Leaderboard.of(List.of(trials, chat, multi), List.of(x, x, x), Bootstrap.DEFAULT, true);
+    Path page = dir.resolve("leaderboard.html");
+    LeaderboardFiles.write(b, dir);
+    browser.screenshot(page, "", "leaderboard-widest", 1280, 1000);
+    Document rendered = browser.dom(page, "", 1280);
+    assertThat(rendered.select("p#compared-trial")).hasSize(1);
+    assertThat(rendered.select("table.board.en tr").first().select("th").eachText()).endsWith("significantly better",
+        "pass^k", "tokens", "cost");
+    assertThat(rendered.body().attr("data-tables-cut")).as("tables cut off at 1280 px").isEqualTo("0");
   }
 
   @Test

@@ -27,6 +27,10 @@ class ChartsTest {
     return Double.parseDouble(m.group(2));
   }
 
+  private static List<String> labels(String svg) {
+    return Jsoup.parse(svg, "", Parser.xmlParser()).select("text").eachText();
+  }
+
   private static List<Double> ticks(Document svg) {
     return svg.select("text").stream().map(Element::text).filter(s -> s.matches("-?\\d+(\\.\\d+)?"))
         .map(Double::parseDouble).toList();
@@ -50,5 +54,41 @@ class ChartsTest {
   void testAnIntervalMustHoldItsDot() {
     assertThatThrownBy(() -> new Charts.Dot("a", 0.5, 0.6, 0.7)).hasMessageContaining("illegal dot \"a\": 0.5 in"
         + " [0.6, 0.7]");
+  }
+
+  /**
+   * A constant series (every dialogue 5 turns, one gold-line count) gives an auto-ranged axis no span: JFreeChart then
+   * picks a tick unit of about 1e-9 and labels it "5E0 5E0"; the kit widens such an axis around its value, so every
+   * tick label is a plain number and they differ.
+   */
+  @Test
+  void testAConstantSeriesGetsReadableDistinctTickLabels() {
+    org.jfree.data.xy.XYSeries s = new org.jfree.data.xy.XYSeries("turns");
+    s.add(3, 5.0);
+    s.add(4, 5.0);
+    s.add(5, 5.0);
+    org.jfree.chart.axis.NumberAxis turns = new org.jfree.chart.axis.NumberAxis("mean seeker turns");
+    turns.setAutoRangeIncludesZero(false);
+    org.jfree.chart.axis.NumberAxis lines = new org.jfree.chart.axis.NumberAxis("gold lines");
+    lines.setAutoRangeIncludesZero(false);
+    org.jfree.data.xy.XYSeries one = new org.jfree.data.xy.XYSeries("one point");
+    one.add(3, 0.25);
+    org.jfree.chart.axis.NumberAxis single = new org.jfree.chart.axis.NumberAxis("single x");
+    single.setAutoRangeIncludesZero(false);
+    // before the fix: the turns axis read "5E0" eleven times, the single point's axes "3E0", "2.5E-1"
+    List<String> constant = labels(Charts.svg(new org.jfree.chart.plot.XYPlot(new org.jfree.data.xy.XYSeriesCollection(
+        s), lines, turns, new org.jfree.chart.renderer.xy.XYLineAndShapeRenderer()), "constant", "constant", false,
+        Charts.HEIGHT));
+    assertThat(constant).noneMatch(t -> t.matches(".*\\dE-?\\d.*"));
+    // the turns axis spans 4.5-5.5 around its value, in steps of 0.1; the gold lines axis 3-5 is left as it was
+    assertThat(constant).contains("4.5", "5.0", "5.5", "3.0", "4.0");
+    assertThat(constant.stream().filter("5.5"::equals)).hasSize(1);
+    List<String> point = labels(Charts.svg(new org.jfree.chart.plot.XYPlot(new org.jfree.data.xy.XYSeriesCollection(
+        one), single, new org.jfree.chart.axis.NumberAxis("share"), new org.jfree.chart.renderer.xy
+        .XYLineAndShapeRenderer()), "point", "point", false, Charts.HEIGHT));
+    assertThat(point).noneMatch(t -> t.matches(".*\\dE-?\\d.*"));
+    List<String> numbers = point.stream().filter(t -> t.matches("-?\\d+(\\.\\d+)?")).toList();
+    assertThat(numbers).as(point.toString()).hasSizeGreaterThanOrEqualTo(6).doesNotHaveDuplicates()
+        .contains("2.70", "3.00", "0.00", "0.24");
   }
 }

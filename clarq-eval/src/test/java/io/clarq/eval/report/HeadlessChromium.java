@@ -56,8 +56,21 @@ public final class HeadlessChromium {
 
   /** The page's DOM once loaded and its scripts ran; {@code fragment} (without '#') is put after the address. */
   public Document dom(Path page, String fragment) throws IOException, InterruptedException {
+    return dom(page, fragment, 0);
+  }
+
+  /**
+   * The page's DOM once laid out in a window {@code width} pixels wide (0: the browser's default) and its scripts
+   * ran; the page kit's script then says in {@code body[data-tables-cut]} how many tables that width cuts off.
+   */
+  public Document dom(Path page, String fragment, int width) throws IOException, InterruptedException {
     Path out = Files.createTempFile(work, "dom", ".html");
-    run(List.of("--virtual-time-budget=5000", "--dump-dom", address(page, fragment)), out);
+    List<String> args = new ArrayList<>();
+    if (width > 0) {
+      args.add("--window-size=" + width + ",1000");
+    }
+    args.addAll(List.of("--virtual-time-budget=5000", "--dump-dom", address(page, fragment)));
+    run(args, out);
     return Jsoup.parse(Files.readString(out, StandardCharsets.UTF_8));
   }
 
