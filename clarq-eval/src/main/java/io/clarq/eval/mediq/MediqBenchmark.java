@@ -3,6 +3,7 @@ package io.clarq.eval.mediq;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.clarq.core.files.AtomicFiles;
+import io.clarq.core.llm.Deviation;
 import io.clarq.core.mediq.Expert;
 import io.clarq.core.mediq.Patient;
 import io.clarq.eval.kernel.Benchmark;
@@ -17,6 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Supplier;
 
 /**
  * MediQ on the run kernel: an item is a case of a data set, playing it is {@link MediqInterview#play}, the item
@@ -33,6 +35,7 @@ public final class MediqBenchmark implements Benchmark<MediqItem, MediqRecord, M
   private final Patient patient;
   private final int maxQuestions;
   private final Map<String, String> settings;
+  private final Supplier<List<Deviation>> deviations;
 
   /** What a run found: the figures by data set (in run order) and over all. */
   public record Result(Map<String, MediqFigures> byDataset, MediqFigures overall) {}
@@ -44,6 +47,15 @@ public final class MediqBenchmark implements Benchmark<MediqItem, MediqRecord, M
    *     checked on resume
    */
   public MediqBenchmark(Expert expert, Patient patient, int maxQuestions, Map<String, String> settings) {
+    this(expert, patient, maxQuestions, settings, List::of);
+  }
+
+  /**
+   * A run whose agents depart from the reference protocol: after each case, {@code deviations} (the named options
+   * and what the model clients reported so far) are recorded in the run config and the results.
+   */
+  public MediqBenchmark(Expert expert, Patient patient, int maxQuestions, Map<String, String> settings,
+      Supplier<List<Deviation>> deviations) {
     if (maxQuestions < 0) {
       throw new IllegalArgumentException("illegal max questions " + maxQuestions + ": must be non-negative");
     }
@@ -51,6 +63,7 @@ public final class MediqBenchmark implements Benchmark<MediqItem, MediqRecord, M
     this.patient = patient;
     this.maxQuestions = maxQuestions;
     this.settings = Map.copyOf(settings);
+    this.deviations = Objects.requireNonNull(deviations, "deviations");
   }
 
   @Override
@@ -96,7 +109,11 @@ public final class MediqBenchmark implements Benchmark<MediqItem, MediqRecord, M
   @Override
   public MediqRecord play(MediqItem item, RunLog log) throws Exception {
     Objects.requireNonNull(expert, "a merge plays nothing");
-    return new MediqRecord(item.dataset(), MediqInterview.play(item.mediqCase(), expert, patient, maxQuestions));
+    try {
+      return new MediqRecord(item.dataset(), MediqInterview.play(item.mediqCase(), expert, patient, maxQuestions));
+    } finally {
+      deviations.get().forEach(log::deviation);   // a failed case's calls may have made some too
+    }
   }
 
   @Override
