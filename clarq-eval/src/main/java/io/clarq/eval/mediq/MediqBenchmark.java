@@ -23,7 +23,7 @@ import java.util.function.Supplier;
 /**
  * MediQ on the run kernel: an item is a case of a data set, playing it is {@link MediqInterview#play}, the item
  * log is {@value MediqRecord#LOG}, and the end step writes {@code results.json} and {@code summary.md} with the
- * figures per data set and over all ({@link MediqFigures}).
+ * figures per data set and over all ({@link MediqFigures}), and {@code report.html} ({@link MediqReportPage}).
  */
 public final class MediqBenchmark implements Benchmark<MediqItem, MediqRecord, MediqBenchmark.Result> {
   /** The benchmark's name in run configs and results. */
@@ -120,9 +120,11 @@ public final class MediqBenchmark implements Benchmark<MediqItem, MediqRecord, M
   public Result finish(RunEnd<MediqItem, MediqRecord> end) {
     Map<String, List<MediqOutcome>> byDataset = new LinkedHashMap<>();
     List<MediqOutcome> all = new ArrayList<>();
+    List<MediqRecord> records = new ArrayList<>();
     for (MediqItem item : end.items()) {
       MediqRecord r = end.records().get(item.key());
       if (r != null) {
+        records.add(r);
         byDataset.computeIfAbsent(r.dataset(), k -> new ArrayList<>()).add(r.outcome());
         all.add(r.outcome());
       }
@@ -160,6 +162,9 @@ public final class MediqBenchmark implements Benchmark<MediqItem, MediqRecord, M
     md.append("\nTimeout: the case reached the question cap (").append(maxQuestions).append("), whatever its forced"
         + " answer. Turns: intermediate choices per case (questions + 1). Definitions: docs/protocol/mediq.md in the clarq repository.\n");
     AtomicFiles.write(end.output().resolve("summary.md"), md.toString());
+    Map<String, MediqFigures> shown = new LinkedHashMap<>(figures);
+    shown.put("all", result.overall());
+    MediqReportPage.write(end.output(), shown, records, end.settings().values(), end.log().deviations());
     return result;
   }
 }
