@@ -31,8 +31,8 @@ public final class MediqBenchmark implements Benchmark<MediqItem, MediqRecord, M
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  private final Expert expert;
-  private final Patient patient;
+  private final List<Expert> experts;
+  private final List<Patient> patients;
   private final int maxQuestions;
   private final Map<String, String> settings;
   private final Supplier<List<Deviation>> deviations;
@@ -56,11 +56,28 @@ public final class MediqBenchmark implements Benchmark<MediqItem, MediqRecord, M
    */
   public MediqBenchmark(Expert expert, Patient patient, int maxQuestions, Map<String, String> settings,
       Supplier<List<Deviation>> deviations) {
+    this(java.util.Collections.singletonList(expert), java.util.Collections.singletonList(patient), maxQuestions,
+        settings, deviations);
+  }
+
+  /**
+   * A run of K trials ({@code --trials K}): every case is played once with each trial's expert and patient
+   * ({@code experts.get(t - 1)}, made for trial t, e.g. on {@code MediqModels.forTrial(t)}); the headline figures
+   * are trial 1's, and results.json and summary.md add the figures across trials and pass^k ({@link MediqTrials}).
+   *
+   * @throws IllegalArgumentException when there are not as many patients as experts, or none
+   */
+  public MediqBenchmark(List<Expert> experts, List<Patient> patients, int maxQuestions, Map<String, String> settings,
+      Supplier<List<Deviation>> deviations) {
+    if (experts.isEmpty() || experts.size() != patients.size()) {
+      throw new IllegalArgumentException("a MediQ run needs one expert and one patient per trial, got "
+          + experts.size() + " and " + patients.size());
+    }
     if (maxQuestions < 0) {
       throw new IllegalArgumentException("illegal max questions " + maxQuestions + ": must be non-negative");
     }
-    this.expert = expert;
-    this.patient = patient;
+    this.experts = new ArrayList<>(experts);
+    this.patients = new ArrayList<>(patients);
     this.maxQuestions = maxQuestions;
     this.settings = Map.copyOf(settings);
     this.deviations = Objects.requireNonNull(deviations, "deviations");
@@ -100,6 +117,9 @@ public final class MediqBenchmark implements Benchmark<MediqItem, MediqRecord, M
   public RunSettings settings(List<MediqItem> selection) {
     Map<String, String> v = new LinkedHashMap<>(settings);
     v.put("max_questions", String.valueOf(maxQuestions));
+    if (experts.size() > 1) {
+      v.put("trials", String.valueOf(experts.size()));
+    }
     Map<String, Integer> counts = new LinkedHashMap<>();
     selection.forEach(i -> counts.merge(i.dataset(), 1, Integer::sum));
     v.put("cases", counts.toString());
@@ -108,9 +128,14 @@ public final class MediqBenchmark implements Benchmark<MediqItem, MediqRecord, M
 
   @Override
   public MediqRecord play(MediqItem item, RunLog log) throws Exception {
-    Objects.requireNonNull(expert, "a merge plays nothing");
+    if (item.trial() > experts.size()) {
+      throw new IllegalArgumentException("item " + item.key() + " is of trial " + item.trial() + ", but the run has "
+          + experts.size());
+    }
+    Expert expert = Objects.requireNonNull(experts.get(item.trial() - 1), "a merge plays nothing");
     try {
-      return new MediqRecord(item.dataset(), MediqInterview.play(item.mediqCase(), expert, patient, maxQuestions));
+      return new MediqRecord(item.dataset(), MediqInterview.play(item.mediqCase(), expert,
+          patients.get(item.trial() - 1), maxQuestions), item.trial());
     } finally {
       deviations.get().forEach(log::deviation);   // a failed case's calls may have made some too
     }
@@ -123,7 +148,7 @@ public final class MediqBenchmark implements Benchmark<MediqItem, MediqRecord, M
     List<MediqRecord> records = new ArrayList<>();
     for (MediqItem item : end.items()) {
       MediqRecord r = end.records().get(item.key());
-      if (r != null) {
+      if (r != null && item.trial() == 1) {   // the headline figures are trial 1's
         records.add(r);
         byDataset.computeIfAbsent(r.dataset(), k -> new ArrayList<>()).add(r.outcome());
         all.add(r.outcome());
@@ -132,6 +157,8 @@ public final class MediqBenchmark implements Benchmark<MediqItem, MediqRecord, M
     Map<String, MediqFigures> figures = new LinkedHashMap<>();
     byDataset.forEach((k, v) -> figures.put(k, MediqFigures.of(v)));
     Result result = new Result(figures, MediqFigures.of(all));
+    int trialCount = Integer.parseInt(end.settings().values().getOrDefault("trials", "1"));
+    MediqTrials trials = trialCount > 1 ? MediqTrials.of(trialCount, end.items(), end.records()) : null;
     ObjectNode root;
     try {
       ResultsEnvelope.Builder envelope = ResultsEnvelope.forRun("clarq-mediq-results", 1, NAME, end)
@@ -139,7 +166,10 @@ public final class MediqBenchmark implements Benchmark<MediqItem, MediqRecord, M
           .figures(o -> {
             result.overall().writeInto(o.putObject("overall"));
             ObjectNode per = o.putObject("datasets");
-            figures.forEach((k, f) -> f.writeInto(per.putObject(k)));
+            figures.forEach((name, f) -> f.writeInto(per.putObject(name)));
+            if (trials != null) {
+              trials.writeInto(o.putObject("trials"));
+            }
           });
       root = envelope.build().writeInto(JSON.createObjectNode());
       root.put("wall_seconds", end.wallTime().toNanos() / 1e9);
@@ -159,6 +189,9 @@ public final class MediqBenchmark implements Benchmark<MediqItem, MediqRecord, M
       md.append(String.format(java.util.Locale.ROOT, " %d: %.4f (%d)", t.turn(), t.accuracy().value(), t.cases()));
     }
     md.append(".\n");
+    if (trials != null) {
+      md.append(trials.markdown());
+    }
     md.append("\nTimeout: the case reached the question cap (").append(maxQuestions).append("), whatever its forced"
         + " answer. Turns: intermediate choices per case (questions + 1). Definitions: docs/protocol/mediq.md in the clarq repository.\n");
     AtomicFiles.write(end.output().resolve("summary.md"), md.toString());

@@ -206,6 +206,43 @@ class MediqModelRunCommandTest {
   }
 
   @Test
+  void testTrialsCarryTheirSeedsAndGivePassHatK() throws IOException {
+    Path upstream = SharedData.require("mediq/upstream");
+    List<Integer> ids = List.of(0, 2, 4);
+    Path folder = data(ids);
+    Path runDir = tmp.resolve("trials");
+    // trial 1 (no seed, as the reference) is answered A, trial 2 (seed 8849) B: the Basic expert answers at once
+    try (FakeOpenAiServer server = FakeOpenAiServer.start(req -> FakeReply.text(req.json().has("seed") ? "B" : "A"))) {
+      assertThat(run("mediq", "run", "--datasets", "craft_md", "--data", folder.toString(), "--upstream",
+          upstream.toString(), "--expert", "basic", "--patient", "instruct", "--expert-model", MODEL, "--base-url",
+          server.baseUrl().toString(), "--trials", "2", "--out", runDir.toString())).as(err.toString()).isEqualTo(0);
+      List<JsonNode> bodies = server.requests().stream().map(RecordedRequest::json).toList();
+      assertThat(bodies).hasSize(6);
+      assertThat(bodies.subList(0, 3)).allSatisfy(b -> assertThat(b.has("seed")).isFalse());
+      assertThat(bodies.subList(3, 6)).allSatisfy(b -> assertThat(b.path("seed").asLong()).isEqualTo(8849L));
+    }
+    // worked out from the data's answers: a case is right in trial 1 when its answer is A, in trial 2 when B
+    List<String> answers = new ArrayList<>();
+    for (String line : Files.readAllLines(folder.resolve("all_craft_md.jsonl"))) {
+      answers.add(JSON.readTree(line).path("answer_idx").asText());
+    }
+    double a = answers.stream().filter("A"::equals).count() / 3.0;
+    double b = answers.stream().filter("B"::equals).count() / 3.0;
+    JsonNode trials = JSON.readTree(runDir.resolve("results.json").toFile()).path("figures").path("trials");
+    assertThat(trials.path("trials").asInt()).isEqualTo(2);
+    JsonNode all = trials.path("overall");
+    assertThat(all.path("cases").asInt()).isEqualTo(3);
+    assertThat(all.path("accuracy_per_trial").get(0).asDouble()).isCloseTo(a, org.assertj.core.data.Offset.offset(1e-12));
+    assertThat(all.path("accuracy_per_trial").get(1).asDouble()).isCloseTo(b, org.assertj.core.data.Offset.offset(1e-12));
+    assertThat(all.path("pass_hat_k").get(0).asDouble()).isCloseTo((a + b) / 2, org.assertj.core.data.Offset.offset(1e-12));
+    assertThat(all.path("pass_hat_k").get(1).asDouble()).isZero();   // no case is right with both A and B
+    assertThat(all.path("flipped").asDouble()).isCloseTo(a + b, org.assertj.core.data.Offset.offset(1e-12));
+    assertThat(Files.readAllLines(runDir.resolve("consultations.jsonl"))).hasSize(6);
+    assertThat(Files.readString(runDir.resolve("summary.md"))).contains("## Across 2 trials", "pass^2");
+    assertThat(Files.readString(runDir.resolve("run-config.json"))).contains("\"trials\" : \"2\"");
+  }
+
+  @Test
   void testAnLlmExpertWithoutAModelIsRefusedNamingTheOption() {
     assertThat(run("mediq", "run", "--expert", "scale", "--out", tmp.resolve("x").toString())).isEqualTo(2);
     assertThat(err.toString()).contains("--expert scale needs --expert-model SPEC");

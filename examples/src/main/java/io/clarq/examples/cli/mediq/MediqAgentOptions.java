@@ -117,7 +117,8 @@ public final class MediqAgentOptions {
   boolean settingsPerCall;
 
   /** The agents of a run, what decides them (for the run's settings) and the deviations they make. */
-  record Agents(Expert expert, Patient patient, Map<String, String> settings, Supplier<List<Deviation>> deviations,
+  record Agents(List<Expert> experts, List<Patient> patients, Map<String, String> settings,
+      Supplier<List<Deviation>> deviations,
       List<LlmClient> clients) implements AutoCloseable {
     @Override
     public void close() {
@@ -145,7 +146,8 @@ public final class MediqAgentOptions {
    * @param cannotAnswer the offline patient's "cannot answer" line
    * @throws CommandLine.ParameterException naming the option that is wrong
    */
-  Agents build(CommandLine cl, LlmOptions llm, Optional<PromptPack> pack, String cannotAnswer, int maxQuestions) {
+  Agents build(CommandLine cl, LlmOptions llm, Optional<PromptPack> pack, String cannotAnswer, int maxQuestions,
+      int trials) {
     check(cl);
     Map<String, String> settings = new LinkedHashMap<>();
     List<Deviation> named = new ArrayList<>();
@@ -159,43 +161,54 @@ public final class MediqAgentOptions {
       expertSampling = sampling(cl, em);
       questionSampling = sampling(cl, qm);
     }
-    Expert e;
+    List<Expert> experts = new ArrayList<>();
     if (!expertNeedsModel()) {
-      e = new OverlapExpert(expertQuestions);
+      for (int t = 1; t <= trials; t++) {
+        experts.add(new OverlapExpert(expertQuestions));
+      }
       settings.put("expert", "overlap(questions=" + expertQuestions + ")");
     } else {
       ExpertStrategy strategy = expert.equals("numerical-cutoff") ? ExpertStrategy.NUMCUTOFF
           : ExpertStrategy.named(expert);
-      ExpertSettings s;
-      try {
-        s = new ExpertSettings(strategy, expertSampling, questionSampling, rationaleGeneration, selfConsistency,
-            abstainThreshold, independentModules, maxQuestions, seed);
-      } catch (IllegalArgumentException x) {
-        throw new CommandLine.ParameterException(cl, "--expert " + expert + ": " + x.getMessage());
+      for (int t = 1; t <= trials; t++) {
+        ExpertSettings s;
+        try {
+          s = new ExpertSettings(strategy, expertSampling, questionSampling, rationaleGeneration, selfConsistency,
+              abstainThreshold, independentModules, maxQuestions, seed + t - 1);
+        } catch (IllegalArgumentException x) {
+          throw new CommandLine.ParameterException(cl, "--expert " + expert + ": " + x.getMessage());
+        }
+        experts.add(new ReferenceExpert(s, pack.orElseThrow(), models.forTrial(t)));
       }
-      e = new ReferenceExpert(s, pack.orElseThrow(), models);
       settings.put("expert", strategy.referenceClass() + "(model=" + llm.spec(cl, "--expert-model", expertModel)
           .identity() + ", question_model=" + llm.spec(cl, "--question-model", questionModel != null ? questionModel
           : expertModel).identity() + ", " + String.format(Locale.ROOT, "temperature=%s, max_tokens=%d, top_p=%s,"
           + " top_logprobs=%d", temperature, maxTokens, topP, topLogprobs) + ", rationale_generation="
           + rationaleGeneration + ", self_consistency=" + selfConsistency + ", abstain_threshold=" + abstainThreshold
-          + ", independent_modules=" + independentModules + ", seed=" + seed + ")");
+          + ", independent_modules=" + independentModules + ", seed=" + seed + (trials > 1 ? " + trial - 1" : "")
+          + ")");
     }
-    Patient p;
+    List<Patient> patients = new ArrayList<>();
     switch (patient) {
       case "offline" -> {
-        p = new OfflinePatient(cannotAnswer, 2);
+        for (int t = 1; t <= trials; t++) {
+          patients.add(new OfflinePatient(cannotAnswer, 2));
+        }
         settings.put("patient", "offline-bm25(k1=1.2,b=0.75,max_facts=2)");
       }
       case "random" -> {
-        p = new RandomPatient(pack.orElseThrow(), seed);
-        settings.put("patient", "RandomPatient(seed=" + seed + ")");
+        for (int t = 1; t <= trials; t++) {
+          patients.add(new RandomPatient(pack.orElseThrow(), seed + t - 1));
+        }
+        settings.put("patient", "RandomPatient(seed=" + seed + (trials > 1 ? " + trial - 1" : "") + ")");
       }
       default -> {
         PatientKind kind = PatientKind.named(patient.replace("-", "_"));
         String spec = patientModel != null ? patientModel : expertModel;
         String pm = model(cl, llm, clients, "--patient-model", spec);
-        p = new ReferencePatient(kind, pack.orElseThrow(), models, pm, useDataFacts);
+        for (int t = 1; t <= trials; t++) {
+          patients.add(new ReferencePatient(kind, pack.orElseThrow(), models.forTrial(t), pm, useDataFacts));
+        }
         settings.put("patient", kind.referenceClass() + "(model=" + llm.spec(cl, "--patient-model", spec).identity()
             + ", use_data_facts=" + useDataFacts + ")");
         if (useDataFacts && kind == PatientKind.FACT_SELECT) {
@@ -213,7 +226,7 @@ public final class MediqAgentOptions {
       }
     }
     List<Deviation> fixed = List.copyOf(named);
-    return new Agents(e, p, settings, () -> {
+    return new Agents(experts, patients, settings, () -> {
       List<Deviation> all = new ArrayList<>(fixed);
       all.addAll(llm.deviations());
       return all;

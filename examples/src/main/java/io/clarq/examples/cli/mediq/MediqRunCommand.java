@@ -68,6 +68,12 @@ public final class MediqRunCommand implements Callable<Integer> {
       description = "The question cap; at the cap the expert must answer. Default: ${DEFAULT-VALUE}.")
   int maxQuestions;
 
+  @Option(names = "--trials", defaultValue = "1", paramLabel = "K",
+      description = "Play every case K times and report the accuracy of each trial, pass^k and pass@k (k = 1..K)."
+          + " Trial 1 sends the reference's requests (no seed); trial t > 1 sends seed 8848 + t - 1, and the random"
+          + " patient and the expert's unseeded draws use --seed + t - 1. Default: ${DEFAULT-VALUE}.")
+  int trials;
+
   @Option(names = "--limit", paramLabel = "N",
       description = "Play only the first N cases of each data set.")
   Integer limit;
@@ -91,6 +97,10 @@ public final class MediqRunCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     agents.check(spec.commandLine());
+    if (trials < 1) {
+      throw new CommandLine.ParameterException(spec.commandLine(), "--trials " + trials + ": must be at least 1");
+    }
+    llm.refuseFixedSeed(spec.commandLine(), trials);
     if (concurrency < 1) {
       throw new CommandLine.ParameterException(spec.commandLine(), "--concurrency " + concurrency
           + ": must be at least 1");
@@ -114,6 +124,11 @@ public final class MediqRunCommand implements Callable<Integer> {
       }
       cases.forEach(c -> items.add(new MediqItem(split.key(), c)));
     }
+    List<MediqItem> trial1 = List.copyOf(items);
+    for (int t = 2; t <= trials; t++) {
+      int trial = t;
+      trial1.forEach(i -> items.add(new MediqItem(i.dataset(), i.mediqCase(), trial)));
+    }
     Map<String, String> settings = new LinkedHashMap<>();
     Optional<PromptPack> pack = referencePack();
     if (agents.needsPack() && pack.isEmpty()) {
@@ -123,9 +138,10 @@ public final class MediqRunCommand implements Callable<Integer> {
     }
     String cannot = cannotAnswer(pack, settings);
     MediqBenchmark.Result r;
-    try (MediqAgentOptions.Agents a = agents.build(spec.commandLine(), llm, pack, cannot, maxQuestions)) {
+    try (MediqAgentOptions.Agents a = agents.build(spec.commandLine(), llm, pack, cannot, maxQuestions,
+        trials)) {
       settings.putAll(a.settings());
-      MediqBenchmark b = new MediqBenchmark(a.expert(), a.patient(), maxQuestions, settings, a.deviations());
+      MediqBenchmark b = new MediqBenchmark(a.experts(), a.patients(), maxQuestions, settings, a.deviations());
       r = RunKernel.run(b, items, new RunKernel.Plan(out, Shard.parse(shard), concurrency, "clarq-mediq-run"),
           new ItemListener<>() {});
     }
