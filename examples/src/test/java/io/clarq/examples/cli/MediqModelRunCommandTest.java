@@ -248,5 +248,8 @@ class MediqModelRunCommandTest {
     assertThat(err.toString()).contains("--expert scale needs --expert-model SPEC");
     assertThat(run("mediq", "run", "--expert", "guess", "--out", tmp.resolve("x").toString())).isEqualTo(2);
     assertThat(err.toString()).contains("--expert guess: unknown; known: overlap, basic");
+    assertThat(run("mediq", "run", "--base-url", "http://127.0.0.1:9/v1", "--out", tmp.resolve("x").toString()))
+        .isEqualTo(2);
+    assertThat(err.toString()).contains("use no model, so the model options");
   }
 }

@@ -97,6 +97,11 @@ public final class MediqRunCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     agents.check(spec.commandLine());
+    if (!agents.expertNeedsModel() && !agents.patientNeedsModel() && llm.anyGiven()) {
+      throw new CommandLine.ParameterException(spec.commandLine(), "--expert " + agents.expert + " and --patient "
+          + agents.patient + " use no model, so the model options (--base-url, --llm-cache, ...) would be ignored;"
+          + " name a reference expert with --expert-model SPEC, or drop them");
+    }
     if (trials < 1) {
       throw new CommandLine.ParameterException(spec.commandLine(), "--trials " + trials + ": must be at least 1");
     }
