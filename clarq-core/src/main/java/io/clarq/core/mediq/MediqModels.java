@@ -6,6 +6,7 @@ import io.clarq.core.llm.ChatResponse;
 import io.clarq.core.llm.LlmClient;
 import io.clarq.core.llm.LlmException;
 import io.clarq.core.llm.TokenUsage;
+import io.clarq.core.llm.Trials;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -23,7 +24,8 @@ import java.util.function.Function;
 public final class MediqModels {
   private final Function<String, LlmClient> clients;
   private final boolean keyedByName;
-  private final Map<String, MediqSampling> firstSettings = new ConcurrentHashMap<>();
+  private final Map<String, MediqSampling> firstSettings;
+  private final int trial;
 
   /** A reply as the reference reads it: the text stripped, and the tokens it reports. */
   public record Reply(String text, TokenUsage usage) {}
@@ -33,8 +35,31 @@ public final class MediqModels {
    * @param keyedByName whether settings are kept per model name from the first call, as the reference does
    */
   public MediqModels(Function<String, LlmClient> clients, boolean keyedByName) {
+    this(clients, keyedByName, new ConcurrentHashMap<>(), 1);
+  }
+
+  private MediqModels(Function<String, LlmClient> clients, boolean keyedByName, Map<String, MediqSampling> first,
+      int trial) {
     this.clients = Objects.requireNonNull(clients, "clients");
     this.keyedByName = keyedByName;
+    this.firstSettings = first;
+    this.trial = Trials.check(trial);
+  }
+
+  /**
+   * These models in trial {@code trial} of a run ({@link Trials}): the same clients and settings per model name,
+   * and every request carries the trial ({@link ChatRequest#trial()}, which keys a response cache per trial). Trial
+   * 1 sends the reference's requests, which carry no seed; trial {@code t > 1} sends seed {@code 8848 + t - 1}.
+   *
+   * @throws IllegalArgumentException when {@code trial} is below 1
+   */
+  public MediqModels forTrial(int trial) {
+    return new MediqModels(clients, keyedByName, firstSettings, trial);
+  }
+
+  /** The trial the requests are made in (1 unless {@link #forTrial} said otherwise). */
+  public int trial() {
+    return trial;
   }
 
   /** Every model name served by one client, with the reference's behaviour. */
@@ -56,7 +81,10 @@ public final class MediqModels {
   public Reply generate(MediqSampling asked, List<ChatMessage> messages) throws LlmException {
     MediqSampling s = keyedByName ? firstSettings.computeIfAbsent(asked.model(), k -> asked) : asked;
     ChatRequest.Builder b = ChatRequest.builder().model(s.model()).messages(messages).temperature(s.temperature())
-        .maxTokens(s.maxTokens()).topP(s.topP());
+        .maxTokens(s.maxTokens()).topP(s.topP()).trial(trial);
+    if (trial > 1) {
+      b.seed(Trials.seed(trial));
+    }
     if (s.topLogprobs() > 0) {
       b.logprobs(true).topLogprobs(s.topLogprobs());
     }

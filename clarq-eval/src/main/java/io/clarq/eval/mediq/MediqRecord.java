@@ -17,7 +17,7 @@ import java.util.Optional;
  * reference's field names where it has them ({@code letter_choice}, {@code questions}, {@code answers},
  * {@code intermediate_choices}).
  */
-public record MediqRecord(String dataset, MediqOutcome outcome) {
+public record MediqRecord(String dataset, MediqOutcome outcome, int trial) {
   /** The item log's file name. */
   public static final String LOG = "consultations.jsonl";
 
@@ -26,17 +26,27 @@ public record MediqRecord(String dataset, MediqOutcome outcome) {
   public MediqRecord {
     Objects.requireNonNull(dataset, "dataset");
     Objects.requireNonNull(outcome, "outcome");
+    io.clarq.core.llm.Trials.check(trial);
+  }
+
+  /** A record of trial 1. */
+  public MediqRecord(String dataset, MediqOutcome outcome) {
+    this(dataset, outcome, 1);
   }
 
   /** The key of the item it was played from. */
   public String key() {
-    return dataset + "/" + outcome.caseId();
+    return MediqItem.key(dataset, outcome.caseId(), trial);
   }
 
   /** The record as one JSON line. */
   public String toLine() {
     ObjectNode o = JSON.createObjectNode();
-    o.put("dataset", dataset).put("id", outcome.caseId()).put("answer_idx", outcome.answerLetter());
+    o.put("dataset", dataset).put("id", outcome.caseId());
+    if (trial > 1) {
+      o.put("trial", trial);   // a run of one trial writes what it wrote before trials
+    }
+    o.put("answer_idx", outcome.answerLetter());
     o.put("letter_choice", outcome.letter().orElse(null)).put("correct", outcome.correct());
     strings(o.putArray("questions"), outcome.questions());
     ArrayNode answers = o.putArray("answers");
@@ -89,7 +99,7 @@ public record MediqRecord(String dataset, MediqOutcome outcome) {
           text(o.get("letter_choice")), texts(required(o, "questions")), answers,
           texts(required(o, "intermediate_choices")), turns, o.path("forced").asBoolean(),
           required(o, "max_questions").asInt(), facts);
-      return new MediqRecord(required(o, "dataset").asText(), outcome);
+      return new MediqRecord(required(o, "dataset").asText(), outcome, o.path("trial").asInt(1));
     } catch (IOException | IllegalArgumentException | NullPointerException e) {
       throw new IllegalArgumentException(where + ": not a MediQ record: " + e.getMessage(), e);
     }

@@ -178,7 +178,7 @@ public final class LlmOptions {
    *
    * @throws CommandLine.ParameterException naming both options (exit code 2)
    */
-  void refuseFixedSeed(CommandLine cl, int trials) {
+  public void refuseFixedSeed(CommandLine cl, int trials) {
     if (trials < 2) {
       return;
     }

@@ -1,7 +1,6 @@
 package io.clarq.examples.cli.mediq;
 
 import io.clarq.core.mediq.MediqCase;
-import io.clarq.core.mediq.OverlapExpert;
 import io.clarq.core.prompt.PromptPack;
 import io.clarq.core.task.Language;
 import io.clarq.datasets.fetch.DataDirectory;
@@ -14,7 +13,7 @@ import io.clarq.eval.kernel.Shard;
 import io.clarq.eval.mediq.MediqBenchmark;
 import io.clarq.eval.mediq.MediqFigures;
 import io.clarq.eval.mediq.MediqItem;
-import io.clarq.retrieval.mediq.OfflinePatient;
+import io.clarq.examples.cli.LlmOptions;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,16 +29,19 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code clarq mediq run}: plays MediQ cases on the run kernel with no model: the model-free expert
- * ({@link OverlapExpert}) against the offline patient ({@link OfflinePatient}); resumable, shardable.
+ * {@code clarq mediq run}: plays MediQ cases on the run kernel, with no model (the model-free expert against the
+ * offline patient) or with the reference's experts and patients on model specs ({@link MediqAgentOptions});
+ * resumable, shardable.
  */
 @Command(
     name = "run",
     mixinStandardHelpOptions = true,
     description = {
-      "Plays MediQ cases with no model: a model-free expert asks general history questions, then answers with the"
+      "Plays MediQ cases. With no model: a model-free expert asks general history questions, then answers with the"
           + " option whose words the record mentions most; the offline patient answers from the case's atomic facts"
-          + " (BM25).",
+          + " (BM25). With a model SPEC: the reference's experts and LLM patients, sending the reference's requests"
+          + " (prompts derived from the reference code by `clarq data fetch mediq`); its quirks are kept unless a"
+          + " named option fixes one, which is recorded as a deviation.",
       "Writes consultations.jsonl as each case ends, then results.json and summary.md (accuracy with its 95% Wilson"
           + " interval, timeout rate, average turns, per data set). Started again into the same --out, it resumes."
     })
@@ -58,21 +60,19 @@ public final class MediqRunCommand implements Callable<Integer> {
       description = "The data sets to play: craft_md, dev_good. Default: ${DEFAULT-VALUE}.")
   List<String> datasets;
 
-  @Option(names = "--patient", defaultValue = "offline", paramLabel = "KIND",
-      description = "The patient: offline (BM25 over the case's atomic facts; no model). Default: ${DEFAULT-VALUE}.")
-  String patient;
+  @CommandLine.Mixin MediqAgentOptions agents;
 
-  @Option(names = "--expert", defaultValue = "overlap", paramLabel = "KIND",
-      description = "The expert: overlap (model-free). Default: ${DEFAULT-VALUE}.")
-  String expert;
-
-  @Option(names = "--expert-questions", defaultValue = "3", paramLabel = "N",
-      description = "How many questions the model-free expert asks before answering (0-6). Default: ${DEFAULT-VALUE}.")
-  int expertQuestions;
+  @CommandLine.Mixin LlmOptions llm;
 
   @Option(names = "--max-questions", defaultValue = "30", paramLabel = "N",
       description = "The question cap; at the cap the expert must answer. Default: ${DEFAULT-VALUE}.")
   int maxQuestions;
+
+  @Option(names = "--trials", defaultValue = "1", paramLabel = "K",
+      description = "Play every case K times and report the accuracy of each trial, pass^k and pass@k (k = 1..K)."
+          + " Trial 1 sends the reference's requests (no seed); trial t > 1 sends seed 8848 + t - 1, and the random"
+          + " patient and the expert's unseeded draws use --seed + t - 1. Default: ${DEFAULT-VALUE}.")
+  int trials;
 
   @Option(names = "--limit", paramLabel = "N",
       description = "Play only the first N cases of each data set.")
@@ -96,14 +96,16 @@ public final class MediqRunCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    if (!patient.equals("offline")) {
-      throw new CommandLine.ParameterException(spec.commandLine(), "--patient " + patient + ": only \"offline\" is"
-          + " available here (the reference's LLM patients run in `clarq mediq conformance`)");
+    agents.check(spec.commandLine());
+    if (!agents.expertNeedsModel() && !agents.patientNeedsModel() && llm.anyGiven()) {
+      throw new CommandLine.ParameterException(spec.commandLine(), "--expert " + agents.expert + " and --patient "
+          + agents.patient + " use no model, so the model options (--base-url, --llm-cache, ...) would be ignored;"
+          + " name a reference expert with --expert-model SPEC, or drop them");
     }
-    if (!expert.equals("overlap")) {
-      throw new CommandLine.ParameterException(spec.commandLine(), "--expert " + expert + ": only \"overlap\" (the"
-          + " model-free expert) is available here");
+    if (trials < 1) {
+      throw new CommandLine.ParameterException(spec.commandLine(), "--trials " + trials + ": must be at least 1");
     }
+    llm.refuseFixedSeed(spec.commandLine(), trials);
     if (concurrency < 1) {
       throw new CommandLine.ParameterException(spec.commandLine(), "--concurrency " + concurrency
           + ": must be at least 1");
@@ -127,32 +129,56 @@ public final class MediqRunCommand implements Callable<Integer> {
       }
       cases.forEach(c -> items.add(new MediqItem(split.key(), c)));
     }
+    List<MediqItem> trial1 = List.copyOf(items);
+    for (int t = 2; t <= trials; t++) {
+      int trial = t;
+      trial1.forEach(i -> items.add(new MediqItem(i.dataset(), i.mediqCase(), trial)));
+    }
     Map<String, String> settings = new LinkedHashMap<>();
-    settings.put("expert", "overlap(questions=" + expertQuestions + ")");
-    String cannot = cannotAnswer(settings);
-    settings.put("patient", "offline-bm25(k1=1.2,b=0.75,max_facts=2)");
-    MediqBenchmark b = new MediqBenchmark(new OverlapExpert(expertQuestions), new OfflinePatient(cannot, 2),
-        maxQuestions, settings);
-    MediqBenchmark.Result r = RunKernel.run(b, items, new RunKernel.Plan(out, Shard.parse(shard), concurrency,
-        "clarq-mediq-run"), new ItemListener<>() {});
+    Optional<PromptPack> pack = referencePack();
+    if (agents.needsPack() && pack.isEmpty()) {
+      throw new CommandLine.ParameterException(spec.commandLine(), "--expert " + agents.expert + " --patient "
+          + agents.patient + " needs the MediQ reference prompts, derived from the reference code: run `clarq data"
+          + " fetch mediq` or give --upstream DIR");
+    }
+    String cannot = cannotAnswer(pack, settings);
+    MediqBenchmark.Result r;
+    try (MediqAgentOptions.Agents a = agents.build(spec.commandLine(), llm, pack, cannot, maxQuestions,
+        trials)) {
+      settings.putAll(a.settings());
+      MediqBenchmark b = new MediqBenchmark(a.experts(), a.patients(), maxQuestions, settings, a.deviations());
+      r = RunKernel.run(b, items, new RunKernel.Plan(out, Shard.parse(shard), concurrency, "clarq-mediq-run"),
+          new ItemListener<>() {});
+    }
     PrintWriter w = spec.commandLine().getOut();
     r.byDataset().forEach((k, f) -> w.println(line(k, f)));
     w.println(line("all", r.overall()));
+    if (agents.expertNeedsModel() || agents.patientNeedsModel()) {
+      w.println(llm.usageSummary());
+    }
     w.println("results: " + out.resolve("results.json") + ", " + out.resolve("summary.md"));
     w.flush();
     return 0;
   }
 
-  private String cannotAnswer(Map<String, String> settings) {
+  // the reference pack, derived from --upstream or from the fetched reference code, when either is at hand
+  private Optional<PromptPack> referencePack() {
     Optional<Path> code = Optional.ofNullable(upstream);
     Path fetched = dataDirectory().folder(MediqReferencePack.DATA_SET).resolve(MediqReferencePack.UPSTREAM);
     if (code.isEmpty() && Files.isRegularFile(fetched.resolve("src/patient.py"))) {
       code = Optional.of(fetched);
     }
-    if (code.isPresent()) {
-      PromptPack pack = MediqReferencePack.load(code.get());
-      settings.put("cannot_answer", "reference (" + pack.id() + ")");
-      return pack.fixed("cannot_answer", Language.ENGLISH);
+    try {
+      return code.map(MediqReferencePack::load);
+    } catch (IllegalArgumentException e) {
+      throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+    }
+  }
+
+  private static String cannotAnswer(Optional<PromptPack> pack, Map<String, String> settings) {
+    if (pack.isPresent()) {
+      settings.put("cannot_answer", "reference (" + pack.get().id() + ")");
+      return pack.get().fixed("cannot_answer", Language.ENGLISH);
     }
     settings.put("cannot_answer", "clarq");
     return OWN_CANNOT_ANSWER;

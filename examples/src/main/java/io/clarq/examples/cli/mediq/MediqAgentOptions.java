@@ -1,0 +1,287 @@
+package io.clarq.examples.cli.mediq;
+
+import io.clarq.core.llm.Deviation;
+import io.clarq.core.llm.LlmClient;
+import io.clarq.core.llm.LlmSpec;
+import io.clarq.core.mediq.Expert;
+import io.clarq.core.mediq.ExpertSettings;
+import io.clarq.core.mediq.ExpertStrategy;
+import io.clarq.core.mediq.MediqModels;
+import io.clarq.core.mediq.MediqSampling;
+import io.clarq.core.mediq.OverlapExpert;
+import io.clarq.core.mediq.Patient;
+import io.clarq.core.mediq.PatientKind;
+import io.clarq.core.mediq.RandomPatient;
+import io.clarq.core.mediq.ReferenceExpert;
+import io.clarq.core.mediq.ReferencePatient;
+import io.clarq.core.prompt.PromptPack;
+import io.clarq.examples.cli.LlmOptions;
+import io.clarq.retrieval.mediq.OfflinePatient;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Supplier;
+import picocli.CommandLine;
+import picocli.CommandLine.Option;
+
+/**
+ * The expert and patient of {@code clarq mediq run}, as a picocli mixin: the model-free expert and the offline
+ * patient, or the reference's experts and patients on model SPECs (named as the reference's flags), with the
+ * reference's quirks by default and each fix a named option recorded as a deviation.
+ */
+public final class MediqAgentOptions {
+  /** The expert names {@code --expert} takes, with the model-free one first. */
+  static final List<String> EXPERTS = List.of("overlap", "basic", "fixed", "binary", "numerical",
+      "numerical-cutoff", "scale");
+  /** The patient names {@code --patient} takes. */
+  static final List<String> PATIENTS = List.of("offline", "random", "instruct", "fact-select", "direct");
+
+  @Option(names = "--patient", defaultValue = "offline", paramLabel = "KIND",
+      description = "The patient: offline (BM25 over the case's atomic facts; no model), random (a record sentence or"
+          + " \"cannot answer\", seeded by --seed; no model), or the reference's LLM patients instruct, fact-select,"
+          + " direct on --patient-model. Default: ${DEFAULT-VALUE}.")
+  String patient;
+
+  @Option(names = "--expert", defaultValue = "overlap", paramLabel = "KIND",
+      description = "The expert: overlap (model-free), or the reference's basic, fixed, binary, numerical,"
+          + " numerical-cutoff, scale on --expert-model. Default: ${DEFAULT-VALUE}.")
+  String expert;
+
+  @Option(names = "--expert-questions", defaultValue = "3", paramLabel = "N",
+      description = "How many questions the model-free expert asks before answering (0-6). Default: ${DEFAULT-VALUE}.")
+  int expertQuestions;
+
+  @Option(names = "--expert-model", paramLabel = "SPEC",
+      description = "The model of the reference expert's decisions and choices (--expert_model), e.g."
+          + " openai:meta-llama/Llama-3.1-8B-Instruct with --base-url http://127.0.0.1:8000/v1.")
+  String expertModel;
+
+  @Option(names = "--question-model", paramLabel = "SPEC",
+      description = "The model of the expert's follow-up questions (--expert_model_question_generator; default:"
+          + " --expert-model).")
+  String questionModel;
+
+  @Option(names = "--patient-model", paramLabel = "SPEC",
+      description = "The model of the LLM patients (--patient_model; default: --expert-model).")
+  String patientModel;
+
+  @Option(names = "--temperature", defaultValue = "0.6", paramLabel = "T",
+      description = "The expert's temperature. Default: ${DEFAULT-VALUE}.")
+  double temperature;
+
+  @Option(names = "--max-tokens", defaultValue = "256", paramLabel = "N",
+      description = "The expert's max_tokens. Default: ${DEFAULT-VALUE}.")
+  int maxTokens;
+
+  @Option(names = "--top-p", defaultValue = "0.9", paramLabel = "P",
+      description = "The expert's top_p. Default: ${DEFAULT-VALUE}.")
+  double topP;
+
+  @Option(names = "--top-logprobs", defaultValue = "0", paramLabel = "N",
+      description = "When above 0, the expert's requests ask for logprobs with top_logprobs N. Default:"
+          + " ${DEFAULT-VALUE}.")
+  int topLogprobs;
+
+  @Option(names = "--rationale-generation",
+      description = "The expert gives a one-sentence reason before each decision.")
+  boolean rationaleGeneration;
+
+  @Option(names = "--self-consistency", defaultValue = "1", paramLabel = "N",
+      description = "How many times each decision is sampled and voted on. Default: ${DEFAULT-VALUE}.")
+  int selfConsistency;
+
+  @Option(names = "--abstain-threshold", defaultValue = "0.8", paramLabel = "X",
+      description = "Below this confidence the numerical-cutoff and scale experts ask (0: the reference's fallbacks,"
+          + " 0.8 and 4.0). Default: ${DEFAULT-VALUE}.")
+  double abstainThreshold;
+
+  @Option(names = "--independent-modules",
+      description = "The question generator gets a fresh prompt instead of the decision's conversation.")
+  boolean independentModules;
+
+  @Option(names = "--seed", defaultValue = "0", paramLabel = "N",
+      description = "Seeds the random patient and the draws the reference makes unseeded. Default: ${DEFAULT-VALUE}.")
+  long seed;
+
+  @Option(names = "--use-data-facts",
+      description = "The fact-select patient answers from the data set's atomic facts instead of asking the model"
+          + " to decompose the record first (the reference decomposes; a deviation, recorded).")
+  boolean useDataFacts;
+
+  @Option(names = "--settings-per-call",
+      description = "Each call keeps the sampling settings its caller asks for (the reference keeps the first"
+          + " caller's per model name, so the patient gets the expert's; a deviation, recorded).")
+  boolean settingsPerCall;
+
+  /** The agents of a run, what decides them (for the run's settings) and the deviations they make. */
+  record Agents(List<Expert> experts, List<Patient> patients, Map<String, String> settings,
+      Supplier<List<Deviation>> deviations,
+      List<LlmClient> clients) implements AutoCloseable {
+    @Override
+    public void close() {
+      clients.forEach(LlmClient::close);
+    }
+  }
+
+  boolean expertNeedsModel() {
+    return !expert.equals("overlap");
+  }
+
+  boolean patientNeedsModel() {
+    return !patient.equals("offline") && !patient.equals("random");
+  }
+
+  /** Whether the agents need the reference prompt pack (every agent but the model-free ones). */
+  boolean needsPack() {
+    return expertNeedsModel() || !patient.equals("offline");
+  }
+
+  /**
+   * Builds the agents.
+   *
+   * @param pack the reference pack, present when {@link #needsPack()}
+   * @param cannotAnswer the offline patient's "cannot answer" line
+   * @throws CommandLine.ParameterException naming the option that is wrong
+   */
+  Agents build(CommandLine cl, LlmOptions llm, Optional<PromptPack> pack, String cannotAnswer, int maxQuestions,
+      int trials) {
+    check(cl);
+    Map<String, String> settings = new LinkedHashMap<>();
+    List<Deviation> named = new ArrayList<>();
+    Map<String, LlmClient> clients = new LinkedHashMap<>();
+    MediqModels models = new MediqModels(name -> clients.get(name), !settingsPerCall);
+    MediqSampling expertSampling = null;
+    MediqSampling questionSampling = null;
+    if (expertNeedsModel()) {
+      String em = model(cl, llm, clients, "--expert-model", expertModel);
+      String qm = model(cl, llm, clients, "--question-model", questionModel != null ? questionModel : expertModel);
+      expertSampling = sampling(cl, em);
+      questionSampling = sampling(cl, qm);
+    }
+    List<Expert> experts = new ArrayList<>();
+    if (!expertNeedsModel()) {
+      for (int t = 1; t <= trials; t++) {
+        experts.add(new OverlapExpert(expertQuestions));
+      }
+      settings.put("expert", "overlap(questions=" + expertQuestions + ")");
+    } else {
+      ExpertStrategy strategy = expert.equals("numerical-cutoff") ? ExpertStrategy.NUMCUTOFF
+          : ExpertStrategy.named(expert);
+      for (int t = 1; t <= trials; t++) {
+        ExpertSettings s;
+        try {
+          s = new ExpertSettings(strategy, expertSampling, questionSampling, rationaleGeneration, selfConsistency,
+              abstainThreshold, independentModules, maxQuestions, seed + t - 1);
+        } catch (IllegalArgumentException x) {
+          throw new CommandLine.ParameterException(cl, "--expert " + expert + ": " + x.getMessage());
+        }
+        experts.add(new ReferenceExpert(s, pack.orElseThrow(), models.forTrial(t)));
+      }
+      settings.put("expert", strategy.referenceClass() + "(model=" + llm.spec(cl, "--expert-model", expertModel)
+          .identity() + ", question_model=" + llm.spec(cl, "--question-model", questionModel != null ? questionModel
+          : expertModel).identity() + ", " + String.format(Locale.ROOT, "temperature=%s, max_tokens=%d, top_p=%s,"
+          + " top_logprobs=%d", temperature, maxTokens, topP, topLogprobs) + ", rationale_generation="
+          + rationaleGeneration + ", self_consistency=" + selfConsistency + ", abstain_threshold=" + abstainThreshold
+          + ", independent_modules=" + independentModules + ", seed=" + seed + (trials > 1 ? " + trial - 1" : "")
+          + ")");
+    }
+    List<Patient> patients = new ArrayList<>();
+    switch (patient) {
+      case "offline" -> {
+        for (int t = 1; t <= trials; t++) {
+          patients.add(new OfflinePatient(cannotAnswer, 2));
+        }
+        settings.put("patient", "offline-bm25(k1=1.2,b=0.75,max_facts=2)");
+      }
+      case "random" -> {
+        for (int t = 1; t <= trials; t++) {
+          patients.add(new RandomPatient(pack.orElseThrow(), seed + t - 1));
+        }
+        settings.put("patient", "RandomPatient(seed=" + seed + (trials > 1 ? " + trial - 1" : "") + ")");
+      }
+      default -> {
+        PatientKind kind = PatientKind.named(patient.replace("-", "_"));
+        String spec = patientModel != null ? patientModel : expertModel;
+        String pm = model(cl, llm, clients, "--patient-model", spec);
+        for (int t = 1; t <= trials; t++) {
+          patients.add(new ReferencePatient(kind, pack.orElseThrow(), models.forTrial(t), pm, useDataFacts));
+        }
+        settings.put("patient", kind.referenceClass() + "(model=" + llm.spec(cl, "--patient-model", spec).identity()
+            + ", use_data_facts=" + useDataFacts + ")");
+        if (useDataFacts && kind == PatientKind.FACT_SELECT) {
+          named.add(new Deviation(pm, "patient answers from the data set's facts", "--use-data-facts: the"
+              + " reference asks the model to decompose the record at the first question"));
+        }
+      }
+    }
+    pack.ifPresent(k -> settings.put("prompts", k.id()));
+    if (!clients.isEmpty()) {
+      settings.put("model_settings", settingsPerCall ? "per call" : "per model name (reference)");
+      if (settingsPerCall) {
+        named.add(new Deviation(String.join(",", clients.keySet()), "sampling settings per call", "--settings-per"
+            + "-call: the reference keeps the first caller's settings per model name"));
+      }
+    }
+    List<Deviation> fixed = List.copyOf(named);
+    return new Agents(experts, patients, settings, () -> {
+      List<Deviation> all = new ArrayList<>(fixed);
+      all.addAll(llm.deviations());
+      return all;
+    }, List.copyOf(clients.values()));
+  }
+
+  /**
+   * Refuses options that do not go together, before anything is read.
+   *
+   * @throws CommandLine.ParameterException naming the option
+   */
+  void check(CommandLine cl) {
+    if (!EXPERTS.contains(expert)) {
+      throw new CommandLine.ParameterException(cl, "--expert " + expert + ": unknown; known: "
+          + String.join(", ", EXPERTS));
+    }
+    if (!PATIENTS.contains(patient)) {
+      throw new CommandLine.ParameterException(cl, "--patient " + patient + ": unknown; known: "
+          + String.join(", ", PATIENTS));
+    }
+    if (expertNeedsModel() && expertModel == null) {
+      throw new CommandLine.ParameterException(cl, "--expert " + expert + " needs --expert-model SPEC");
+    }
+    if (patientNeedsModel() && patientModel == null && expertModel == null) {
+      throw new CommandLine.ParameterException(cl, "--patient " + patient + " needs --patient-model SPEC (or"
+          + " --expert-model, which it then shares)");
+    }
+    if (!expertNeedsModel() && (questionModel != null || rationaleGeneration || independentModules
+        || selfConsistency != 1)) {
+      throw new CommandLine.ParameterException(cl, "--question-model, --rationale-generation, --independent-modules"
+          + " and --self-consistency are for the reference experts; --expert overlap takes none");
+    }
+    if (useDataFacts && !patient.equals("fact-select")) {
+      throw new CommandLine.ParameterException(cl, "--use-data-facts is for --patient fact-select");
+    }
+  }
+
+  // the model name of a spec, with its client made once per name (the reference keeps one model per name)
+  private static String model(CommandLine cl, LlmOptions llm, Map<String, LlmClient> clients, String option,
+      String specText) {
+    LlmSpec spec = llm.spec(cl, option, specText);
+    if (spec.model().isEmpty()) {
+      throw new CommandLine.ParameterException(cl, option + " " + specText + ": names no model; give --model NAME");
+    }
+    if (!clients.containsKey(spec.model())) {
+      clients.put(spec.model(), llm.client(cl, option, specText));
+    }
+    return spec.model();
+  }
+
+  private MediqSampling sampling(CommandLine cl, String model) {
+    try {
+      return new MediqSampling(model, temperature, maxTokens, topP, topLogprobs);
+    } catch (IllegalArgumentException x) {
+      throw new CommandLine.ParameterException(cl, x.getMessage());
+    }
+  }
+}
