@@ -3,6 +3,7 @@ package io.clarq.retrieval.mediq;
 import io.clarq.core.mediq.Exchange;
 import io.clarq.core.mediq.MediqCase;
 import io.clarq.core.mediq.Patient;
+import io.clarq.retrieval.analysis.AnyTermQuery;
 import io.clarq.retrieval.analysis.EnglishAnalysis;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -11,8 +12,6 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import org.apache.lucene.analysis.Analyzer;
-import org.apache.lucene.analysis.TokenStream;
-import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
 import org.apache.lucene.document.StoredField;
@@ -21,12 +20,9 @@ import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.index.NoMergePolicy;
-import org.apache.lucene.index.Term;
-import org.apache.lucene.search.BooleanClause;
 import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.ScoreDoc;
-import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.similarities.BM25Similarity;
 import org.apache.lucene.store.ByteBuffersDirectory;
 
@@ -115,17 +111,6 @@ public final class OfflinePatient implements Patient {
   }
 
   private BooleanQuery query(String question) {
-    BooleanQuery.Builder b = new BooleanQuery.Builder();
-    try (TokenStream ts = analyzer.tokenStream(TEXT, question)) {
-      CharTermAttribute term = ts.addAttribute(CharTermAttribute.class);
-      ts.reset();
-      while (ts.incrementToken()) {
-        b.add(new TermQuery(new Term(TEXT, term.toString())), BooleanClause.Occur.SHOULD);
-      }
-      ts.end();
-    } catch (IOException e) {
-      throw new UncheckedIOException("analysing question \"" + question + "\" failed", e);
-    }
-    return b.build();
+    return AnyTermQuery.of(analyzer, TEXT, question);
   }
 }
