@@ -36,15 +36,7 @@ public final class OpenAiWire {
    * @throws IllegalArgumentException when the JSON schema is not JSON
    */
   public static ObjectNode requestBody(ChatRequest r, String defaultModel) {
-    ObjectNode body = MAPPER.createObjectNode();
-    String model = r.model().isEmpty() ? defaultModel : r.model();
-    if (!model.isEmpty()) {
-      body.put("model", model);
-    }
-    ArrayNode messages = body.putArray("messages");
-    for (ChatMessage m : r.messages()) {
-      messages.addObject().put("role", m.role().wireName()).put("content", m.content());
-    }
+    ObjectNode body = modelAndMessages(r, defaultModel, "messages");
     r.temperature().ifPresent(t -> body.put("temperature", t));
     r.topP().ifPresent(p -> body.put("top_p", p));
     r.seed().ifPresent(s -> body.put("seed", s));
@@ -177,6 +169,23 @@ public final class OpenAiWire {
         logprobs(choice.path("logprobs").path("content")), reasoning.toString(),
         endReason(finish, refusal, toolCalls));
     return new Reply(response, refusal, toolCalls);
+  }
+
+  /**
+   * A body opened with the model (the request's, else {@code defaultModel}; left out when both are empty) and the
+   * messages, in order, as {@code {"role", "content"}} objects under {@code field}: the start both OpenAI APIs share.
+   */
+  static ObjectNode modelAndMessages(ChatRequest r, String defaultModel, String field) {
+    ObjectNode body = MAPPER.createObjectNode();
+    String model = r.model().isEmpty() ? defaultModel : r.model();
+    if (!model.isEmpty()) {
+      body.put("model", model);
+    }
+    ArrayNode messages = body.putArray(field);
+    for (ChatMessage m : r.messages()) {
+      messages.addObject().put("role", m.role().wireName()).put("content", m.content());
+    }
+    return body;
   }
 
   /** The index two of the reply's choices share, if any. */

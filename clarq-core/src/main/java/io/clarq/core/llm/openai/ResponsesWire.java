@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.clarq.core.llm.ChatMessage;
 import io.clarq.core.llm.ChatRequest;
 import io.clarq.core.llm.ChatResponse;
 import io.clarq.core.llm.EndReason;
@@ -61,15 +60,7 @@ final class ResponsesWire {
    * @throws IllegalArgumentException when the JSON schema is not JSON
    */
   static ObjectNode requestBody(ChatRequest r, String defaultModel) {
-    ObjectNode body = MAPPER.createObjectNode();
-    String model = r.model().isEmpty() ? defaultModel : r.model();
-    if (!model.isEmpty()) {
-      body.put("model", model);
-    }
-    ArrayNode input = body.putArray("input");
-    for (ChatMessage m : r.messages()) {
-      input.addObject().put("role", m.role().wireName()).put("content", m.content());
-    }
+    ObjectNode body = OpenAiWire.modelAndMessages(r, defaultModel, "input");
     r.temperature().ifPresent(t -> body.put("temperature", t));
     r.topP().ifPresent(p -> body.put("top_p", p));
     r.maxTokens().ifPresent(n -> body.put("max_output_tokens", n));
