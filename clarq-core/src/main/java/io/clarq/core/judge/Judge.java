@@ -24,6 +24,15 @@ public interface Judge {
   }
 
   /**
+   * The seed a model behind this judge sends with every request whatever the trial ({@link
+   * io.clarq.core.llm.LlmClient#fixedSeed()}), seen through wrappers (a verdict cache, {@link #named}); a run with
+   * trials refuses a judge that has one. Default: empty (no model, or none whose seed is fixed).
+   */
+  default java.util.OptionalLong fixedSeed() {
+    return java.util.OptionalLong.empty();
+  }
+
+  /**
    * {@code judge} asking every question in {@code trial} ({@link JudgeQuestion#inTrial}), under its own name: how a
    * run scores the dialogues of trial t, so a model-backed judge sends that trial's seed.
    *
@@ -32,7 +41,17 @@ public interface Judge {
   static Judge inTrial(Judge judge, int trial) {
     java.util.Objects.requireNonNull(judge, "judge");
     io.clarq.core.llm.Trials.check(trial);
-    return trial == 1 ? judge : named(judge.name(), q -> judge.judge(q.inTrial(trial)));
+    return trial == 1 ? judge : named(judge.name(), new Judge() {
+      @Override
+      public Optional<Verdict> judge(JudgeQuestion question) throws LlmException {
+        return judge.judge(question.inTrial(trial));
+      }
+
+      @Override
+      public java.util.OptionalLong fixedSeed() {
+        return judge.fixedSeed();
+      }
+    });
   }
 
   /** A judge that answers nothing: every leftover gold line is reported as unjudged. Its name is "none". */
@@ -53,6 +72,11 @@ public interface Judge {
       @Override
       public String name() {
         return name;
+      }
+
+      @Override
+      public java.util.OptionalLong fixedSeed() {
+        return judge.fixedSeed();
       }
 
       @Override

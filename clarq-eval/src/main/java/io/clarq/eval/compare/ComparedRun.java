@@ -30,9 +30,12 @@ import java.util.Optional;
  * @param setup provider, provider model, prompt pack, judge and deviations, as far as the run's files record them
  * @param trials how many trials the run played (1 without trials); its {@code scores} are trial 1's, the reference
  *     protocol, so runs of any trial counts compare on the same footing ({@link #COMPARED_TRIAL})
+ * @param notScored when lines of the run's transcript hold no dialogue scored here (a torn last line, failed
+ *     dialogues), what every output says of them, one line: "29 dialogues, 1 line(s) not scored (FILE, line 30 is
+ *     torn ...)"
  */
 public record ComparedRun(String name, String judge, Map<String, DialogueScore> scores, Map<Integer, String> typeNames,
-    RunSetup setup, int trials) {
+    RunSetup setup, int trials, Optional<String> notScored) {
   /** The trial every comparison and leaderboard is made on: trial 1, the reference protocol (seed 8848). */
   public static final int COMPARED_TRIAL = 1;
 
@@ -43,6 +46,13 @@ public record ComparedRun(String name, String judge, Map<String, DialogueScore> 
     scores = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(scores));
     typeNames = Map.copyOf(typeNames);
     io.clarq.core.llm.Trials.check(trials);
+    Objects.requireNonNull(notScored, "notScored");
+  }
+
+  /** A run every line of whose transcript is scored (or named in its results alone). */
+  public ComparedRun(String name, String judge, Map<String, DialogueScore> scores, Map<Integer, String> typeNames,
+      RunSetup setup, int trials) {
+    this(name, judge, scores, typeNames, setup, trials, Optional.empty());
   }
 
   /** A run of one trial. */
@@ -67,6 +77,16 @@ public record ComparedRun(String name, String judge, Map<String, DialogueScore> 
         + " figures across trials are in each run's results.json");
   }
 
+  /**
+   * One line per run of {@code runs} whose transcript has lines not scored (a torn last line, failed dialogues),
+   * e.g. "b: 29 dialogues, 1 line(s) not scored (b.jsonl, line 30 is torn ...)": what compare and the leaderboard
+   * say of them, never dropping them in silence. Empty when every line of every run is scored.
+   */
+  public static List<String> notScoredNotes(List<ComparedRun> runs) {
+    return runs.stream().filter(r -> r.notScored().isPresent()).map(r -> r.name() + ": " + r.notScored().get())
+        .toList();
+  }
+
   /** The key of a dialogue in every run: language code and task id. */
   public static String key(Language language, DialogueScore score) {
     return language.code() + ":" + score.taskId();
@@ -89,8 +109,12 @@ public record ComparedRun(String name, String judge, Map<String, DialogueScore> 
     if (Files.isDirectory(run)) {
       ReportInput in = RunReport.read(run);
       in.dialogues().forEach(d -> scores.put(key(d.language(), d.score()), d.score()));
+      // a torn last line of the run's transcript (its results.json scores the finished dialogues) is named
+      Path transcript = run.resolve(RunReport.TRANSCRIPT);
+      Optional<String> torn = io.clarq.datasets.transcript.TranscriptReader.read(transcript).tornLine()
+          .map(t -> scores.size() + " dialogues, 1 line(s) not scored (" + RecordedRuns.tornNote(transcript, t) + ")");
       return new ComparedRun(in.title(), in.judge(), scores, in.taskTypes(), RunSetup.ofRunDirectory(run),
-          in.trials().map(io.clarq.eval.report.TrialTable::trials).orElse(1));
+          in.trials().map(io.clarq.eval.report.TrialTable::trials).orElse(1), torn);
     }
     if (tasks.isEmpty()) {
       throw new IllegalArgumentException(run + " is a transcript file: give --tasks DIR to score it");
@@ -104,6 +128,8 @@ public record ComparedRun(String name, String judge, Map<String, DialogueScore> 
       types.putIfAbsent(d.task().id().type(), d.task().typeName());
     }
     return new ComparedRun(recorded.name(), judge.name(), scores, types, RunSetup.ofTranscript(run,
-        recorded.format() == RecordedRun.Format.PUBLISHED_RESULTS, judge.name()), recorded.trials());
+        recorded.format() == RecordedRun.Format.PUBLISHED_RESULTS, judge.name()), recorded.trials(),
+        recorded.notScored() == 0 ? Optional.empty()
+            : Optional.of(recorded.counted() + " (" + String.join("; ", recorded.notes()) + ")"));
   }
 }

@@ -172,12 +172,18 @@ public record ComparisonReport(List<ComparedRun> runs, List<RunPair> pairs, Boot
   }
 
   /**
-   * The report as text for a terminal: which trial is compared (when a run played trials), setup differences, then
+   * The report as text for a terminal: which trial is compared (when a run played trials), the runs with lines not
+   * scored (a torn last line, failed dialogues; one line each), setup differences, then
    * each pair language by language.
    */
   public String text() {
     StringBuilder sb = new StringBuilder();
     ComparedRun.trialNote(runs).ifPresent(n -> sb.append(n).append("\n\n"));
+    List<String> notScored = ComparedRun.notScoredNotes(runs);
+    notScored.forEach(n -> sb.append("note: ").append(n).append('\n'));
+    if (!notScored.isEmpty()) {
+      sb.append('\n');
+    }
     List<String> warnings = setupWarnings();
     if (!warnings.isEmpty()) {
       sb.append("SETUPS DIFFER (compared only because --allow-different-setup was given; a difference below is not the"

@@ -74,12 +74,20 @@ public final class RecordedRuns {
     return new RecordedRun(run.name(), RecordedRun.Format.PUBLISHED_RESULTS, Set.of(run.language()), out, notes);
   }
 
+  /**
+   * How every output names a torn last line of a transcript file: "FILE, line 30 is torn (an interrupted run was
+   * writing it; 40 characters): its dialogue is not scored".
+   */
+  public static String tornNote(Path file, io.clarq.datasets.jsonl.TornLine torn) {
+    return file + ", line " + torn.line() + " is torn (an interrupted run was writing it; " + torn.length()
+        + " characters): its dialogue is not scored";
+  }
+
   private static RecordedRun jsonl(Path file, Path tasksDir) {
     TranscriptFile transcript = TranscriptReader.read(file);
     List<String> notes = new ArrayList<>();
     // a line that holds no dialogue scored here is named (file and line) and counted, never dropped in silence
-    transcript.tornLine().ifPresent(t -> notes.add(file + ", line " + t.line() + " is torn (an interrupted run was"
-        + " writing it; " + t.length() + " characters): its dialogue is not scored"));
+    transcript.tornLine().ifPresent(t -> notes.add(tornNote(file, t)));
     Map<Language, TaskSet> tasks = new EnumMap<>(Language.class);
     Map<String, Integer> seenAt = new HashMap<>();
     List<String> failed = new ArrayList<>();

@@ -75,6 +75,12 @@ public final class VerdictCacheJudge implements Judge, Closeable {
     return new VerdictCacheJudge("recorded verdicts", records, fallback, Optional.empty());
   }
 
+  /** The fixed seed of the judge behind the cache, which is asked on a miss. */
+  @Override
+  public java.util.OptionalLong fixedSeed() {
+    return fallback.fixedSeed();
+  }
+
   @Override
   public Optional<Verdict> judge(JudgeQuestion question) throws LlmException {
     JudgeQuestion key = question.inTrial(1);

@@ -161,12 +161,15 @@ public final class LeaderboardFiles {
   }
 
   /**
-   * The board as Markdown: which trial is ranked (when a run played trials), setup differences, then a table per
+   * The board as Markdown: which trial is ranked (when a run played trials), the runs with lines not scored (one
+   * line each), setup differences, then a table per
    * language.
    */
   public static String markdown(Leaderboard board) {
     StringBuilder sb = new StringBuilder("# ClarQ-LLM leaderboard\n\n");
     ComparedRun.trialNote(board.runs()).ifPresent(n -> sb.append("**").append(md(n)).append("**\n\n"));
+    List<String> notScored = ComparedRun.notScoredNotes(board.runs());
+    notScored.forEach(n -> sb.append("**note:** ").append(md(n)).append("\n\n"));
     if (!board.taskSets().same()) {
       sb.append("**").append(md(board.taskSets().headline())).append("**\n\n");
       board.taskSets().differences().forEach(d -> sb.append("- ").append(md(d)).append('\n'));

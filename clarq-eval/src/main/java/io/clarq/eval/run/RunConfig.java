@@ -365,7 +365,8 @@ public final class RunConfig {
     /**
      * Plays each selected task {@code k} times (default 1): trial t sends seed 8848 + t - 1. The results then give
      * success per trial, pass^k and pass@k; the headline figures stay trial 1's. With {@code k > 1}, clarq's LLM
-     * agents on a client whose seed is fixed by a body field ({@link PackAgent#fixedSeed()}) are refused on
+     * agents on a client whose seed is fixed by a body field ({@link PackAgent#fixedSeed()}, a judge's also behind a
+     * verdict cache or {@link Judge#named}: {@link Judge#fixedSeed()}) are refused on
      * {@link #build()}: every trial would send that one seed.
      */
     public Builder trials(int k) {
@@ -448,8 +449,11 @@ public final class RunConfig {
     }
 
     private void refuseFixedSeed(String role, Object agent) {
-      if (agent instanceof PackAgent<?> a && a.fixedSeed().isPresent()) {
-        long seed = a.fixedSeed().getAsLong();
+      // a judge is seen through its wrappers (a verdict cache, Judge.named)
+      java.util.OptionalLong fixed = agent instanceof PackAgent<?> a ? a.fixedSeed()
+          : agent instanceof Judge j ? j.fixedSeed() : java.util.OptionalLong.empty();
+      if (fixed.isPresent()) {
+        long seed = fixed.getAsLong();
         throw new IllegalArgumentException("illegal run config: " + trials + " trials, but the " + role
             + "'s model has its seed fixed to " + seed + " by a body field (--llm-param seed=" + seed + "), so every"
             + " trial would send seed " + seed + " and the trials would not be " + trials + " samples; drop the seed"

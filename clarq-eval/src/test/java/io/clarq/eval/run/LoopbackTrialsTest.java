@@ -113,6 +113,28 @@ class LoopbackTrialsTest {
     }
   }
 
+  @Test
+  void testAJudgeWhoseSeedIsFixedIsRefusedWithTrialsEvenBehindAVerdictCacheOrAName() {
+    LlmSpec fixed = LlmSpec.parse("http://127.0.0.1:9/v1").withModel(LoopbackRunMain.MODEL).withParam("seed", "7");
+    try (LlmClient client = LlmClients.fromSpec(fixed, name -> null, LlmListener.NONE);
+        LlmClient free = LlmClients.fromSpec(fixed.withParams(Map.of()), name -> null, LlmListener.NONE)) {
+      Judge llm = io.clarq.core.judge.llm.LlmJudge.builder(client).build();
+      Judge cached = io.clarq.eval.evaluate.VerdictCacheJudge.of(List.of(), llm);
+      for (Judge judge : List.of(cached, Judge.named("llm judge", cached), Judge.inTrial(llm, 2))) {
+        RunConfig.Builder b = config(free, dir.resolve("tasks"), dir.resolve("out")).judge(judge, "judge").trials(2);
+        assertThatThrownBy(b::build).isInstanceOf(IllegalArgumentException.class)
+            .hasMessageContaining("2 trials, but the judge's model has its seed fixed to 7 by a body field"
+                + " (--llm-param seed=7)");
+        assertThat(b.trials(1).build().trials()).isEqualTo(1);
+      }
+      // a cache over a judge with no fixed seed is not refused
+      Judge unfixed = io.clarq.eval.evaluate.VerdictCacheJudge.of(List.of(),
+          io.clarq.core.judge.llm.LlmJudge.builder(free).build());
+      assertThat(config(free, dir.resolve("tasks"), dir.resolve("out")).judge(unfixed, "judge").trials(2).build()
+          .trials()).isEqualTo(2);
+    }
+  }
+
   /** A seeker that calls its model on its own executor's threads, never on the runner's. */
   private static final class OffThreadSeeker implements io.clarq.core.seeker.SeekerAgent {
     private final LlmSeeker seeker;

@@ -69,6 +69,37 @@ class LeaderboardCommandTest extends CommandTestBase {
   }
 
   /**
+   * Two demo runs (no data needed), the second's transcripts.jsonl ending in a line torn by an interrupted write:
+   * compare's text and the leaderboard's Markdown (written and printed) name that run's line not scored, one line
+   * for that run and none for the whole one.
+   */
+  @Test
+  void testATornTranscriptLineIsNamedByCompareAndTheLeaderboard() throws Exception {
+    Path a = tmp.resolve("a");
+    Path b = tmp.resolve("b");
+    assertThat(run("demo", "--out", a.toString())).as(err.toString()).isZero();
+    assertThat(run("demo", "--out", b.toString())).as(err.toString()).isZero();
+    Path transcript = b.resolve("transcripts.jsonl");
+    java.util.List<String> lines = Files.readAllLines(transcript);
+    Files.writeString(transcript, lines.get(0).substring(0, 40), java.nio.file.StandardOpenOption.APPEND);
+    String note = "b: 20 dialogues, 1 line(s) not scored (" + transcript + ", line " + (lines.size() + 1)
+        + " is torn (an interrupted run was writing it; 40 characters): its dialogue is not scored)";
+
+    out.getBuffer().setLength(0);
+    assertThat(run("compare", a.toString(), b.toString())).as(err.toString()).isZero();
+    assertThat(out.toString()).startsWith("note: " + note + "\n\n");
+    assertThat(out.toString()).doesNotContain("note: a:");
+
+    Path dir = tmp.resolve("board");
+    out.getBuffer().setLength(0);
+    assertThat(run("leaderboard", a.toString(), b.toString(), "--out", dir.toString())).as(err.toString()).isZero();
+    String md = Files.readString(dir.resolve("leaderboard.md"));
+    assertThat(md).contains("**note:** " + note + "\n");
+    assertThat(md).doesNotContain("**note:** a:");
+    assertThat(out.toString()).contains("**note:** " + note + "\n");
+  }
+
+  /**
    * {@code --prices} gives each run its cost: two runs of a model seeker on the loopback server (every reply 1,000
    * input and 50 output tokens) against the offline provider; the first seeker's model has a price, the second's
    * not, so its cost is unknown (null), not zero.

@@ -90,12 +90,22 @@ interface Dialect {
     return n == null || n < 0 ? 0 : n;
   }
 
-  /** A model a Java user built: JSON mode is tried, the seed is not sent. */
+  /**
+   * A model a Java user built: JSON mode is tried, the seed is not sent. Its end reason is LangChain4j's mapping,
+   * except for langchain4j-anthropic's model, whose kept reply body gives Anthropic's own {@code stop_reason}
+   * ({@link AnthropicReplyBody}; LangChain4j maps {@code refusal} to OTHER).
+   */
   static Dialect generic(String provider) {
     return new Dialect() {
       @Override
       public String provider() {
         return provider;
+      }
+
+      @Override
+      public EndReason endReason(dev.langchain4j.model.chat.response.ChatResponse reply, Optional<JsonNode> body) {
+        return AnthropicReplyBody.of(reply).filter(b -> b.has("stop_reason")).map(ProviderEndReasons::anthropic)
+            .orElseGet(() -> Dialect.fromLangChain4j(reply));
       }
 
       @Override

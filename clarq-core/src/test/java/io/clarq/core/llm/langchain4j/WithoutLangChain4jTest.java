@@ -65,6 +65,41 @@ class WithoutLangChain4jTest {
     }
   }
 
+  /**
+   * With LangChain4j but without langchain4j-anthropic (a user of the Gemini module, say), a reply to a model the user
+   * built keeps LangChain4j's end reason: the look into Anthropic's reply metadata never loads the missing module.
+   */
+  @Test
+  void testAUserBuiltModelsEndReasonNeedsNoAnthropicModule() throws Exception {
+    List<URL> urls = new ArrayList<>();
+    for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
+      if (!entry.replace('\\', '/').contains("/langchain4j-anthropic/")) {
+        urls.add(new File(entry).toURI().toURL());
+      }
+    }
+    try (URLClassLoader loader = new URLClassLoader(urls.toArray(URL[]::new), ClassLoader.getPlatformClassLoader())) {
+      assertThat(loader.getResource("dev/langchain4j/model/chat/ChatModel.class")).isNotNull();
+      assertThat(loader.getResource("dev/langchain4j/model/anthropic/AnthropicChatResponseMetadata.class")).isNull();
+      Class<?> ai = Class.forName("dev.langchain4j.data.message.AiMessage", true, loader);
+      Class<?> response = Class.forName("dev.langchain4j.model.chat.response.ChatResponse", true, loader);
+      @SuppressWarnings({"unchecked", "rawtypes"})
+      Object length = Enum.valueOf((Class) Class.forName("dev.langchain4j.model.output.FinishReason", true, loader),
+          "LENGTH");
+      Object builder = response.getMethod("builder").invoke(null);
+      builder.getClass().getMethod("aiMessage", ai).invoke(builder, ai.getMethod("from", String.class)
+          .invoke(null, "cut"));
+      builder.getClass().getMethod("finishReason", length.getClass()).invoke(builder, length);
+      Object reply = builder.getClass().getMethod("build").invoke(builder);
+      Class<?> dialect = Class.forName("io.clarq.core.llm.langchain4j.Dialect", true, loader);
+      Method generic = dialect.getDeclaredMethod("generic", String.class);
+      generic.setAccessible(true);
+      Method endReason = dialect.getMethod("endReason", response, java.util.Optional.class);
+      endReason.setAccessible(true);
+      Object end = endReason.invoke(generic.invoke(null, "google_ai_gemini"), reply, java.util.Optional.empty());
+      assertThat(end.getClass().getMethod("kind").invoke(end).toString()).isEqualTo("LENGTH");
+    }
+  }
+
   @Test
   void testTheNamedVersionIsTheOneOnTheClassPath() throws Exception {
     Properties p = new Properties();

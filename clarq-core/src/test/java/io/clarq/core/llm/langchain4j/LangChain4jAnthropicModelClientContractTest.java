@@ -1,0 +1,48 @@
+package io.clarq.core.llm.langchain4j;
+
+import dev.langchain4j.model.anthropic.AnthropicChatModel;
+import io.clarq.core.llm.ApiKey;
+import io.clarq.core.llm.LlmClient;
+import io.clarq.core.llm.LlmListener;
+import io.clarq.core.llm.LlmSettings;
+import io.clarq.core.testing.LlmClientContract;
+import io.clarq.core.testing.ProviderWires;
+import io.clarq.core.testing.Wire;
+import java.net.URI;
+import java.util.EnumSet;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * A client over an Anthropic model a user built ({@code LangChain4jClients.of(model)}) passes the LlmClient contract
+ * against a loopback server speaking Anthropic's protocol, its endings included: LangChain4j maps
+ * {@code stop_reason: "refusal"} to OTHER, so clarq reads Anthropic's own stop reason from the raw reply the module
+ * keeps in its {@code AnthropicChatResponseMetadata}, and the reply policy refuses the refusal as for the
+ * {@code anthropic:} scheme. The model holds its own key, so the key-redaction cases are skipped.
+ */
+class LangChain4jAnthropicModelClientContractTest extends LlmClientContract {
+  @Override
+  protected LlmClient createClient(URI baseUrl, Optional<ApiKey> key, LlmSettings settings) {
+    AnthropicChatModel model = AnthropicChatModel.builder()
+        .baseUrl(baseUrl.toString()).apiKey(key.map(ApiKey::value).orElse("none")).modelName("contract-model")
+        .timeout(settings.timeout()).maxRetries(0).returnThinking(true).build();
+    return LangChain4jClients.of(model, settings, LlmListener.NONE);
+  }
+
+  @Override
+  protected Wire wire() {
+    return ProviderWires.ANTHROPIC;
+  }
+
+  @Override
+  protected boolean returnsLogprobs() {
+    return false;
+  }
+
+  @Override
+  protected Set<Capability> capabilities() {
+    Set<Capability> all = EnumSet.copyOf(super.capabilities());
+    all.remove(Capability.KEY_REDACTION);
+    return all;
+  }
+}
