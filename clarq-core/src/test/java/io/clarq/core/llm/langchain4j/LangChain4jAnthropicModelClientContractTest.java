@@ -5,22 +5,20 @@ import io.clarq.core.llm.ApiKey;
 import io.clarq.core.llm.LlmClient;
 import io.clarq.core.llm.LlmListener;
 import io.clarq.core.llm.LlmSettings;
-import io.clarq.core.testing.LlmClientContract;
 import io.clarq.core.testing.ProviderWires;
 import io.clarq.core.testing.Wire;
 import java.net.URI;
-import java.util.EnumSet;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * A client over an Anthropic model a user built ({@code LangChain4jClients.of(model)}) passes the LlmClient contract
  * against a loopback server speaking Anthropic's protocol, its endings included: LangChain4j maps
  * {@code stop_reason: "refusal"} to OTHER, so clarq reads Anthropic's own stop reason from the raw reply the module
  * keeps in its {@code AnthropicChatResponseMetadata}, and the reply policy refuses the refusal as for the
- * {@code anthropic:} scheme. The model holds its own key, so the key-redaction cases are skipped.
+ * {@code anthropic:} scheme. As for the Gemini model it extends, the key-redaction cases are skipped and no logprobs
+ * are expected.
  */
-class LangChain4jAnthropicModelClientContractTest extends LlmClientContract {
+class LangChain4jAnthropicModelClientContractTest extends LangChain4jModelClientContractTest {
   @Override
   protected LlmClient createClient(URI baseUrl, Optional<ApiKey> key, LlmSettings settings) {
     AnthropicChatModel model = AnthropicChatModel.builder()
@@ -32,17 +30,5 @@ class LangChain4jAnthropicModelClientContractTest extends LlmClientContract {
   @Override
   protected Wire wire() {
     return ProviderWires.ANTHROPIC;
-  }
-
-  @Override
-  protected boolean returnsLogprobs() {
-    return false;
-  }
-
-  @Override
-  protected Set<Capability> capabilities() {
-    Set<Capability> all = EnumSet.copyOf(super.capabilities());
-    all.remove(Capability.KEY_REDACTION);
-    return all;
   }
 }
