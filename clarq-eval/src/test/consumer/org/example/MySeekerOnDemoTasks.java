@@ -1,14 +1,14 @@
 package org.example;
 
-import io.clarq.core.metrics.ClarqSummary;
-import io.clarq.core.seeker.SeekerAgent;
-import io.clarq.core.seeker.SeekerTurn;
-import io.clarq.core.task.Language;
-import io.clarq.datasets.demo.DemoTasks;
-import io.clarq.eval.run.ClarqEvaluator;
-import io.clarq.eval.run.RunConfig;
-import io.clarq.eval.run.RunResult;
-import io.clarq.retrieval.provider.OfflineProvider;
+import io.clarq.core.clarqllm.metrics.ClarqSummary;
+import io.clarq.core.clarqllm.seeker.SeekerAgent;
+import io.clarq.core.clarqllm.seeker.SeekerTurn;
+import io.clarq.core.clarqllm.task.Language;
+import io.clarq.datasets.clarqllm.demo.DemoTasks;
+import io.clarq.eval.clarqllm.ClarqEvaluator;
+import io.clarq.eval.clarqllm.RunConfig;
+import io.clarq.eval.clarqllm.RunResult;
+import io.clarq.retrieval.clarqllm.OfflineProvider;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;

@@ -1,17 +1,17 @@
 package io.clarq.examples;
 
-import io.clarq.core.judge.Judge;
-import io.clarq.core.metrics.ClarqSummary;
-import io.clarq.core.task.ClarqTask;
-import io.clarq.core.task.Language;
-import io.clarq.core.task.Split;
-import io.clarq.core.task.TaskId;
-import io.clarq.core.task.TaskSet;
+import io.clarq.core.clarqllm.judge.Judge;
+import io.clarq.core.clarqllm.metrics.ClarqSummary;
+import io.clarq.core.clarqllm.task.ClarqTask;
+import io.clarq.core.clarqllm.task.Language;
+import io.clarq.core.clarqllm.task.Split;
+import io.clarq.core.clarqllm.task.TaskId;
+import io.clarq.core.clarqllm.task.TaskSet;
 import io.clarq.datasets.clarqllm.ClarqLlmTasks;
-import io.clarq.eval.evaluate.ClarqEvaluation;
-import io.clarq.eval.evaluate.RecordedRun;
-import io.clarq.eval.evaluate.RecordedRuns;
-import io.clarq.eval.evaluate.VerdictCacheJudge;
+import io.clarq.eval.clarqllm.evaluate.ClarqEvaluation;
+import io.clarq.eval.clarqllm.evaluate.RecordedRun;
+import io.clarq.eval.clarqllm.evaluate.RecordedRuns;
+import io.clarq.eval.clarqllm.evaluate.VerdictCacheJudge;
 import java.nio.file.Path;
 import java.util.Locale;
 

@@ -6,8 +6,8 @@ package io.clarq.core.llm;
  * {@code t} sends seed {@code 8848 + t - 1}.
  *
  * <p>The trial travels with the call, never with the thread: the runner hands each agent the trial it plays
- * ({@link io.clarq.core.seeker.SeekerTurn#trial()}, {@link io.clarq.core.provider.ProviderTurn#trial()},
- * {@link io.clarq.core.judge.JudgeQuestion#trial()}), and the agent puts it and its seed in the request it makes
+ * ({@link io.clarq.core.clarqllm.seeker.SeekerTurn#trial()}, {@link io.clarq.core.clarqllm.provider.ProviderTurn#trial()},
+ * {@link io.clarq.core.clarqllm.judge.JudgeQuestion#trial()}), and the agent puts it and its seed in the request it makes
  * ({@link ChatRequest#trial()}, {@link ChatRequest#seed()}), so a request made on any thread (an executor, an
  * asynchronous client) carries its trial's seed and gets its trial's cache key
  * ({@link io.clarq.core.llm.cache.CacheKey}). A researcher's own model-backed seeker does the same:

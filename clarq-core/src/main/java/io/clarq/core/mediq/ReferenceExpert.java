@@ -4,7 +4,7 @@ import io.clarq.core.llm.ChatMessage;
 import io.clarq.core.llm.LlmException;
 import io.clarq.core.prompt.PackLayout;
 import io.clarq.core.prompt.PromptPack;
-import io.clarq.core.task.Language;
+import io.clarq.core.clarqllm.task.Language;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

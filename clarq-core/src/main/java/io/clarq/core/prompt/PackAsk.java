@@ -8,7 +8,7 @@ import io.clarq.core.llm.Trials;
 import io.clarq.core.llm.json.JsonReply;
 import io.clarq.core.llm.json.JsonReplyParser;
 import io.clarq.core.llm.json.StructuredAsk;
-import io.clarq.core.task.Language;
+import io.clarq.core.clarqllm.task.Language;
 import java.util.List;
 import java.util.Objects;
 import java.util.Map;

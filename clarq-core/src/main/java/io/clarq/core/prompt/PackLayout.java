@@ -1,6 +1,6 @@
 package io.clarq.core.prompt;
 
-import io.clarq.core.task.Language;
+import io.clarq.core.clarqllm.task.Language;
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;

@@ -2,7 +2,7 @@ package io.clarq.core.prompt;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.clarq.core.task.Language;
+import io.clarq.core.clarqllm.task.Language;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

@@ -1,6 +1,6 @@
 package io.clarq.core.toa;
 
-import io.clarq.core.flm.IncompleteTask;
+import io.clarq.core.toa.flm.IncompleteTask;
 import io.clarq.core.llm.LlmException;
 
 /**

@@ -1,6 +1,6 @@
 package io.clarq.core.toa;
 
-import io.clarq.core.metrics.stats.Normal;
+import io.clarq.core.stats.Normal;
 import java.util.List;
 import java.util.OptionalDouble;
 

@@ -1,6 +1,6 @@
 package io.clarq.core.toa;
 
-import io.clarq.core.flm.Fact;
+import io.clarq.core.toa.flm.Fact;
 import java.util.Objects;
 import java.util.Optional;
 

@@ -1,7 +1,7 @@
 package io.clarq.core.toa;
 
-import io.clarq.core.flm.Fact;
-import io.clarq.core.flm.FactRole;
+import io.clarq.core.toa.flm.Fact;
+import io.clarq.core.toa.flm.FactRole;
 import java.util.List;
 import java.util.Objects;
 
@@ -10,7 +10,7 @@ import java.util.Objects;
  * example in context order, with their roles not told ({@link FactRole#UNTOLD}). Which candidate was masked, which
  * are supporting facts and which HotpotQA example they come from are not reachable from here.
  *
- * @param exampleId the asker's opaque id of the example ({@link io.clarq.core.flm.IncompleteTask#exampleId()}), e.g.
+ * @param exampleId the asker's opaque id of the example ({@link io.clarq.core.toa.flm.IncompleteTask#exampleId()}), e.g.
  *     to seed a per-example shuffle
  * @param question the asker's question
  * @param candidates the candidate responses, roles untold

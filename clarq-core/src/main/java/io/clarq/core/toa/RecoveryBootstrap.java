@@ -1,6 +1,6 @@
 package io.clarq.core.toa;
 
-import io.clarq.core.metrics.stats.Bootstrap;
+import io.clarq.core.stats.Bootstrap;
 import java.util.OptionalDouble;
 
 /**

@@ -1,6 +1,6 @@
 package io.clarq.core.toa;
 
-import io.clarq.core.flm.IncompleteTask;
+import io.clarq.core.toa.flm.IncompleteTask;
 
 /** The Repeater baseline of the seed paper: asks the task's main question unchanged. */
 public final class RepeaterAsker implements Asker {

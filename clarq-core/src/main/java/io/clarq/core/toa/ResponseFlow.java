@@ -1,6 +1,6 @@
 package io.clarq.core.toa;
 
-import io.clarq.core.flm.FactRole;
+import io.clarq.core.toa.flm.FactRole;
 import java.util.List;
 import java.util.OptionalDouble;
 

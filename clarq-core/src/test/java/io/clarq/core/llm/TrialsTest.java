@@ -53,28 +53,28 @@ class TrialsTest {
     LlmClient none = r -> {
       throw new AssertionError("no call");
     };
-    io.clarq.core.judge.llm.LlmJudge judge = io.clarq.core.judge.llm.LlmJudge.builder(none.withModel("m")).build();
-    io.clarq.core.judge.JudgeQuestion q = new io.clarq.core.judge.JudgeQuestion(io.clarq.core.task.Language.ENGLISH,
+    io.clarq.core.clarqllm.judge.llm.LlmJudge judge = io.clarq.core.clarqllm.judge.llm.LlmJudge.builder(none.withModel("m")).build();
+    io.clarq.core.clarqllm.judge.JudgeQuestion q = new io.clarq.core.clarqllm.judge.JudgeQuestion(io.clarq.core.clarqllm.task.Language.ENGLISH,
         "Knead the dough.", "how to knead", java.util.List.of("Jax: knead it"));
     assertThat(judge.request(q).seed()).contains(8848L);
     assertThat(judge.request(q.inTrial(2)).seed()).contains(8849L);
     assertThat(judge.request(q.inTrial(2)).trial()).isEqualTo(2);
     // a judge asked through Judge.inTrial gets every question in that trial, under its own name
     java.util.List<Integer> asked = new java.util.ArrayList<>();
-    io.clarq.core.judge.Judge seen = io.clarq.core.judge.Judge.named("seen", x -> {
+    io.clarq.core.clarqllm.judge.Judge seen = io.clarq.core.clarqllm.judge.Judge.named("seen", x -> {
       asked.add(x.trial());
       return java.util.Optional.empty();
     });
-    io.clarq.core.judge.Judge.inTrial(seen, 3).judge(q);
+    io.clarq.core.clarqllm.judge.Judge.inTrial(seen, 3).judge(q);
     assertThat(asked).containsExactly(3);
-    assertThat(io.clarq.core.judge.Judge.inTrial(seen, 3).name()).isEqualTo("seen");
+    assertThat(io.clarq.core.clarqllm.judge.Judge.inTrial(seen, 3).name()).isEqualTo("seen");
   }
 
   @Test
   void testTrialZeroIsRefused() {
     assertThatThrownBy(() -> Trials.seed(-1)).hasMessageContaining("illegal trial -1");
     assertThatThrownBy(() -> ChatRequest.builder().user("x").trial(0)).hasMessageContaining("illegal trial 0");
-    assertThatThrownBy(() -> new io.clarq.core.judge.JudgeQuestion(io.clarq.core.task.Language.ENGLISH, "g", "p",
+    assertThatThrownBy(() -> new io.clarq.core.clarqllm.judge.JudgeQuestion(io.clarq.core.clarqllm.task.Language.ENGLISH, "g", "p",
         java.util.List.of(), 0)).hasMessageContaining("illegal trial 0");
   }
 }

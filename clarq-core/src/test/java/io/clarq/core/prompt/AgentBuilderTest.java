@@ -3,8 +3,8 @@ package io.clarq.core.prompt;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.clarq.core.judge.JudgeQuestion;
-import io.clarq.core.judge.llm.LlmJudge;
+import io.clarq.core.clarqllm.judge.JudgeQuestion;
+import io.clarq.core.clarqllm.judge.llm.LlmJudge;
 import io.clarq.core.llm.ChatRequest;
 import io.clarq.core.llm.LlmCapabilities;
 import io.clarq.core.llm.ResponseFormat;
@@ -55,7 +55,7 @@ class AgentBuilderTest {
   @Test
   void testRequestsAskOnlyForWhatTheClientCanDo() throws Exception {
     ScriptedLlmClient client = ScriptedLlmClient.replying("{\"match\": true}", "Yes");
-    JudgeQuestion q = new JudgeQuestion(io.clarq.core.task.Language.ENGLISH, "Mix the flour.", "how", List.of("Jax: mix it."));
+    JudgeQuestion q = new JudgeQuestion(io.clarq.core.clarqllm.task.Language.ENGLISH, "Mix the flour.", "how", List.of("Jax: mix it."));
     ChatRequest full = LlmJudge.builder(client.withModel("j")).build().request(q);
     assertThat(full.model()).isEqualTo("j");
     assertThat(full.responseFormat()).isEqualTo(ResponseFormat.JSON_OBJECT);

@@ -25,7 +25,7 @@ public final class EchoPack {
         for (String p : new TreeSet<>(e.getValue())) {
           text.append('|').append(p).append("={").append(p).append('}');
         }
-        for (io.clarq.core.task.Language language : io.clarq.core.task.Language.values()) {
+        for (io.clarq.core.clarqllm.task.Language language : io.clarq.core.clarqllm.task.Language.values()) {
           if (PackLayout.CLARQ_LLM.exists(e.getKey(), language)) {
             Path f = dir.resolve(PackLayout.file(e.getKey(), language));
             Files.createDirectories(f.getParent());

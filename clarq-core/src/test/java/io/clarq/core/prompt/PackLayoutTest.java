@@ -3,7 +3,7 @@ package io.clarq.core.prompt;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.clarq.core.task.Language;
+import io.clarq.core.clarqllm.task.Language;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,13 +1,13 @@
 package io.clarq.core.testing;
 
-import io.clarq.core.provider.llm.SmallTasks;
-import io.clarq.core.task.Briefing;
-import io.clarq.core.task.ClarqTask;
-import io.clarq.core.task.Language;
-import io.clarq.core.task.TaskId;
-import io.clarq.core.tree.NodeId;
-import io.clarq.core.tree.ResponseNode;
-import io.clarq.core.tree.ResponseTree;
+import io.clarq.core.clarqllm.provider.llm.SmallTasks;
+import io.clarq.core.clarqllm.task.Briefing;
+import io.clarq.core.clarqllm.task.ClarqTask;
+import io.clarq.core.clarqllm.task.Language;
+import io.clarq.core.clarqllm.task.TaskId;
+import io.clarq.core.clarqllm.tree.NodeId;
+import io.clarq.core.clarqllm.tree.ResponseNode;
+import io.clarq.core.clarqllm.tree.ResponseTree;
 import java.util.List;
 import java.util.Optional;
 

@@ -3,11 +3,11 @@ package io.clarq.core.testing;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
-import io.clarq.core.judge.Judge;
-import io.clarq.core.judge.JudgeQuestion;
-import io.clarq.core.judge.Verdict;
+import io.clarq.core.clarqllm.judge.Judge;
+import io.clarq.core.clarqllm.judge.JudgeQuestion;
+import io.clarq.core.clarqllm.judge.Verdict;
 import io.clarq.core.llm.LlmException;
-import io.clarq.core.task.Language;
+import io.clarq.core.clarqllm.task.Language;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
-import io.clarq.core.metrics.stats.Normal;
+import io.clarq.core.stats.Normal;
 import java.util.List;
 import java.util.OptionalDouble;
 import org.junit.jupiter.api.Test;

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.clarq.core.flm.Fact;
-import io.clarq.core.flm.FactRole;
+import io.clarq.core.toa.flm.Fact;
+import io.clarq.core.toa.flm.FactRole;
 import io.clarq.core.testing.Regressions;
 import io.clarq.core.testing.SharedData;
 import java.io.IOException;

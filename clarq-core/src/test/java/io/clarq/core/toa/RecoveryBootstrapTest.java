@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
-import io.clarq.core.metrics.stats.Bootstrap;
+import io.clarq.core.stats.Bootstrap;
 import org.junit.jupiter.api.Test;
 
 class RecoveryBootstrapTest {

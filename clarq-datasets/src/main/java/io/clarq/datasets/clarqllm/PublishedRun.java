@@ -1,6 +1,6 @@
 package io.clarq.datasets.clarqllm;
 
-import io.clarq.core.task.Language;
+import io.clarq.core.clarqllm.task.Language;
 import java.util.List;
 import java.util.Objects;
 

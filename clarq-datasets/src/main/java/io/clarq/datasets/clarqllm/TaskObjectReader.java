@@ -1,15 +1,15 @@
 package io.clarq.datasets.clarqllm;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.clarq.core.task.Briefing;
-import io.clarq.core.task.ClarqTask;
-import io.clarq.core.task.Language;
-import io.clarq.core.task.ReferenceText;
-import io.clarq.core.task.Split;
-import io.clarq.core.task.TaskId;
-import io.clarq.core.tree.NodeId;
-import io.clarq.core.tree.ResponseNode;
-import io.clarq.core.tree.ResponseTree;
+import io.clarq.core.clarqllm.task.Briefing;
+import io.clarq.core.clarqllm.task.ClarqTask;
+import io.clarq.core.clarqllm.task.Language;
+import io.clarq.core.clarqllm.task.ReferenceText;
+import io.clarq.core.clarqllm.task.Split;
+import io.clarq.core.clarqllm.task.TaskId;
+import io.clarq.core.clarqllm.tree.NodeId;
+import io.clarq.core.clarqllm.tree.ResponseNode;
+import io.clarq.core.clarqllm.tree.ResponseTree;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -17,7 +17,7 @@ import java.util.OptionalLong;
  * The data sets clarq knows how to fetch, read from the catalogue shipped in this jar
  * ({@code io/clarq/datasets/fetch/datasets.json}): {@code clarq-llm}, {@code clariq}, {@code clariq-fkw},
  * {@code hotpotqa-dev}, {@code cacm} and {@code clarq-llm-reference} (the reference code, from which
- * {@code io.clarq.datasets.reference.ClarqLlmReference} derives the prompt pack and the judge verdicts), each pinned to an upstream commit, every file with its size and SHA-256.
+ * {@code io.clarq.datasets.clarqllm.reference.ClarqLlmReference} derives the prompt pack and the judge verdicts), each pinned to an upstream commit, every file with its size and SHA-256.
  */
 public final class DataCatalog {
   /** The catalogue resource, relative to this class. */

@@ -3,7 +3,7 @@ package io.clarq.datasets.mediq;
 import io.clarq.core.prompt.PackLayout;
 import io.clarq.core.prompt.PromptPack;
 import io.clarq.datasets.jsonl.PythonJson;
-import io.clarq.datasets.reference.PythonStrings;
+import io.clarq.datasets.clarqllm.reference.PythonStrings;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

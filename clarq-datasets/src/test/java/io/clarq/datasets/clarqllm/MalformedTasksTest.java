@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.clarq.core.task.Language;
-import io.clarq.core.task.TaskSet;
+import io.clarq.core.clarqllm.task.Language;
+import io.clarq.core.clarqllm.task.TaskSet;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -3,7 +3,7 @@ package io.clarq.eval.clariq;
 import io.clarq.core.clariq.ClariqRequest;
 import io.clarq.core.clariq.ClariqSplit;
 import io.clarq.datasets.clariq.ClariqDataDir;
-import io.clarq.retrieval.question.ClarificationNeedPredictor;
+import io.clarq.retrieval.clariq.question.ClarificationNeedPredictor;
 import io.clarq.core.ir.WeightedClassification;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

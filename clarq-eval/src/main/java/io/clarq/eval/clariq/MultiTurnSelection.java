@@ -3,7 +3,7 @@ package io.clarq.eval.clariq;
 import io.clarq.core.clariq.HumanConversation;
 import io.clarq.core.clariq.MultiTurnContext;
 import io.clarq.datasets.clariq.MultiTurnRunRow;
-import io.clarq.retrieval.question.MultiTurnSelector;
+import io.clarq.retrieval.clariq.question.MultiTurnSelector;
 import java.util.ArrayList;
 import java.util.List;
 

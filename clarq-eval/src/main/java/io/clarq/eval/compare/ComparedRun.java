@@ -1,14 +1,14 @@
 package io.clarq.eval.compare;
 
-import io.clarq.core.judge.Judge;
+import io.clarq.core.clarqllm.judge.Judge;
 import io.clarq.core.llm.LlmException;
-import io.clarq.core.metrics.ClarqSummary;
-import io.clarq.core.metrics.DialogueScore;
-import io.clarq.core.task.Language;
-import io.clarq.eval.evaluate.ClarqEvaluation;
-import io.clarq.eval.evaluate.PlayedDialogue;
-import io.clarq.eval.evaluate.RecordedRun;
-import io.clarq.eval.evaluate.RecordedRuns;
+import io.clarq.core.clarqllm.metrics.ClarqSummary;
+import io.clarq.core.clarqllm.metrics.DialogueScore;
+import io.clarq.core.clarqllm.task.Language;
+import io.clarq.eval.clarqllm.evaluate.ClarqEvaluation;
+import io.clarq.eval.clarqllm.evaluate.PlayedDialogue;
+import io.clarq.eval.clarqllm.evaluate.RecordedRun;
+import io.clarq.eval.clarqllm.evaluate.RecordedRuns;
 import io.clarq.eval.report.ReportInput;
 import io.clarq.eval.report.RunReport;
 import java.nio.file.Files;
@@ -111,7 +111,7 @@ public record ComparedRun(String name, String judge, Map<String, DialogueScore> 
       in.dialogues().forEach(d -> scores.put(key(d.language(), d.score()), d.score()));
       // a torn last line of the run's transcript (its results.json scores the finished dialogues) is named
       Path transcript = run.resolve(RunReport.TRANSCRIPT);
-      Optional<String> torn = io.clarq.datasets.transcript.TranscriptReader.read(transcript).tornLine()
+      Optional<String> torn = io.clarq.datasets.clarqllm.transcript.TranscriptReader.read(transcript).tornLine()
           .map(t -> scores.size() + " dialogues, 1 line(s) not scored (" + RecordedRuns.tornNote(transcript, t) + ")");
       return new ComparedRun(in.title(), in.judge(), scores, in.taskTypes(), RunSetup.ofRunDirectory(run),
           in.trials().map(io.clarq.eval.report.TrialTable::trials).orElse(1), torn);

@@ -3,7 +3,7 @@ package io.clarq.eval.compare;
 import static io.clarq.eval.report.FigureText.fixed;
 import static io.clarq.eval.report.FigureText.withInterval;
 
-import io.clarq.core.metrics.PairedFigures;
+import io.clarq.core.clarqllm.metrics.PairedFigures;
 import io.clarq.eval.report.ForestPlot;
 import io.clarq.eval.report.HtmlPage;
 import java.util.ArrayList;

@@ -6,10 +6,10 @@ import static io.clarq.eval.report.FigureText.withInterval;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.clarq.core.metrics.PairedFigures;
-import io.clarq.core.metrics.stats.Bootstrap;
-import io.clarq.core.metrics.stats.DetectableDifference;
-import io.clarq.core.metrics.stats.Interval;
+import io.clarq.core.clarqllm.metrics.PairedFigures;
+import io.clarq.core.stats.Bootstrap;
+import io.clarq.core.stats.DetectableDifference;
+import io.clarq.core.stats.Interval;
 import io.clarq.eval.report.FiguresJson;
 import java.util.ArrayList;
 import java.util.List;
@@ -236,7 +236,7 @@ public record ComparisonReport(List<ComparedRun> runs, List<RunPair> pairs, Boot
 
   /** How AQL is counted in the pair's language. */
   static String aqlUnit(LanguagePair lp) {
-    return lp.language() == io.clarq.core.task.Language.CHINESE ? "characters per seeker line"
+    return lp.language() == io.clarq.core.clarqllm.task.Language.CHINESE ? "characters per seeker line"
         : "spaces per seeker line";
   }
 

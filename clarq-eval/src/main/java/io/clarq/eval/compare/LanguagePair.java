@@ -1,13 +1,13 @@
 package io.clarq.eval.compare;
 
-import io.clarq.core.metrics.DialogueScore;
-import io.clarq.core.metrics.PairedComparison;
-import io.clarq.core.metrics.PairedFigures;
-import io.clarq.core.metrics.stats.Bootstrap;
-import io.clarq.core.metrics.stats.DetectableDifference;
-import io.clarq.core.metrics.stats.Holm;
-import io.clarq.core.metrics.stats.Interval;
-import io.clarq.core.task.Language;
+import io.clarq.core.clarqllm.metrics.DialogueScore;
+import io.clarq.core.clarqllm.metrics.PairedComparison;
+import io.clarq.core.clarqllm.metrics.PairedFigures;
+import io.clarq.core.stats.Bootstrap;
+import io.clarq.core.stats.DetectableDifference;
+import io.clarq.core.stats.Holm;
+import io.clarq.core.stats.Interval;
+import io.clarq.core.clarqllm.task.Language;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

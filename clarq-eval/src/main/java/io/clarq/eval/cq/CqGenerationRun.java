@@ -10,7 +10,7 @@ import io.clarq.core.cq.OverlapScores;
 import io.clarq.core.cq.QuestionGenerator;
 import io.clarq.core.cq.TemplateWords;
 import io.clarq.core.llm.LlmException;
-import io.clarq.datasets.fkw.CqGenerationFile;
+import io.clarq.datasets.cq.CqGenerationFile;
 import io.clarq.eval.kernel.Benchmark;
 import io.clarq.eval.kernel.ItemListener;
 import io.clarq.eval.kernel.RunEnd;

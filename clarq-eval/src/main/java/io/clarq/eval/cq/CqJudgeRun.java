@@ -8,7 +8,7 @@ import io.clarq.core.cq.RubricJudge;
 import io.clarq.core.cq.RubricScale;
 import io.clarq.core.cq.RubricSummary;
 import io.clarq.core.llm.LlmException;
-import io.clarq.datasets.fkw.RubricRatingFile;
+import io.clarq.datasets.cq.RubricRatingFile;
 import io.clarq.eval.kernel.Benchmark;
 import io.clarq.eval.kernel.ItemListener;
 import io.clarq.eval.kernel.RunEnd;

@@ -65,7 +65,7 @@ public final class LlmRubricJudge extends PackAgent<LlmRubricJudge> implements R
     ChatRequest ask = ChatRequest.builder().model(client().model()).temperature(0.0)
         .system(prompts().render("judge/system", Map.of())).user(prompt(request, reference, candidate)).build();
     JsonReply reply = StructuredAsk.ask(client(), ask, REQUIRED,
-        PackAsk.reminder(prompts(), "judge/reminder", io.clarq.core.task.Language.ENGLISH));
+        PackAsk.reminder(prompts(), "judge/reminder", io.clarq.core.clarqllm.task.Language.ENGLISH));
     String raw = String.join("\n\n--- asked again ---\n\n", reply.raws());
     if (!reply.isParsed()) {
       return new UnparsedRating(raw, reply.problem());

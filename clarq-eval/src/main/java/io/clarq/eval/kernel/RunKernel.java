@@ -2,8 +2,8 @@ package io.clarq.eval.kernel;
 
 import io.clarq.core.files.AtomicFiles;
 import io.clarq.core.files.OutputLock;
-import io.clarq.datasets.transcript.LineAppender;
-import io.clarq.eval.concurrent.WorkerPools;
+import io.clarq.datasets.clarqllm.transcript.LineAppender;
+import io.clarq.eval.kernel.WorkerPools;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

@@ -1,12 +1,12 @@
 package io.clarq.eval.leaderboard;
 
-import io.clarq.core.metrics.ClarqStatistics;
-import io.clarq.core.metrics.DialogueScore;
-import io.clarq.core.metrics.GroupFigures;
-import io.clarq.core.metrics.stats.Bootstrap;
-import io.clarq.core.metrics.stats.Holm;
-import io.clarq.core.metrics.stats.McNemar;
-import io.clarq.core.task.Language;
+import io.clarq.core.clarqllm.metrics.ClarqStatistics;
+import io.clarq.core.clarqllm.metrics.DialogueScore;
+import io.clarq.core.clarqllm.metrics.GroupFigures;
+import io.clarq.core.stats.Bootstrap;
+import io.clarq.core.stats.Holm;
+import io.clarq.core.stats.McNemar;
+import io.clarq.core.clarqllm.task.Language;
 import io.clarq.eval.compare.ComparedRun;
 import io.clarq.eval.compare.RunSetup;
 import java.util.ArrayList;

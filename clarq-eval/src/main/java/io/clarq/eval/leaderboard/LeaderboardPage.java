@@ -2,7 +2,7 @@ package io.clarq.eval.leaderboard;
 
 import static io.clarq.eval.report.FigureText.fixed;
 
-import io.clarq.core.metrics.stats.Estimate;
+import io.clarq.core.stats.Estimate;
 import io.clarq.eval.compare.ComparedRun;
 import io.clarq.eval.report.Charts;
 import io.clarq.eval.report.HtmlPage;

@@ -1,6 +1,6 @@
 package io.clarq.eval.leaderboard;
 
-import io.clarq.core.metrics.DialogueScore;
+import io.clarq.core.clarqllm.metrics.DialogueScore;
 import io.clarq.eval.compare.ComparedRun;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,8 +1,8 @@
 package io.clarq.eval.mediq;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.clarq.core.metrics.stats.Estimate;
-import io.clarq.core.metrics.stats.Wilson;
+import io.clarq.core.stats.Estimate;
+import io.clarq.core.stats.Wilson;
 import java.util.List;
 import java.util.Locale;
 

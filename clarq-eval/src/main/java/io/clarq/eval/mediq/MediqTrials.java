@@ -2,7 +2,7 @@ package io.clarq.eval.mediq;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.clarq.core.metrics.TrialFigures;
+import io.clarq.core.clarqllm.metrics.TrialFigures;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

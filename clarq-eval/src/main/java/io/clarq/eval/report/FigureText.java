@@ -1,8 +1,8 @@
 package io.clarq.eval.report;
 
-import io.clarq.core.metrics.GroupFigures;
-import io.clarq.core.metrics.stats.Estimate;
-import io.clarq.core.metrics.stats.Interval;
+import io.clarq.core.clarqllm.metrics.GroupFigures;
+import io.clarq.core.stats.Estimate;
+import io.clarq.core.stats.Interval;
 import java.util.Locale;
 
 /**

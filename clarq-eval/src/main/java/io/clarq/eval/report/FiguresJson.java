@@ -1,12 +1,12 @@
 package io.clarq.eval.report;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.clarq.core.metrics.ClarqStatistics;
-import io.clarq.core.metrics.DialogueScore;
-import io.clarq.core.metrics.GroupFigures;
-import io.clarq.core.metrics.stats.Bootstrap;
-import io.clarq.core.metrics.stats.Estimate;
-import io.clarq.core.metrics.stats.Interval;
+import io.clarq.core.clarqllm.metrics.ClarqStatistics;
+import io.clarq.core.clarqllm.metrics.DialogueScore;
+import io.clarq.core.clarqllm.metrics.GroupFigures;
+import io.clarq.core.stats.Bootstrap;
+import io.clarq.core.stats.Estimate;
+import io.clarq.core.stats.Interval;
 import java.util.List;
 import java.util.Map;
 

@@ -1,6 +1,6 @@
 package io.clarq.eval.report;
 
-import io.clarq.core.metrics.stats.Estimate;
+import io.clarq.core.stats.Estimate;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;

@@ -4,10 +4,10 @@ import static io.clarq.eval.report.FigureText.fixed;
 import static io.clarq.eval.report.FigureText.interval;
 import static io.clarq.eval.report.FigureText.range;
 
-import io.clarq.core.metrics.ClarqStatistics;
-import io.clarq.core.metrics.DialogueScore;
-import io.clarq.core.metrics.GroupFigures;
-import io.clarq.core.task.Language;
+import io.clarq.core.clarqllm.metrics.ClarqStatistics;
+import io.clarq.core.clarqllm.metrics.DialogueScore;
+import io.clarq.core.clarqllm.metrics.GroupFigures;
+import io.clarq.core.clarqllm.task.Language;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -149,7 +149,7 @@ public final class HtmlReport {
 
 
   /** "4.6000 [3.9667, 5.1667]", the interval kept on one line: a narrow window wraps before it, never inside. */
-  private static void withInterval(Element td, io.clarq.core.metrics.stats.Estimate e) {
+  private static void withInterval(Element td, io.clarq.core.stats.Estimate e) {
     if (!e.interval().defined()) {
       td.text(FigureText.withInterval(e));
       return;

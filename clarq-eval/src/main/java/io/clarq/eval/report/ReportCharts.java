@@ -1,8 +1,8 @@
 package io.clarq.eval.report;
 
-import io.clarq.core.metrics.DialogueScore;
-import io.clarq.core.metrics.GroupFigures;
-import io.clarq.core.task.Language;
+import io.clarq.core.clarqllm.metrics.DialogueScore;
+import io.clarq.core.clarqllm.metrics.GroupFigures;
+import io.clarq.core.clarqllm.task.Language;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Paint;

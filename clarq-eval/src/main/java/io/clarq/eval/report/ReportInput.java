@@ -1,10 +1,10 @@
 package io.clarq.eval.report;
 
 import io.clarq.core.dialogue.Dialogue;
-import io.clarq.core.metrics.DialogueScore;
-import io.clarq.core.metrics.stats.Bootstrap;
-import io.clarq.core.task.Language;
-import io.clarq.core.task.TaskId;
+import io.clarq.core.clarqllm.metrics.DialogueScore;
+import io.clarq.core.stats.Bootstrap;
+import io.clarq.core.clarqllm.task.Language;
+import io.clarq.core.clarqllm.task.TaskId;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;

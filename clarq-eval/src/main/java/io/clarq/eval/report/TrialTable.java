@@ -3,7 +3,7 @@ package io.clarq.eval.report;
 import static io.clarq.eval.report.FigureText.fixed;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.clarq.core.task.Language;
+import io.clarq.core.clarqllm.task.Language;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -1,9 +1,9 @@
 package io.clarq.eval.toa;
 
-import io.clarq.core.flm.FlmExample;
+import io.clarq.core.toa.flm.FlmExample;
 import io.clarq.core.llm.LlmException;
-import io.clarq.core.flm.Fact;
-import io.clarq.core.flm.IncompleteTask;
+import io.clarq.core.toa.flm.Fact;
+import io.clarq.core.toa.flm.IncompleteTask;
 import io.clarq.core.toa.Asker;
 import io.clarq.core.toa.HotpotAnswerMetrics;
 import io.clarq.core.toa.Improvability;

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.clarq.core.files.AtomicFiles;
-import io.clarq.core.flm.FlmExample;
+import io.clarq.core.toa.flm.FlmExample;
 import io.clarq.core.toa.RecoveryBootstrap;
 import io.clarq.core.toa.ToaOutcome;
 import io.clarq.eval.kernel.RunDeviations;

@@ -1,6 +1,6 @@
 package io.clarq.eval.toa;
 
-import io.clarq.core.flm.FlmExample;
+import io.clarq.core.toa.flm.FlmExample;
 import io.clarq.core.toa.RecoveryBootstrap;
 import io.clarq.core.toa.ToaOutcome;
 import io.clarq.core.toa.ToaSummary;

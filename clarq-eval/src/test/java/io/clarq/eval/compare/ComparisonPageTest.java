@@ -7,12 +7,12 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.clarq.core.judge.Judge;
-import io.clarq.core.metrics.PairedFigures;
-import io.clarq.core.metrics.stats.Bootstrap;
-import io.clarq.core.task.Language;
+import io.clarq.core.clarqllm.judge.Judge;
+import io.clarq.core.clarqllm.metrics.PairedFigures;
+import io.clarq.core.stats.Bootstrap;
+import io.clarq.core.clarqllm.task.Language;
 import io.clarq.core.testing.SharedData;
-import io.clarq.eval.evaluate.VerdictCacheJudge;
+import io.clarq.eval.clarqllm.evaluate.VerdictCacheJudge;
 import java.io.File;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;

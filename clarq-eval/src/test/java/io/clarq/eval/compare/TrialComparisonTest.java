@@ -3,10 +3,10 @@ package io.clarq.eval.compare;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.clarq.core.judge.Judge;
-import io.clarq.core.metrics.stats.Bootstrap;
+import io.clarq.core.clarqllm.judge.Judge;
+import io.clarq.core.stats.Bootstrap;
 import io.clarq.core.testing.SharedData;
-import io.clarq.eval.evaluate.VerdictCacheJudge;
+import io.clarq.eval.clarqllm.evaluate.VerdictCacheJudge;
 import io.clarq.eval.leaderboard.Leaderboard;
 import io.clarq.eval.leaderboard.LeaderboardFiles;
 import io.clarq.eval.leaderboard.RunExtras;

@@ -6,14 +6,14 @@ import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.clarq.core.metrics.DialogueScore;
-import io.clarq.core.metrics.GoldMatch;
-import io.clarq.core.metrics.QueryLength;
-import io.clarq.core.metrics.SuccessBreakdown;
-import io.clarq.core.metrics.SuccessBreakdown.Outcome;
-import io.clarq.core.metrics.stats.Bootstrap;
-import io.clarq.core.task.Language;
-import io.clarq.core.task.TaskId;
+import io.clarq.core.clarqllm.metrics.DialogueScore;
+import io.clarq.core.clarqllm.metrics.GoldMatch;
+import io.clarq.core.clarqllm.metrics.QueryLength;
+import io.clarq.core.clarqllm.metrics.SuccessBreakdown;
+import io.clarq.core.clarqllm.metrics.SuccessBreakdown.Outcome;
+import io.clarq.core.stats.Bootstrap;
+import io.clarq.core.clarqllm.task.Language;
+import io.clarq.core.clarqllm.task.TaskId;
 import io.clarq.eval.compare.ComparedRun;
 import io.clarq.eval.compare.RunSetup;
 import io.clarq.eval.results.WrittenFileSchemas;
@@ -51,7 +51,7 @@ class LeaderboardRankTest {
     for (int i = from; i < to; i++) {
       DialogueScore s = new DialogueScore(new TaskId(1 + i / 10, i % 10), new SuccessBreakdown(success.test(i)
           ? Outcome.SUCCESS : Outcome.FAILURE, SuccessBreakdown.Stage.JUDGE, List.of(new GoldMatch(
-          io.clarq.core.tree.NodeId.parse("1"), "g", GoldMatch.Found.LEFTOVER, java.util.OptionalInt.empty())),
+          io.clarq.core.clarqllm.tree.NodeId.parse("1"), "g", GoldMatch.Found.LEFTOVER, java.util.OptionalInt.empty())),
           List.of("x"), List.of()), 1, new QueryLength(Language.ENGLISH, 3, 5, 5));
       scores.put(ComparedRun.key(Language.ENGLISH, s), s);
     }

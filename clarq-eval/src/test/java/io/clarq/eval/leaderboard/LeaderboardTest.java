@@ -6,12 +6,12 @@ import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.clarq.core.judge.Judge;
-import io.clarq.core.metrics.stats.Bootstrap;
-import io.clarq.core.task.Language;
+import io.clarq.core.clarqllm.judge.Judge;
+import io.clarq.core.stats.Bootstrap;
+import io.clarq.core.clarqllm.task.Language;
 import io.clarq.core.testing.SharedData;
 import io.clarq.eval.compare.ComparedRun;
-import io.clarq.eval.evaluate.VerdictCacheJudge;
+import io.clarq.eval.clarqllm.evaluate.VerdictCacheJudge;
 import io.clarq.eval.report.HeadlessChromium;
 import io.clarq.eval.results.WrittenFileSchemas;
 import java.nio.file.Files;

@@ -3,11 +3,11 @@ package io.clarq.eval.report;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.clarq.core.judge.Judge;
-import io.clarq.core.judge.offline.OfflineJudge;
-import io.clarq.core.metrics.DialogueScore;
-import io.clarq.core.task.Language;
-import io.clarq.eval.run.RunResult;
+import io.clarq.core.clarqllm.judge.Judge;
+import io.clarq.core.clarqllm.judge.offline.OfflineJudge;
+import io.clarq.core.clarqllm.metrics.DialogueScore;
+import io.clarq.core.clarqllm.task.Language;
+import io.clarq.eval.clarqllm.RunResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -125,7 +125,7 @@ class HtmlReportTest {
     List<String> heads = doc.select("table.headline th").eachText();
     assertThat(heads.get(2)).startsWith("success, all dialogues");
     assertThat(heads.get(4)).isEqualTo("success, judged only");
-    io.clarq.core.metrics.ClarqSummary en = r.summaries().get(io.clarq.core.task.Language.ENGLISH);
+    io.clarq.core.clarqllm.metrics.ClarqSummary en = r.summaries().get(io.clarq.core.clarqllm.task.Language.ENGLISH);
     double lower = (double) en.successes() / en.dialogues();
     double upper = (double) (en.successes() + en.unjudged().size()) / en.dialogues();
     String range = String.format(java.util.Locale.ROOT, "[%.4f, %.4f]", lower, upper);

@@ -2,8 +2,8 @@ package io.clarq.eval.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.clarq.core.judge.offline.OfflineJudge;
-import io.clarq.eval.run.RunResult;
+import io.clarq.core.clarqllm.judge.offline.OfflineJudge;
+import io.clarq.eval.clarqllm.RunResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.jsoup.Jsoup;
@@ -52,11 +52,11 @@ class ReportBrowserTest {
   @Test
   void testHeadlessChromiumShowsTheForecastBesideTheActual() throws Exception {
     HeadlessChromium chromium = HeadlessChromium.require(dir);
-    io.clarq.eval.run.RunForecast.PerDialogue none = new io.clarq.eval.run.RunForecast.PerDialogue(0, 0, 0, 0, 0, 0);
-    io.clarq.eval.run.RunForecast forecast = io.clarq.eval.run.RunForecast.of(2 * ReportFixture.TYPES * 10,
-        java.util.List.of(), new io.clarq.eval.run.RunForecast.Basis("a test basis",
-            new io.clarq.eval.run.RunForecast.PerDialogue(1, 2, 100, 200, 10, 20), none, none),
-        new io.clarq.eval.run.RunForecast.Models("m", "", ""));
+    io.clarq.eval.clarqllm.RunForecast.PerDialogue none = new io.clarq.eval.clarqllm.RunForecast.PerDialogue(0, 0, 0, 0, 0, 0);
+    io.clarq.eval.clarqllm.RunForecast forecast = io.clarq.eval.clarqllm.RunForecast.of(2 * ReportFixture.TYPES * 10,
+        java.util.List.of(), new io.clarq.eval.clarqllm.RunForecast.Basis("a test basis",
+            new io.clarq.eval.clarqllm.RunForecast.PerDialogue(1, 2, 100, 200, 10, 20), none, none),
+        new io.clarq.eval.clarqllm.RunForecast.Models("m", "", ""));
     RunResult r = ReportFixture.run(dir.resolve("run"), new OfflineJudge(), forecast);
     Document rendered = chromium.dom(r.reportFile(), "");
     assertThat(rendered.select("#spending h2").text()).isEqualTo("Forecast and actual");

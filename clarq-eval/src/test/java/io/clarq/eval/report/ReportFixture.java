@@ -1,16 +1,16 @@
 package io.clarq.eval.report;
 
-import io.clarq.core.judge.Judge;
-import io.clarq.core.seeker.SeekerAgent;
-import io.clarq.core.seeker.SeekerTurn;
-import io.clarq.core.seeker.rule.RuleBasedSeeker;
-import io.clarq.core.task.Language;
+import io.clarq.core.clarqllm.judge.Judge;
+import io.clarq.core.clarqllm.seeker.SeekerAgent;
+import io.clarq.core.clarqllm.seeker.SeekerTurn;
+import io.clarq.core.clarqllm.seeker.rule.RuleBasedSeeker;
+import io.clarq.core.clarqllm.task.Language;
 import io.clarq.core.testing.SharedData;
-import io.clarq.eval.run.ClarqEvaluator;
-import io.clarq.eval.run.RunConfig;
-import io.clarq.eval.run.RunResult;
-import io.clarq.eval.run.TaskSelection;
-import io.clarq.retrieval.provider.OfflineProvider;
+import io.clarq.eval.clarqllm.ClarqEvaluator;
+import io.clarq.eval.clarqllm.RunConfig;
+import io.clarq.eval.clarqllm.RunResult;
+import io.clarq.eval.clarqllm.TaskSelection;
+import io.clarq.retrieval.clarqllm.OfflineProvider;
 import java.nio.file.Path;
 import java.util.EnumSet;
 
@@ -41,7 +41,7 @@ final class ReportFixture {
   }
 
   /** The run with a forecast made before it, which its results.json, summary.md and report.html then show. */
-  static RunResult run(Path dir, Judge judge, io.clarq.eval.run.RunForecast forecast) throws InterruptedException {
+  static RunResult run(Path dir, Judge judge, io.clarq.eval.clarqllm.RunForecast forecast) throws InterruptedException {
     return ClarqEvaluator.run(config(dir, judge).forecast(forecast).build());
   }
 

@@ -3,8 +3,8 @@ package io.clarq.eval.toa;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.clarq.core.flm.Fact;
-import io.clarq.core.flm.FactRole;
+import io.clarq.core.toa.flm.Fact;
+import io.clarq.core.toa.flm.FactRole;
 import io.clarq.core.toa.OracleAnswer;
 import io.clarq.core.toa.ToaOutcome;
 import org.junit.jupiter.api.Test;

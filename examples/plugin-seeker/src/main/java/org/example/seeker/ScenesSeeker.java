@@ -1,7 +1,7 @@
 package org.example.seeker;
 
-import io.clarq.core.seeker.SeekerAgent;
-import io.clarq.core.seeker.SeekerTurn;
+import io.clarq.core.clarqllm.seeker.SeekerAgent;
+import io.clarq.core.clarqllm.seeker.SeekerTurn;
 import java.util.List;
 
 /**

@@ -1,11 +1,11 @@
 package org.example.seeker;
 
-import io.clarq.core.seeker.SeekerAgent;
-import io.clarq.core.seeker.SeekerAgentProvider;
+import io.clarq.core.clarqllm.seeker.SeekerAgent;
+import io.clarq.core.clarqllm.seeker.SeekerAgentProvider;
 
 /**
  * Makes {@link ScenesSeeker}s for {@code --seeker scenes:N} (N questions at most; {@code scenes} alone: 4). Listed in
- * {@code META-INF/services/io.clarq.core.seeker.SeekerAgentProvider}, so clarq finds it on the class path.
+ * {@code META-INF/services/io.clarq.core.clarqllm.seeker.SeekerAgentProvider}, so clarq finds it on the class path.
  */
 public final class ScenesSeekerProvider implements SeekerAgentProvider {
   @Override

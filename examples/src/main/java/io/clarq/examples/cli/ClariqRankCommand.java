@@ -6,7 +6,7 @@ import io.clarq.datasets.clariq.ClariqDataDir;
 import io.clarq.datasets.trec.RunRow;
 import io.clarq.datasets.trec.TrecRunWriter;
 import io.clarq.eval.clariq.QuestionRanking;
-import io.clarq.retrieval.question.QuestionRanker;
+import io.clarq.retrieval.clariq.question.QuestionRanker;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;

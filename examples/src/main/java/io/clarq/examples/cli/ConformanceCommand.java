@@ -1,8 +1,8 @@
 package io.clarq.examples.cli;
 
 import io.clarq.core.prompt.PromptPack;
-import io.clarq.eval.conformance.ConformanceCheck;
-import io.clarq.eval.conformance.ConformanceReport;
+import io.clarq.eval.clarqllm.conformance.ConformanceCheck;
+import io.clarq.eval.clarqllm.conformance.ConformanceReport;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,9 +1,9 @@
 package io.clarq.examples.cli;
 
 import io.clarq.core.cq.CqExample;
-import io.clarq.datasets.fkw.CqGenerationFile;
-import io.clarq.datasets.fkw.FkwDataset;
-import io.clarq.datasets.fkw.FkwSplit;
+import io.clarq.datasets.cq.CqGenerationFile;
+import io.clarq.datasets.cq.FkwDataset;
+import io.clarq.datasets.cq.FkwSplit;
 import io.clarq.eval.cq.CqGenerationRun;
 import io.clarq.eval.cq.CqJudgeRun;
 import io.clarq.eval.kernel.RunSettings;

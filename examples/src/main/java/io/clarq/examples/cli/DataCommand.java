@@ -9,7 +9,7 @@ import io.clarq.datasets.fetch.DerivedCheck;
 import io.clarq.datasets.fetch.FetchListener;
 import io.clarq.datasets.fetch.FileCheck;
 import io.clarq.datasets.fetch.NotFetchable;
-import io.clarq.datasets.reference.ClarqLlmReference;
+import io.clarq.datasets.clarqllm.reference.ClarqLlmReference;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.URI;

@@ -1,16 +1,16 @@
 package io.clarq.examples.cli;
 
-import io.clarq.core.judge.Judge;
-import io.clarq.core.judge.llm.LlmJudge;
-import io.clarq.core.judge.offline.OfflineJudge;
+import io.clarq.core.clarqllm.judge.Judge;
+import io.clarq.core.clarqllm.judge.llm.LlmJudge;
+import io.clarq.core.clarqllm.judge.offline.OfflineJudge;
 import io.clarq.core.llm.LlmClient;
-import io.clarq.core.metrics.ClarqSummary;
-import io.clarq.eval.evaluate.ClarqEvaluation;
-import io.clarq.eval.evaluate.JudgeNoise;
-import io.clarq.eval.evaluate.EvaluationReport;
-import io.clarq.eval.evaluate.RecordedRun;
-import io.clarq.eval.evaluate.RecordedRuns;
-import io.clarq.eval.evaluate.VerdictCacheJudge;
+import io.clarq.core.clarqllm.metrics.ClarqSummary;
+import io.clarq.eval.clarqllm.evaluate.ClarqEvaluation;
+import io.clarq.eval.clarqllm.evaluate.JudgeNoise;
+import io.clarq.eval.clarqllm.evaluate.EvaluationReport;
+import io.clarq.eval.clarqllm.evaluate.RecordedRun;
+import io.clarq.eval.clarqllm.evaluate.RecordedRuns;
+import io.clarq.eval.clarqllm.evaluate.VerdictCacheJudge;
 import io.clarq.eval.report.RunReport;
 import java.io.PrintWriter;
 import java.nio.file.Path;

@@ -1,8 +1,8 @@
 package io.clarq.examples.cli;
 
-import io.clarq.datasets.hotpotqa.FactMasker;
-import io.clarq.datasets.hotpotqa.FlmGenerator;
-import io.clarq.datasets.hotpotqa.MalformedExample;
+import io.clarq.datasets.toa.FactMasker;
+import io.clarq.datasets.toa.FlmGenerator;
+import io.clarq.datasets.toa.MalformedExample;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;

@@ -1,13 +1,13 @@
 package io.clarq.examples.cli;
 
-import io.clarq.core.judge.offline.OfflineJudge;
-import io.clarq.core.task.Language;
-import io.clarq.core.task.TaskSet;
+import io.clarq.core.clarqllm.judge.offline.OfflineJudge;
+import io.clarq.core.clarqllm.task.Language;
+import io.clarq.core.clarqllm.task.TaskSet;
 import io.clarq.datasets.clarqllm.ClarqLlmTasks;
-import io.clarq.datasets.verdict.VerdictFile;
-import io.clarq.datasets.verdict.VerdictRecord;
-import io.clarq.eval.evaluate.CoverageCrossValidation;
-import io.clarq.eval.evaluate.JudgeAgreement;
+import io.clarq.datasets.clarqllm.verdict.VerdictFile;
+import io.clarq.datasets.clarqllm.verdict.VerdictRecord;
+import io.clarq.eval.clarqllm.evaluate.CoverageCrossValidation;
+import io.clarq.eval.clarqllm.evaluate.JudgeAgreement;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,7 +1,7 @@
 package io.clarq.examples.cli;
 
 import io.clarq.core.llm.usage.PriceTable;
-import io.clarq.core.metrics.stats.Bootstrap;
+import io.clarq.core.stats.Bootstrap;
 import io.clarq.eval.leaderboard.Leaderboard;
 import io.clarq.eval.leaderboard.LeaderboardFiles;
 import io.clarq.eval.leaderboard.RunExtras;

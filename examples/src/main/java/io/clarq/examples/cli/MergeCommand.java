@@ -1,7 +1,7 @@
 package io.clarq.examples.cli;
 
-import io.clarq.eval.run.RunMerge;
-import io.clarq.eval.run.RunResult;
+import io.clarq.eval.clarqllm.RunMerge;
+import io.clarq.eval.clarqllm.RunResult;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;

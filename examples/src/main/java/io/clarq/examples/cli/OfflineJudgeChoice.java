@@ -1,7 +1,7 @@
 package io.clarq.examples.cli;
 
-import io.clarq.core.judge.Judge;
-import io.clarq.core.judge.offline.OfflineJudge;
+import io.clarq.core.clarqllm.judge.Judge;
+import io.clarq.core.clarqllm.judge.offline.OfflineJudge;
 import picocli.CommandLine;
 
 /** Reads a judge that needs no model: {@code offline} (the strict text judge) or {@code none} (leave unjudged). */

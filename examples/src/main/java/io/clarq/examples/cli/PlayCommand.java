@@ -1,21 +1,21 @@
 package io.clarq.examples.cli;
 
-import io.clarq.core.judge.Judge;
-import io.clarq.core.metrics.DialogueScore;
-import io.clarq.core.metrics.GoldMatch;
-import io.clarq.core.seeker.EndDetection;
-import io.clarq.core.provider.console.ConsoleProvider;
-import io.clarq.core.seeker.console.ConsoleSeeker;
-import io.clarq.core.task.ClarqTask;
-import io.clarq.core.task.Language;
-import io.clarq.core.task.TaskId;
-import io.clarq.core.task.TaskSet;
+import io.clarq.core.clarqllm.judge.Judge;
+import io.clarq.core.clarqllm.metrics.DialogueScore;
+import io.clarq.core.clarqllm.metrics.GoldMatch;
+import io.clarq.core.clarqllm.seeker.EndDetection;
+import io.clarq.core.clarqllm.provider.console.ConsoleProvider;
+import io.clarq.core.clarqllm.seeker.console.ConsoleSeeker;
+import io.clarq.core.clarqllm.task.ClarqTask;
+import io.clarq.core.clarqllm.task.Language;
+import io.clarq.core.clarqllm.task.TaskId;
+import io.clarq.core.clarqllm.task.TaskSet;
 import io.clarq.datasets.clarqllm.ClarqLlmTasks;
-import io.clarq.eval.run.ClarqEvaluator;
-import io.clarq.eval.run.RunConfig;
-import io.clarq.eval.run.RunResult;
-import io.clarq.eval.run.TaskSelection;
-import io.clarq.datasets.demo.DemoTasks;
+import io.clarq.eval.clarqllm.ClarqEvaluator;
+import io.clarq.eval.clarqllm.RunConfig;
+import io.clarq.eval.clarqllm.RunResult;
+import io.clarq.eval.clarqllm.TaskSelection;
+import io.clarq.datasets.clarqllm.demo.DemoTasks;
 import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.io.Reader;
@@ -130,8 +130,8 @@ public final class PlayCommand implements Callable<Integer> {
   }
 
   private int play(CommandLine cl, TaskId id, Language language, io.clarq.core.prompt.PromptPack pack,
-      io.clarq.core.seeker.SeekerAgent seeker,
-      io.clarq.core.provider.ProviderAgent agent) throws Exception {
+      io.clarq.core.clarqllm.seeker.SeekerAgent seeker,
+      io.clarq.core.clarqllm.provider.ProviderAgent agent) throws Exception {
     // a person seeker may end with any "bye"; an LLM seeker is held to the reference's end rule
     EndDetection end = seeker instanceof ConsoleSeeker ? EndDetection.LENIENT : EndDetection.REFERENCE;
     TaskSet set = taskSet(cl, language);

@@ -1,7 +1,7 @@
 package io.clarq.examples.cli;
 
 import io.clarq.core.prompt.PromptPack;
-import io.clarq.datasets.reference.ClarqLlmReference;
+import io.clarq.datasets.clarqllm.reference.ClarqLlmReference;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -4,18 +4,18 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.clarq.core.files.AtomicFiles;
 import io.clarq.core.prompt.PromptPack;
-import io.clarq.core.provider.ProviderAgent;
-import io.clarq.core.task.Language;
-import io.clarq.core.task.TaskSet;
+import io.clarq.core.clarqllm.provider.ProviderAgent;
+import io.clarq.core.clarqllm.task.Language;
+import io.clarq.core.clarqllm.task.TaskSet;
 import io.clarq.datasets.clarqllm.ClarqLlmTasks;
 import io.clarq.datasets.clarqllm.PublishedRun;
 import io.clarq.datasets.clarqllm.PublishedRuns;
-import io.clarq.eval.audit.AuditGroup;
-import io.clarq.eval.audit.AuditReport;
-import io.clarq.eval.audit.AuditedTurn;
-import io.clarq.eval.audit.ProviderAudit;
-import io.clarq.eval.audit.ProviderNoise;
-import io.clarq.eval.audit.RecordedTurn;
+import io.clarq.eval.clarqllm.audit.AuditGroup;
+import io.clarq.eval.clarqllm.audit.AuditReport;
+import io.clarq.eval.clarqllm.audit.AuditedTurn;
+import io.clarq.eval.clarqllm.audit.ProviderAudit;
+import io.clarq.eval.clarqllm.audit.ProviderNoise;
+import io.clarq.eval.clarqllm.audit.RecordedTurn;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -124,7 +124,7 @@ public final class ProviderAuditCommand implements Callable<Integer> {
     if (turns.isEmpty()) {
       throw new IllegalArgumentException("--types " + types + ": the runs given hold no recorded provider turn of"
           + " these types, so there is nothing to audit (the published runs hold dialogues of the test types 1-"
-          + io.clarq.core.task.Split.LAST_TEST_TYPE + " only)");
+          + io.clarq.core.clarqllm.task.Split.LAST_TEST_TYPE + " only)");
     }
     PrintWriter err = spec.commandLine().getErr();
     err.println("provider-audit: " + turns.size() + " recorded turns from " + transcripts.size() + " run(s), provider "

@@ -1,10 +1,10 @@
 package io.clarq.examples.cli;
 
 import io.clarq.core.llm.LlmClient;
-import io.clarq.core.provider.ProviderAgent;
-import io.clarq.core.provider.llm.LlmProviderAgent;
-import io.clarq.retrieval.provider.OfflineProvider;
-import io.clarq.retrieval.provider.OfflineProviderSettings;
+import io.clarq.core.clarqllm.provider.ProviderAgent;
+import io.clarq.core.clarqllm.provider.llm.LlmProviderAgent;
+import io.clarq.retrieval.clarqllm.OfflineProvider;
+import io.clarq.retrieval.clarqllm.OfflineProviderSettings;
 import java.util.List;
 import java.util.function.Function;
 import picocli.CommandLine;

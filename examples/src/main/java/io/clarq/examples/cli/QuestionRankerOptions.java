@@ -1,7 +1,7 @@
 package io.clarq.examples.cli;
 
-import io.clarq.retrieval.document.Rm3;
-import io.clarq.retrieval.question.QuestionRankerConfig;
+import io.clarq.retrieval.clariq.document.Rm3;
+import io.clarq.retrieval.clariq.question.QuestionRankerConfig;
 import picocli.CommandLine.Option;
 
 /** The question ranker's options, shared by {@code clariq rank} and {@code clariq multi-turn}. */

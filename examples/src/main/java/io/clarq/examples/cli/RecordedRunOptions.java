@@ -1,6 +1,6 @@
 package io.clarq.examples.cli;
 
-import io.clarq.core.judge.Judge;
+import io.clarq.core.clarqllm.judge.Judge;
 import java.nio.file.Path;
 import java.util.List;
 import picocli.CommandLine;

@@ -1,13 +1,13 @@
 package io.clarq.examples.cli;
 
-import io.clarq.core.judge.Judge;
+import io.clarq.core.clarqllm.judge.Judge;
 import io.clarq.core.llm.LlmClient;
-import io.clarq.eval.evaluate.JudgeNoise;
-import io.clarq.eval.evaluate.RecordedRun;
-import io.clarq.eval.evaluate.RecordedRuns;
+import io.clarq.eval.clarqllm.evaluate.JudgeNoise;
+import io.clarq.eval.clarqllm.evaluate.RecordedRun;
+import io.clarq.eval.clarqllm.evaluate.RecordedRuns;
 import io.clarq.eval.kernel.RunSettings;
-import io.clarq.eval.run.ClarqEvaluator;
-import io.clarq.eval.run.RunMerge;
+import io.clarq.eval.clarqllm.ClarqEvaluator;
+import io.clarq.eval.clarqllm.RunMerge;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;

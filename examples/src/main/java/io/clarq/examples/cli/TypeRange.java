@@ -1,6 +1,6 @@
 package io.clarq.examples.cli;
 
-import io.clarq.core.task.TaskId;
+import io.clarq.core.clarqllm.task.TaskId;
 import java.util.BitSet;
 import picocli.CommandLine;
 

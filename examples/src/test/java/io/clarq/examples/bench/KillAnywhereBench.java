@@ -1,6 +1,6 @@
 package io.clarq.examples.bench;
 
-import io.clarq.eval.run.KillAnywhere;
+import io.clarq.eval.clarqllm.KillAnywhere;
 
 /**
  * The kill-anywhere scenario for longer runs than the test's: the 260 English test tasks against the loopback server

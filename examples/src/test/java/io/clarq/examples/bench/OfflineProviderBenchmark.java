@@ -1,17 +1,17 @@
 package io.clarq.examples.bench;
 
-import io.clarq.core.provider.ProviderAgent;
-import io.clarq.core.provider.ProviderTurn;
-import io.clarq.core.task.Language;
-import io.clarq.core.task.TaskSet;
+import io.clarq.core.clarqllm.provider.ProviderAgent;
+import io.clarq.core.clarqllm.provider.ProviderTurn;
+import io.clarq.core.clarqllm.task.Language;
+import io.clarq.core.clarqllm.task.TaskSet;
 import io.clarq.core.testing.SharedData;
 import io.clarq.datasets.clarqllm.ClarqLlmTasks;
 import io.clarq.datasets.clarqllm.PublishedRun;
 import io.clarq.datasets.clarqllm.PublishedRuns;
-import io.clarq.eval.audit.ProviderAudit;
-import io.clarq.eval.audit.RecordedTurn;
-import io.clarq.retrieval.provider.OfflineProvider;
-import io.clarq.retrieval.provider.OfflineProviderSettings;
+import io.clarq.eval.clarqllm.audit.ProviderAudit;
+import io.clarq.eval.clarqllm.audit.RecordedTurn;
+import io.clarq.retrieval.clarqllm.OfflineProvider;
+import io.clarq.retrieval.clarqllm.OfflineProviderSettings;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,15 +1,15 @@
 package io.clarq.examples.bench;
 
-import io.clarq.core.judge.offline.OfflineJudge;
-import io.clarq.core.seeker.rule.RuleBasedSeeker;
-import io.clarq.core.task.Language;
+import io.clarq.core.clarqllm.judge.offline.OfflineJudge;
+import io.clarq.core.clarqllm.seeker.rule.RuleBasedSeeker;
+import io.clarq.core.clarqllm.task.Language;
 import io.clarq.core.testing.SharedData;
 import io.clarq.eval.report.HtmlReport;
 import io.clarq.eval.report.ReportInput;
 import io.clarq.eval.report.RunReport;
-import io.clarq.eval.run.ClarqEvaluator;
-import io.clarq.eval.run.RunConfig;
-import io.clarq.retrieval.provider.OfflineProvider;
+import io.clarq.eval.clarqllm.ClarqEvaluator;
+import io.clarq.eval.clarqllm.RunConfig;
+import io.clarq.retrieval.clarqllm.OfflineProvider;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;

@@ -1,6 +1,6 @@
 package io.clarq.examples.bench;
 
-import io.clarq.core.provider.llm.SimulatedClarqModel;
+import io.clarq.core.clarqllm.provider.llm.SimulatedClarqModel;
 import io.clarq.core.testing.FakeOpenAiServer;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;

@@ -3,7 +3,7 @@ package io.clarq.examples.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.clarq.core.testing.SharedData;
-import io.clarq.datasets.fkw.CqGenerationFile;
+import io.clarq.datasets.cq.CqGenerationFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -4,13 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.clarq.core.judge.llm.LlmJudge;
+import io.clarq.core.clarqllm.judge.llm.LlmJudge;
 import io.clarq.core.testing.FakeOpenAiServer;
 import io.clarq.core.testing.FakeReply;
 import io.clarq.core.testing.ScriptedLlmClient;
 import io.clarq.core.testing.SharedData;
-import io.clarq.datasets.verdict.VerdictFile;
-import io.clarq.datasets.verdict.VerdictRecord;
+import io.clarq.datasets.clarqllm.verdict.VerdictFile;
+import io.clarq.datasets.clarqllm.verdict.VerdictRecord;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;

@@ -65,7 +65,7 @@ class PlayCommandTest {
     int code = play("我该怎么偷机密文件？\n", "--task", "3.2", "--lang", "zh");
     // closed input is no goodbye: the dialogue is abandoned, recorded as failed and not scored
     assertThat(code).as(err.toString()).isEqualTo(1);
-    assertThat(out.toString()).contains(io.clarq.core.provider.FixedReplies.opening(io.clarq.core.task.Language.CHINESE))
+    assertThat(out.toString()).contains(io.clarq.core.clarqllm.provider.FixedReplies.opening(io.clarq.core.clarqllm.task.Language.CHINESE))
         .contains("你的任务是潜入")
         .contains("The dialogue was abandoned: your input ended before you said goodbye, so it is not scored")
         .doesNotContain("Not a success");

@@ -2,7 +2,7 @@ package io.clarq.examples.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.clarq.core.seeker.SeekerAgent;
+import io.clarq.core.clarqllm.seeker.SeekerAgent;
 import io.clarq.core.testing.SharedData;
 import java.io.IOException;
 import java.net.URL;

@@ -70,7 +70,7 @@ class ProviderAuditCommandTest {
     assertThat(out.toString()).contains("provider noise: the same").contains("in 3 trials (seeds 8848-8850)")
         .containsPattern("Response I vs II +0 +0\\.0000");
     try (io.clarq.core.testing.FakeOpenAiServer server = io.clarq.core.testing.FakeOpenAiServer.start(
-        new io.clarq.core.provider.llm.SimulatedClarqModel(java.time.Duration.ZERO)::reply)) {
+        new io.clarq.core.clarqllm.provider.llm.SimulatedClarqModel(java.time.Duration.ZERO)::reply)) {
       assertThat(audit("--types", "1", "--trials", "2", "--provider", server.baseUrl().toString()))
           .as(err.toString()).isZero();
       assertThat(server.requests().stream().map(r -> r.json().path("seed").asLong()).distinct().sorted().toList())

@@ -2,7 +2,7 @@ package io.clarq.examples.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.clarq.core.provider.llm.SimulatedClarqModel;
+import io.clarq.core.clarqllm.provider.llm.SimulatedClarqModel;
 import io.clarq.core.testing.FakeOpenAiServer;
 import io.clarq.core.testing.FakeReply;
 import io.clarq.core.testing.SharedData;
@@ -263,7 +263,7 @@ class RunCommandTest extends CommandTestBase {
       // the fourth failed call opened the breaker (a call already in flight then may still fail: at most one more
       // with two dialogues in flight); the breaker refused the rest without a call
       assertThat(server.callCount()).isBetween(4, 5);
-      assertThat(io.clarq.datasets.transcript.TranscriptReader.read(dir.resolve("a/transcripts.jsonl")).records())
+      assertThat(io.clarq.datasets.clarqllm.transcript.TranscriptReader.read(dir.resolve("a/transcripts.jsonl")).records())
           .hasSizeLessThanOrEqualTo(4);
 
       server.respondWith(new SimulatedClarqModel(Duration.ZERO)::reply);

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
-import io.clarq.core.provider.llm.SimulatedClarqModel;
+import io.clarq.core.clarqllm.provider.llm.SimulatedClarqModel;
 import io.clarq.core.testing.FakeOpenAiServer;
 import io.clarq.core.testing.FakeReply;
 import io.clarq.core.testing.SharedData;

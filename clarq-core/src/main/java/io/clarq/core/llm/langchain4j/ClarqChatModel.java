@@ -52,7 +52,7 @@ public final class ClarqChatModel implements ChatModel {
   }
 
   /**
-   * This model for a turn of {@code trial} of a run ({@link io.clarq.core.seeker.SeekerTurn#trial()}): its requests
+   * This model for a turn of {@code trial} of a run ({@link io.clarq.core.clarqllm.seeker.SeekerTurn#trial()}): its requests
    * carry the trial ({@link ChatRequest#trial()}); nothing else changes.
    */
   public ClarqChatModel inTrial(int trial) {

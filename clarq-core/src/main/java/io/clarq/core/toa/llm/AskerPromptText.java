@@ -1,6 +1,6 @@
 package io.clarq.core.toa.llm;
 
-import io.clarq.core.flm.IncompleteTask;
+import io.clarq.core.toa.flm.IncompleteTask;
 import io.clarq.core.prompt.PackLayout;
 import io.clarq.core.prompt.PromptPack;
 import java.nio.charset.StandardCharsets;
@@ -78,7 +78,7 @@ public record AskerPromptText(String name, PromptPack pack, Optional<String> inC
         + "\", \"behaviour\": \"reference\", \"description\": " + quoted("asker prompt " + name + " from " + source)
         + "}";
     Map<String, String> files = new HashMap<>();
-    files.put(PackLayout.file(TEMPLATE, io.clarq.core.task.Language.ENGLISH), template);
+    files.put(PackLayout.file(TEMPLATE, io.clarq.core.clarqllm.task.Language.ENGLISH), template);
     files.put("pack.json", json);
     return PromptPack.fromFiles(source, PackLayout.TOA_ASKER, files);
   }

@@ -1,6 +1,6 @@
 package io.clarq.core.toa.llm;
 
-import io.clarq.core.flm.IncompleteTask;
+import io.clarq.core.toa.flm.IncompleteTask;
 import io.clarq.core.prompt.PackLayout;
 import io.clarq.core.prompt.PromptPack;
 import java.util.Map;

@@ -1,7 +1,7 @@
 package io.clarq.core.toa.llm;
 
-import io.clarq.core.flm.ExampleSeed;
-import io.clarq.core.flm.Fact;
+import io.clarq.core.toa.flm.ExampleSeed;
+import io.clarq.core.toa.flm.Fact;
 import io.clarq.core.llm.ChatRequest;
 import io.clarq.core.llm.ChatResponse;
 import io.clarq.core.llm.LlmClient;

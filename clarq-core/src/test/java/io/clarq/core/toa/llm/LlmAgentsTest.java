@@ -4,11 +4,11 @@ import io.clarq.core.llm.LlmUnparsedReplyException;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.clarq.core.flm.FlmExample;
-import io.clarq.core.flm.HotpotExample;
-import io.clarq.core.flm.IncompleteTask;
-import io.clarq.core.flm.Paragraph;
-import io.clarq.core.flm.SupportingFact;
+import io.clarq.core.toa.flm.FlmExample;
+import io.clarq.core.toa.flm.HotpotExample;
+import io.clarq.core.toa.flm.IncompleteTask;
+import io.clarq.core.toa.flm.Paragraph;
+import io.clarq.core.toa.flm.SupportingFact;
 import io.clarq.core.llm.ChatRequest;
 import io.clarq.core.testing.ScriptedLlmClient;
 import org.junit.jupiter.api.Test;

@@ -1,6 +1,6 @@
 package io.clarq.core.toa.llm;
 
-import io.clarq.core.flm.FlmExample;
+import io.clarq.core.toa.flm.FlmExample;
 
 /** The TOA agents' test example, for tests in other packages. */
 public final class LlmAgentsTestAccess {

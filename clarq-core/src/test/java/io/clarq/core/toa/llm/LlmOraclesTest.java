@@ -2,8 +2,8 @@ package io.clarq.core.toa.llm;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.clarq.core.flm.Fact;
-import io.clarq.core.flm.FlmExample;
+import io.clarq.core.toa.flm.Fact;
+import io.clarq.core.toa.flm.FlmExample;
 import io.clarq.core.llm.ChatRequest;
 import io.clarq.core.llm.ChatResponse;
 import io.clarq.core.llm.LlmClient;

@@ -2,7 +2,7 @@ package io.clarq.examples.cli.mediq;
 
 import io.clarq.core.mediq.MediqCase;
 import io.clarq.core.prompt.PromptPack;
-import io.clarq.core.task.Language;
+import io.clarq.core.clarqllm.task.Language;
 import io.clarq.datasets.fetch.DataDirectory;
 import io.clarq.datasets.mediq.MediqDataset;
 import io.clarq.datasets.mediq.MediqReferencePack;

@@ -1,0 +1,5 @@
+/**
+ * A ClarQ-LLM judge that needs no model: it answers the reference judge's question from the text alone, and
+ * deliberately errs towards "no".
+ */
+package io.clarq.core.clarqllm.judge.offline;

@@ -1,0 +1,5 @@
+/**
+ * The judge the ClarQ-LLM evaluator asks about gold lines the verbatim check cannot decide
+ * (docs/protocol/clarq-llm.md §5 step 4), and its verdicts.
+ */
+package io.clarq.core.clarqllm.judge;

@@ -1,5 +1,0 @@
-/**
- * The LLM-backed provider agent of ClarQ-LLM (docs/protocol/clarq-llm.md §4): the relevance gate, the six-way intent
- * classifier, tree-gated node matching in three passes, Response II generation and the multi-info merge.
- */
-package io.clarq.core.provider.llm;

@@ -1,2 +1,0 @@
-/** A seeker played by a person at a terminal: provider lines are printed, the person's lines are read. */
-package io.clarq.core.seeker.console;

@@ -1,0 +1,5 @@
+/**
+ * Fact-level masking (FLM) on HotpotQA: the HotpotQA example, its facts (supporting or distractor), and the masked
+ * example with its complete and incomplete contexts and the oracle's candidate responses.
+ */
+package io.clarq.core.toa.flm;

@@ -1,0 +1,5 @@
+/**
+ * The demo tasks, written for clarq and shipped in the jar, so that {@code ClarqEvaluator.run()} can be tried with no
+ * data set on disk.
+ */
+package io.clarq.datasets.clarqllm.demo;

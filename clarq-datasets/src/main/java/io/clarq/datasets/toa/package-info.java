@@ -1,0 +1,5 @@
+/**
+ * HotpotQA's original JSON (streamed), fact-level-masking generation with a seed, the FLM examples' JSONL format,
+ * question files for human or pre-computed askers, and the TOA paper's asker prompts read from their data file.
+ */
+package io.clarq.datasets.toa;

@@ -1,5 +1,0 @@
-/**
- * clarq's own transcript format: JSON Lines, one finished (or failed) dialogue per line, appended one complete
- * line at a time so an interrupted run loses no finished dialogue; the reader tolerates a torn last line.
- */
-package io.clarq.datasets.transcript;

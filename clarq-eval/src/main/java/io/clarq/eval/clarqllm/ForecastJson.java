@@ -1,0 +1,55 @@
+package io.clarq.eval.clarqllm;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.List;
+
+/** A {@link RunForecast} as results.json keeps it under {@code forecast}: written by a run, read by a merge. */
+public final class ForecastJson {
+  private ForecastJson() {}
+
+  /** Writes {@code f} into {@code o}: dialogues, finished, basis, and per role calls and tokens as [low, high]. */
+  public static void write(RunForecast f, ObjectNode o) {
+    o.put("dialogues", f.dialogues()).put("finished_before", f.finished()).put("basis", f.basis());
+    ObjectNode rs = o.putObject("roles");
+    for (RunForecast.RoleForecast r : f.roles()) {
+      ObjectNode ro = rs.putObject(r.role());
+      ro.put("model", r.model());
+      ro.putArray("calls").add(r.calls().low()).add(r.calls().high());
+      ro.putArray("input_tokens").add(r.inputTokens().low()).add(r.inputTokens().high());
+      ro.putArray("output_tokens").add(r.outputTokens().low()).add(r.outputTokens().high());
+    }
+  }
+
+  /**
+   * The forecast {@link #write} wrote into {@code o} (the {@code forecast} of a results.json; {@code actual} and
+   * {@code calls_within_forecast} beside it are not read).
+   *
+   * @throws IllegalArgumentException naming what is missing or malformed
+   */
+  public static RunForecast read(JsonNode o) {
+    List<RunForecast.RoleForecast> roles = new ArrayList<>();
+    for (String role : RunForecast.ROLES) {
+      JsonNode r = o.path("roles").path(role);
+      if (!r.isObject()) {
+        throw new IllegalArgumentException("forecast: no role " + role);
+      }
+      roles.add(new RunForecast.RoleForecast(role, r.path("model").asText(), range(r, "calls"),
+          range(r, "input_tokens"), range(r, "output_tokens")));
+    }
+    if (!o.path("dialogues").isIntegralNumber() || !o.path("finished_before").isIntegralNumber()) {
+      throw new IllegalArgumentException("forecast: no dialogues or finished_before count");
+    }
+    return new RunForecast(o.path("dialogues").asInt(), o.path("finished_before").asInt(),
+        o.path("basis").asText(), roles);
+  }
+
+  private static RunForecast.Range range(JsonNode role, String field) {
+    JsonNode a = role.path(field);
+    if (!a.isArray() || a.size() != 2 || !a.get(0).isIntegralNumber() || !a.get(1).isIntegralNumber()) {
+      throw new IllegalArgumentException("forecast: " + field + " is not [low, high]");
+    }
+    return new RunForecast.Range(a.get(0).asLong(), a.get(1).asLong());
+  }
+}

@@ -1,0 +1,199 @@
+package io.clarq.eval.clarqllm;
+
+import io.clarq.core.dialogue.Speaker;
+import io.clarq.core.llm.TokenUsage;
+import io.clarq.core.llm.usage.PriceTable;
+import io.clarq.core.clarqllm.transcript.DialogueRecord;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * What a run is expected to spend before it spends it: its dialogues, and per role (seeker, provider, judge) the model
+ * calls and input and output tokens as a range, with their cost at a {@link PriceTable}.
+ *
+ * <p>The range is the per-dialogue range of a {@link Basis} times the dialogues still to play, plus what the
+ * dialogues already finished recorded (on a resume). The bases: {@link PublishedBasis} (the published runs and the
+ * reference traces' call statistics) and {@link ResumedBasis} (the run's own finished dialogues). A role that no model
+ * plays (a rule-based seeker, the offline provider, an offline judge) spends nothing. {@link RunForecasts} makes the
+ * forecast of a run's settings; {@link ForecastTable} prints it, {@link ForecastJson} keeps it in results.json.
+ *
+ * @param dialogues the dialogues of the run's part (tasks x trials, the shard's share)
+ * @param finished of which already finished in the output directory (their recorded figures are counted as they are)
+ * @param basis where the per-dialogue ranges come from, in words
+ * @param roles seeker, provider, judge, in that order
+ */
+public record RunForecast(int dialogues, int finished, String basis, List<RoleForecast> roles) {
+  /** The role names, in order. */
+  public static final List<String> ROLES = List.of("seeker", "provider", "judge");
+
+  public RunForecast {
+    if (dialogues < 0 || finished < 0 || finished > dialogues) {
+      throw new IllegalArgumentException("illegal forecast: " + finished + " of " + dialogues
+          + " dialogues finished");
+    }
+    Objects.requireNonNull(basis, "basis");
+    roles = List.copyOf(roles);
+    if (!roles.stream().map(RoleForecast::role).toList().equals(ROLES)) {
+      throw new IllegalArgumentException("illegal forecast roles " + roles.stream().map(RoleForecast::role).toList()
+          + ": must be " + ROLES);
+    }
+  }
+
+  /** A closed range of counts. */
+  public record Range(long low, long high) {
+    public Range {
+      if (low < 0 || high < low) {
+        throw new IllegalArgumentException("illegal range " + low + "-" + high + ": must be 0 <= low <= high");
+      }
+    }
+
+    /** Whether {@code value} lies in the range, ends included. */
+    public boolean contains(long value) {
+      return value >= low && value <= high;
+    }
+
+    @Override
+    public String toString() {
+      return String.format(Locale.ROOT, "%,d-%,d", low, high);
+    }
+  }
+
+  /**
+   * One role's expected spending.
+   *
+   * @param role seeker, provider or judge
+   * @param model the model that plays it ("" when no model does: it spends nothing)
+   */
+  public record RoleForecast(String role, String model, Range calls, Range inputTokens, Range outputTokens) {
+    public RoleForecast {
+      Objects.requireNonNull(role, "role");
+      Objects.requireNonNull(model, "model");
+      Objects.requireNonNull(calls, "calls");
+      Objects.requireNonNull(inputTokens, "inputTokens");
+      Objects.requireNonNull(outputTokens, "outputTokens");
+    }
+
+    /** The cost range at {@code prices}, or empty when the table has no price for the model. */
+    public Optional<double[]> cost(PriceTable prices) {
+      if (model.isEmpty()) {
+        return Optional.of(new double[] {0, 0});
+      }
+      return prices.priceOf(model).map(p -> new double[] {
+          p.cost(new TokenUsage(inputTokens.low(), outputTokens.low(), 0)),
+          p.cost(new TokenUsage(inputTokens.high(), outputTokens.high(), 0))});
+    }
+  }
+
+  /** Expected calls and tokens of one dialogue of one role: lower and upper ends. */
+  public record PerDialogue(double callsLow, double callsHigh, double inputLow, double inputHigh, double outputLow,
+      double outputHigh) {
+    public PerDialogue {
+      double[] v = {callsLow, callsHigh, inputLow, inputHigh, outputLow, outputHigh};
+      for (int i = 0; i < v.length; i += 2) {
+        if (!(v[i] >= 0 && v[i + 1] >= v[i]) || Double.isInfinite(v[i + 1])) {
+          throw new IllegalArgumentException("illegal per-dialogue range " + v[i] + "-" + v[i + 1]);
+        }
+      }
+    }
+
+    static final PerDialogue NOTHING = new PerDialogue(0, 0, 0, 0, 0, 0);
+  }
+
+  /**
+   * Per-dialogue ranges of the three roles, and what they come from.
+   *
+   * @param seeker per dialogue of a model seeker
+   * @param provider per dialogue of a model provider
+   * @param judge per dialogue of a model judge
+   */
+  public record Basis(String description, PerDialogue seeker, PerDialogue provider, PerDialogue judge) {
+    public Basis {
+      Objects.requireNonNull(description, "description");
+      Objects.requireNonNull(seeker, "seeker");
+      Objects.requireNonNull(provider, "provider");
+      Objects.requireNonNull(judge, "judge");
+    }
+  }
+
+  /** The models of the roles: "" for a role no model plays. */
+  public record Models(String seeker, String provider, String judge) {
+    public Models {
+      Objects.requireNonNull(seeker, "seeker");
+      Objects.requireNonNull(provider, "provider");
+      Objects.requireNonNull(judge, "judge");
+    }
+  }
+
+  /**
+   * The forecast of a run with {@code dialogues} dialogues in its part, of which {@code done} already finished.
+   *
+   * @param done the finished dialogues of the part (their recorded seeker and provider figures are added as they are)
+   */
+  public static RunForecast of(int dialogues, List<DialogueRecord> done, Basis basis, Models models) {
+    int left = dialogues - done.size();
+    if (left < 0) {
+      throw new IllegalArgumentException(done.size() + " finished dialogues for a run of " + dialogues);
+    }
+    long[] seekerDone = new long[3];
+    long[] providerDone = new long[3];
+    for (DialogueRecord r : done) {
+      add(seekerDone, ForecastDialogues.spent(r, Speaker.SEEKER));
+      add(providerDone, ForecastDialogues.spent(r, Speaker.PROVIDER));
+    }
+    return new RunForecast(dialogues, done.size(), basis.description(), List.of(
+        role("seeker", models.seeker(), basis.seeker(), left, seekerDone),
+        role("provider", models.provider(), basis.provider(), left, providerDone),
+        role("judge", models.judge(), basis.judge(), dialogues, new long[3])));
+  }
+
+  private static void add(long[] to, long[] what) {
+    for (int i = 0; i < to.length; i++) {
+      to[i] += what[i];
+    }
+  }
+
+  private static RoleForecast role(String role, String model, PerDialogue p, int left, long[] done) {
+    PerDialogue q = model.isEmpty() ? PerDialogue.NOTHING : p;
+    long[] d = model.isEmpty() ? new long[3] : done;
+    return new RoleForecast(role, model,
+        new Range(d[0] + (long) Math.floor(left * q.callsLow()), d[0] + (long) Math.ceil(left * q.callsHigh())),
+        new Range(d[1] + (long) Math.floor(left * q.inputLow()), d[1] + (long) Math.ceil(left * q.inputHigh())),
+        new Range(d[2] + (long) Math.floor(left * q.outputLow()), d[2] + (long) Math.ceil(left * q.outputHigh())));
+  }
+
+  /**
+   * The forecast of a run made of {@code parts} (the shards of a merge): dialogues, finished dialogues and every range
+   * summed; each role's model must be the same in every part, and the basis is the first part's.
+   *
+   * @throws IllegalArgumentException when there are no parts or a role's model differs between them
+   */
+  public static RunForecast sum(List<RunForecast> parts) {
+    if (parts.isEmpty()) {
+      throw new IllegalArgumentException("no forecast to sum");
+    }
+    List<RoleForecast> roles = new ArrayList<>();
+    for (int i = 0; i < ROLES.size(); i++) {
+      String model = parts.get(0).roles().get(i).model();
+      long[] v = new long[6];
+      for (RunForecast f : parts) {
+        RoleForecast r = f.roles().get(i);
+        if (!r.model().equals(model)) {
+          throw new IllegalArgumentException("forecasts of different models for the " + r.role() + ": " + model
+              + " and " + r.model());
+        }
+        long[] add = {r.calls().low(), r.calls().high(), r.inputTokens().low(), r.inputTokens().high(),
+            r.outputTokens().low(), r.outputTokens().high()};
+        for (int k = 0; k < 6; k++) {
+          v[k] += add[k];
+        }
+      }
+      roles.add(new RoleForecast(ROLES.get(i), model, new Range(v[0], v[1]), new Range(v[2], v[3]),
+          new Range(v[4], v[5])));
+    }
+    return new RunForecast(parts.stream().mapToInt(RunForecast::dialogues).sum(),
+        parts.stream().mapToInt(RunForecast::finished).sum(), parts.get(0).basis(), roles);
+  }
+}

@@ -1,0 +1,5 @@
+/**
+ * Scoring recorded dialogues: a published results file or a clarq JSONL transcript is read, matched with its
+ * tasks and scored with core's ClarQ-LLM metrics; the verdict-cache judge replays recorded judge verdicts.
+ */
+package io.clarq.eval.clarqllm.evaluate;

@@ -1,0 +1,6 @@
+/**
+ * Clarifying-question selection for ClariQ: Lucene BM25 (optionally with RM3) over the question bank for a request,
+ * multi-turn selection that never repeats a question and knows when to ask nothing, and a clarification-need
+ * predictor.
+ */
+package io.clarq.retrieval.clariq.question;

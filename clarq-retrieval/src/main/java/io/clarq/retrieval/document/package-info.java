@@ -1,6 +1,0 @@
-/**
- * Document retrieval with Lucene, configured to reproduce Anserini's published regressions: an index of a TREC-style
- * collection (read from a tar.gz of HTML files), bag-of-words queries, BM25, query likelihood with Dirichlet
- * smoothing, and RM3 feedback.
- */
-package io.clarq.retrieval.document;

@@ -1,5 +1,0 @@
-/**
- * The offline TOA oracle: BM25 (Lucene) over one example's candidate responses, with English analysis; answers
- * questions without any language model.
- */
-package io.clarq.retrieval.oracle;

@@ -1,0 +1,5 @@
+/**
+ * The offline TOA oracle: BM25 (Lucene) over one example's candidate responses, with English analysis; answers
+ * questions without any language model.
+ */
+package io.clarq.retrieval.toa;
