@@ -1,5 +1,20 @@
 package io.clarq.examples.cli;
 
+import io.clarq.examples.cli.clariq.ClariqCommand;
+import io.clarq.examples.cli.clariq.RetrievalCommand;
+import io.clarq.examples.cli.clarqllm.ConformanceCommand;
+import io.clarq.examples.cli.clarqllm.DemoCommand;
+import io.clarq.examples.cli.clarqllm.EvaluateCommand;
+import io.clarq.examples.cli.clarqllm.JudgeAgreementCommand;
+import io.clarq.examples.cli.clarqllm.MergeCommand;
+import io.clarq.examples.cli.clarqllm.PlayCommand;
+import io.clarq.examples.cli.clarqllm.ProviderAuditCommand;
+import io.clarq.examples.cli.clarqllm.RejudgeCommand;
+import io.clarq.examples.cli.clarqllm.ReportCommand;
+import io.clarq.examples.cli.clarqllm.RunCommand;
+import io.clarq.examples.cli.cq.CqCommand;
+import io.clarq.examples.cli.toa.FlmCommand;
+import io.clarq.examples.cli.toa.ToaCommand;
 import io.clarq.datasets.fetch.DataDirectory;
 import java.io.PrintWriter;
 import java.util.List;

@@ -9,7 +9,7 @@ import java.io.Writer;
  * ({@code toa run: }, {@code run: }) gets the rest in front; an indented line continues the message above it and is
  * left as it is. Thread-safe: progress lines come from worker threads.
  */
-final class CommandPrefixWriter extends PrintWriter {
+public final class CommandPrefixWriter extends PrintWriter {
   CommandPrefixWriter(PrintWriter target, String commandPath) {
     super(new LineWriter(target, commandPath), true);
   }

@@ -15,11 +15,11 @@ import picocli.CommandLine.Model.CommandSpec;
  * data directory ({@code $CLARQ_DATA}, else {@code ~/.clarq/data}); when it is not there either, the error says which
  * {@code clarq data fetch} brings it.
  */
-final class DataDefaults {
+public final class DataDefaults {
   private DataDefaults() {}
 
   /** The data directory of this command line (the root command holds it). */
-  static DataDirectory directory(CommandSpec spec) {
+  public static DataDirectory directory(CommandSpec spec) {
     Object root = spec.root().userObject();
     return root instanceof ClarqCommand c ? c.dataDirectory() : DataDirectory.ofEnvironment();
   }
@@ -29,7 +29,7 @@ final class DataDefaults {
    *
    * @throws CommandLine.ParameterException naming the option, the data directory and the fetch command to run
    */
-  static Path orFetched(CommandSpec spec, Path given, String option, String dataSet, String relative) {
+  public static Path orFetched(CommandSpec spec, Path given, String option, String dataSet, String relative) {
     if (given != null) {
       return given;
     }
@@ -47,7 +47,7 @@ final class DataDefaults {
    * {@code scored} is a published run fetched into the data directory ({@code clarq-llm/transcripts/}): those are the
    * dialogues the verdicts were given on.
    */
-  static Optional<Path> referenceVerdicts(CommandSpec spec, Collection<Path> scored) {
+  public static Optional<Path> referenceVerdicts(CommandSpec spec, Collection<Path> scored) {
     DataDirectory dir = directory(spec);
     Path published = dir.folder("clarq-llm").resolve("transcripts").toAbsolutePath().normalize();
     boolean any = scored.stream().anyMatch(p -> p.toAbsolutePath().normalize().startsWith(published));
@@ -58,7 +58,7 @@ final class DataDefaults {
    * Says on stderr that the derived reference verdicts are replayed, since no --verdicts was given: the paper's
    * GPT-4o judge only when they still are the paper's verdicts, else that the file was modified since the fetch.
    */
-  static void announceVerdicts(CommandSpec spec, Path verdicts) {
+  public static void announceVerdicts(CommandSpec spec, Path verdicts) {
     boolean paper = ClarqLlmReference.verdictsLabel(verdicts, VerdictFile.read(verdicts))
         .filter(ClarqLlmReference.PAPER_JUDGE::equals).isPresent();
     spec.commandLine().getErr().println("verdicts: " + verdicts + (paper ? " (" + ClarqLlmReference.PAPER_JUDGE
@@ -73,7 +73,7 @@ final class DataDefaults {
    * A published ClarQ-LLM run by file or by name: an existing path is taken as it is; otherwise a name such as
    * {@code provider.Chat.En} or the results file's name is looked up in the fetched {@code clarq-llm/transcripts/}.
    */
-  static Path publishedRun(CommandSpec spec, Path given, String option) {
+  public static Path publishedRun(CommandSpec spec, Path given, String option) {
     if (given == null || Files.exists(given) || given.getParent() != null) {
       return given;
     }

@@ -13,7 +13,7 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "help", mixinStandardHelpOptions = true,
     description = "Prints the help of a command, as clarq COMMAND --help does: clarq help toa run.")
-final class HelpCommand implements Callable<Integer> {
+public final class HelpCommand implements Callable<Integer> {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   @Parameters(arity = "0..*", paramLabel = "COMMAND", description = "The command, one word per level: toa run.")

@@ -16,7 +16,7 @@ import picocli.CommandLine.Model.PositionalParamSpec;
  * as several source lines joined back into sentences, and the command list giving each command's whole first
  * sentence rather than the first source line of its description.
  */
-final class HelpLayout {
+public final class HelpLayout {
   /** The help's width in columns. */
   static final int WIDTH = 100;
 

@@ -39,7 +39,7 @@ public final class LlmOptions {
           + "?api-version=), http://host:port/v1 for anthropic:, http://host:port/v1beta for gemini:, "
           + "http://host:11434 for ollama:. Give it several times for replicas of one model: each call goes to the one "
           + "with the fewest calls in flight; one that keeps failing is benched for 30 s.")
-  List<String> baseUrls;
+  public List<String> baseUrls;
 
   @Option(names = "--model", paramLabel = "NAME",
       description = "The model name when SPEC names none (a bare base URL); overrides the spec's model otherwise.")
@@ -55,16 +55,16 @@ public final class LlmOptions {
   @Option(names = {"--llm-cache", "--cache"}, paramLabel = "FILE",
       description = "Record model replies in this JSONL file and replay them on reruns (deterministic requests "
           + "only, unless --cache-all). --cache is the same option (the cq commands' name for it).")
-  Path cache;
+  public Path cache;
 
   @Option(names = "--replay-only",
       description = "Answer only from --llm-cache: a request it does not hold fails, so a rerun proves it made no "
           + "live call.")
-  boolean replayOnly;
+  public boolean replayOnly;
 
   @Option(names = "--cache-all", description = "Also cache requests that are not deterministic (temperature > 0 "
       + "without a seed).")
-  boolean cacheAll;
+  public boolean cacheAll;
 
   @Option(names = "--llm-timeout", paramLabel = "SECONDS", defaultValue = "120",
       description = "Timeout of each attempt, in seconds (default: ${DEFAULT-VALUE}).")
@@ -102,7 +102,7 @@ public final class LlmOptions {
 
   @Option(names = "--prices", paramLabel = "TABLE",
       description = "Prices per million tokens to report cost, e.g. gpt-4o=2.50/10.00,gpt-4o-mini=0.15/0.60.")
-  String prices;
+  public String prices;
 
   private final UsageMeter usage = new UsageMeter();
   private final Map<String, EndpointPool> pools = new LinkedHashMap<>();
@@ -114,7 +114,7 @@ public final class LlmOptions {
    * Has every client made from now on report to {@code listener} as well (the runner's per-turn usage, which also
    * hears deviations from the reference protocol).
    */
-  LlmOptions alsoTell(LlmListener listener) {
+  public LlmOptions alsoTell(LlmListener listener) {
     if (!alsoTell.contains(listener)) {
       alsoTell.add(listener);
     }
@@ -281,7 +281,7 @@ public final class LlmOptions {
   }
 
   /** The table of {@code --prices}, when given. */
-  Optional<PriceTable> prices() {
+  public Optional<PriceTable> prices() {
     return pricesTable();
   }
 

@@ -5,7 +5,7 @@ import io.clarq.core.clarqllm.judge.offline.OfflineJudge;
 import picocli.CommandLine;
 
 /** Reads a judge that needs no model: {@code offline} (the strict text judge) or {@code none} (leave unjudged). */
-final class OfflineJudgeChoice implements CommandLine.ITypeConverter<Judge> {
+public final class OfflineJudgeChoice implements CommandLine.ITypeConverter<Judge> {
   @Override
   public Judge convert(String value) {
     return switch (value.trim()) {

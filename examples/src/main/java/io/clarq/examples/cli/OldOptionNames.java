@@ -8,14 +8,14 @@ import picocli.CommandLine.Model.CommandSpec;
  * given under the old name is taken exactly as if given under the new one, so it meets the same checks; both names
  * at once are refused, naming the one to keep.
  */
-final class OldOptionNames {
+public final class OldOptionNames {
   private OldOptionNames() {}
 
   /**
    * The value of option {@code newName}: {@code oldValue} when the old name was given (null when it was not),
    * otherwise {@code newValue} (the new name's value or its default).
    */
-  static <T> T resolve(CommandSpec spec, String newName, T newValue, String oldName, T oldValue) {
+  public static <T> T resolve(CommandSpec spec, String newName, T newValue, String oldName, T oldValue) {
     if (oldValue == null) {
       return newValue;
     }

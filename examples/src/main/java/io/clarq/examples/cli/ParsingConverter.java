@@ -7,10 +7,10 @@ import picocli.CommandLine;
  * A picocli converter from a parse method that throws {@link IllegalArgumentException}: its message becomes the
  * usage error (exit code 2).
  */
-abstract class ParsingConverter<T> implements CommandLine.ITypeConverter<T> {
+public abstract class ParsingConverter<T> implements CommandLine.ITypeConverter<T> {
   private final Function<String, T> parse;
 
-  ParsingConverter(Function<String, T> parse) {
+  public ParsingConverter(Function<String, T> parse) {
     this.parse = parse;
   }
 

@@ -10,7 +10,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Progress of a long command on stderr, one line per twentieth of the work ("cq generate: 85/425 rows"), so that
  * stdout keeps only the result. Thread-safe: items may finish on several worker threads.
  */
-final class ProgressLine {
+public final class ProgressLine {
   private final PrintWriter err;
   private final String what;
   private final int total;
@@ -18,7 +18,7 @@ final class ProgressLine {
   private final AtomicInteger done;
 
   /** Progress over {@code total} items of which {@code already} were done before (resumed). */
-  ProgressLine(PrintWriter err, String what, int total, int already) {
+  public ProgressLine(PrintWriter err, String what, int total, int already) {
     this.err = err;
     this.what = what;
     this.total = total;
@@ -27,7 +27,7 @@ final class ProgressLine {
   }
 
   /** One more item finished. */
-  void tick() {
+  public void tick() {
     int n = done.incrementAndGet();
     if (n % step == 0 || n == total) {
       synchronized (err) {
@@ -41,7 +41,7 @@ final class ProgressLine {
    * A run kernel listener printing {@code "WHAT: n/total"} about twenty times over a run, and the kernel's progress
    * line (resumed, failed, elapsed, time left) at its end.
    */
-  static <I, R> ItemListener<I, R> listener(PrintWriter err, String what) {
+  public static <I, R> ItemListener<I, R> listener(PrintWriter err, String what) {
     return new ItemListener<>() {
       private ProgressLine line;
 

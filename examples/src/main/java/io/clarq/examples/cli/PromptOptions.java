@@ -26,7 +26,7 @@ public final class PromptOptions {
    * The pack: {@code --prompts}, else the reference pack beside {@code tasks} (when given), else the one derived by
    * {@code clarq data fetch clarq-llm-reference} in the data directory, else clarq's own.
    */
-  PromptPack pack(CommandLine cl, Optional<Path> tasks) {
+  public PromptPack pack(CommandLine cl, Optional<Path> tasks) {
     if (prompts != null && prompts.toString().equals("clarq") && !Files.exists(prompts)) {
       return PromptPack.clarq();
     }
@@ -42,13 +42,13 @@ public final class PromptOptions {
   }
 
   /** The reference pack's folder: beside {@code tasks}, else derived in the data directory. */
-  static Optional<Path> reference(CommandLine cl, Optional<Path> tasks) {
+  public static Optional<Path> reference(CommandLine cl, Optional<Path> tasks) {
     return tasks.flatMap(PromptPack::besideTasks)
         .or(() -> ClarqLlmReference.prompts(DataDefaults.directory(cl.getCommandSpec())));
   }
 
   /** Says on {@code err} which pack is in use and whether figures are comparable with the paper's. */
-  static void announce(PromptPack pack, PrintWriter err) {
+  public static void announce(PromptPack pack, PrintWriter err) {
     err.println("prompt pack: " + pack.id() + " from " + pack.source() + (pack.comparableWithPaper()
         ? " (the paper's prompts and decisions: figures comparable with its tables)"
         : " (NOT the paper's reference pack: figures are not comparable with its tables; run `clarq data fetch "

@@ -10,7 +10,7 @@ import picocli.CommandLine.Option;
  * {@code --tasks}, {@code --verdicts} and {@code --judge}: how the commands that read finished runs ({@code compare},
  * {@code leaderboard}) score a RUN given as a transcript file or a published run by name.
  */
-final class RecordedRunOptions {
+public final class RecordedRunOptions {
   @Option(names = "--tasks", paramLabel = "DIR", description = "The tasks transcript files were played on. Default"
       + " when a RUN is a file: clarq-llm/tasks in the data directory (clarq data fetch clarq-llm).")
   Path tasks;

@@ -10,7 +10,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
 /** {@code --shard} and {@code --shards}: the options of every command that runs items on the run kernel. */
-final class ShardOptions {
+public final class ShardOptions {
   /** Where --shard auto reads the scheduler's variables; tests replace it. */
   static Function<String, String> environment = System::getenv;
 
@@ -20,14 +20,14 @@ final class ShardOptions {
           + "(SLURM_ARRAY_TASK_ID, _MIN, _COUNT) or a Kubernetes Indexed Job (JOB_COMPLETION_INDEX with --shards N). "
           + "Default: auto inside a Slurm array job (said on stderr), else 1/1. --out may hold {shard}, replaced by I "
           + "(e.g. runs/exp/shard-{shard}).")
-  String shard;
+  public String shard;
 
   @Option(names = "--shards", paramLabel = "N",
       description = "How many shards a Kubernetes Indexed Job makes (its completions), for --shard auto.")
   Integer shards;
 
   /** {@code --shard}: given, read from the scheduler ('auto', or by default inside a Slurm array), or 1/1. */
-  Shard shard(CommandLine cl) {
+  public Shard shard(CommandLine cl) {
     if (shards != null && shards < 1) {
       throw new CommandLine.ParameterException(cl, "--shards " + shards + ": must be at least 1");
     }
@@ -67,7 +67,7 @@ final class ShardOptions {
    *
    * @throws CommandLine.ParameterException naming {@code option} and the placeholder when the path holds another one
    */
-  static Path out(CommandLine cl, String option, Path out, Shard shard) {
+  public static Path out(CommandLine cl, String option, Path out, Shard shard) {
     try {
       return Path.of(ShardEnvironment.expand(out.toString(), shard));
     } catch (IllegalArgumentException e) {

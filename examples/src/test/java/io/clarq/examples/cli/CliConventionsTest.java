@@ -1,5 +1,7 @@
 package io.clarq.examples.cli;
 
+import io.clarq.examples.cli.clarqllm.RunCommand;
+import io.clarq.examples.cli.toa.ToaCommand;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.PrintWriter;

@@ -1,5 +1,7 @@
 package io.clarq.examples.cli;
 
+import io.clarq.examples.cli.clarqllm.RejudgeCommand;
+import io.clarq.examples.cli.clarqllm.RunCommand;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.clarq.core.testing.FakeOpenAiServer;

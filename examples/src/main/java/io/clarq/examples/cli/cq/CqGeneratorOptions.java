@@ -1,0 +1,110 @@
+package io.clarq.examples.cli.cq;
+
+import io.clarq.examples.cli.LlmOptions;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.clarq.core.cq.QuestionGenerator;
+import io.clarq.core.cq.RubricJudge;
+import io.clarq.core.llm.LlmClient;
+import io.clarq.core.llm.LlmSpec;
+import io.clarq.datasets.jsonl.JsonLines;
+import io.clarq.eval.cq.LlmQuestionGenerator;
+import io.clarq.eval.cq.LlmRubricJudge;
+import io.clarq.eval.cq.TemplateQuestionGenerator;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import picocli.CommandLine;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** The generator a {@code cq} command uses: the template baseline or a facet-constrained LLM generator. */
+public final class CqGeneratorOptions {
+  @Option(names = "--generator", defaultValue = "template", paramLabel = "SPEC",
+      description = "template, template:FORM (FORM: looking-for, interested-in, want-to-know, would-like, "
+          + "facet-only), or a model: openai:MODEL (with --base-url for any OpenAI-compatible server) "
+          + "(default: ${DEFAULT-VALUE})")
+  String generator;
+
+  @Option(names = "--forms", paramLabel = "FORM|FORM...",
+      description = "question forms of the LLM generator, '|'-separated (default: Are you looking for|Would you "
+          + "like|Do you want to know|Are you interested in)")
+  String forms;
+
+  @Option(names = "--max-attempts", defaultValue = "3", paramLabel = "N",
+      description = "LLM generator: attempts per form before a facet failure is recorded (default: ${DEFAULT-VALUE})")
+  int maxAttempts;
+
+  @Option(names = "--no-logprobs", description = "LLM generator: do not ask for log-probabilities")
+  boolean noLogprobs;
+
+  @Option(names = "--rank-judge", paramLabel = "SPEC",
+      description = "LLM generator: the model that ranks candidates when the server gives no log-probabilities")
+  String rankJudge;
+
+  @Mixin LlmOptions llm;
+
+  /**
+   * The generator; model clients it opens are added to {@code opened} for the caller to close.
+   *
+   * @throws IllegalArgumentException naming a bad form or setting
+   * @throws CommandLine.ParameterException naming a bad spec or model option
+   */
+  QuestionGenerator open(CommandLine cl, List<AutoCloseable> opened) {
+    if (generator.equals("template")) {
+      return new TemplateQuestionGenerator();
+    }
+    if (generator.startsWith("template:")) {
+      return new TemplateQuestionGenerator(TemplateQuestionGenerator.Form.parse(generator.substring(9)));
+    }
+    LlmQuestionGenerator.Settings settings = LlmQuestionGenerator.Settings.DEFAULT.withMaxAttempts(maxAttempts);
+    if (forms != null) {
+      settings = settings.withForms(Arrays.stream(forms.split("\\|")).map(String::strip).toList());
+    }
+    LlmSpec spec = llm.spec(cl, "--generator", generator);
+    LlmClient client = llm.client(cl, "--generator", generator);
+    opened.add(client);
+    Optional<RubricJudge> judge = Optional.empty();
+    if (rankJudge != null) {
+      LlmSpec judgeSpec = llm.spec(cl, "--rank-judge", rankJudge);
+      LlmClient judgeClient = llm.client(cl, "--rank-judge", rankJudge);
+      opened.add(judgeClient);
+      judge = Optional.of(LlmRubricJudge.builder(judgeClient).name("llm:" + judgeSpec).build());
+    }
+    LlmQuestionGenerator.Builder b = LlmQuestionGenerator.builder(
+        client.withCapabilities(client.capabilities().withLogprobs(!noLogprobs))).settings(settings).name("llm:" + spec);
+    judge.ifPresent(b::rankJudge);
+    return b.build();
+  }
+
+  /** The models behind the generator these options open, by role (none for the template baseline). */
+  java.util.Map<io.clarq.eval.results.ModelRole, io.clarq.eval.results.ModelRef> models(CommandLine cl) {
+    java.util.Map<io.clarq.eval.results.ModelRole, io.clarq.eval.results.ModelRef> out =
+        new java.util.EnumMap<>(io.clarq.eval.results.ModelRole.class);
+    if (!generator.equals("template") && !generator.startsWith("template:")) {
+      out.put(io.clarq.eval.results.ModelRole.GENERATOR,
+          io.clarq.eval.results.ModelRef.of(llm.spec(cl, "--generator", generator)));
+      if (rankJudge != null) {
+        out.put(io.clarq.eval.results.ModelRole.JUDGE,
+            io.clarq.eval.results.ModelRef.of(llm.spec(cl, "--rank-judge", rankJudge)));
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The settings that decide the questions of {@code opened} (the generator these options opened), recorded next to
+   * the output so that a rerun resumes only an output made the same way.
+   */
+  java.util.Map<String, String> settings() {
+    java.util.Map<String, String> o = new java.util.LinkedHashMap<>();
+    if (!generator.equals("template") && !generator.startsWith("template:")) {
+      o.put("forms", forms == null ? String.join("|", LlmQuestionGenerator.DEFAULT_FORMS) : forms);
+      o.put("max_attempts", String.valueOf(maxAttempts));
+      o.put("logprobs", String.valueOf(!noLogprobs));
+      if (rankJudge != null) {
+        o.put("rank_judge", rankJudge);
+      }
+    }
+    return o;
+  }
+}
