@@ -9,8 +9,16 @@ import io.clarq.eval.kernel.Progress;
 import io.clarq.eval.kernel.RunEnd;
 import io.clarq.eval.kernel.RunLog;
 import io.clarq.eval.kernel.RunSettings;
+import io.clarq.core.clarqllm.judge.Judge;
+import io.clarq.eval.kernel.Shard;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 
 /**
@@ -18,20 +26,51 @@ import java.util.TreeMap;
  * only), playing it is one dialogue between the seeker and the provider ({@link DialogueLoop}) with the trial's seed
  * handed to both agents with every turn ({@link io.clarq.core.llm.Trials}), the item log is the transcript, and the end
  * step scores the dialogues ({@link RunScoring}). Each dialogue is scored as it ends, so the progress line can show the success rate so far.
+ *
+ * <p>A merge of shards ({@link ClarqEvaluator#merge}) rebuilds the judge from what the shards recorded
+ * ({@link RecordedInputs}) unless one is given, records the tasks directory it read, sums the shards' forecasts and
+ * adds their wall times to the results ({@link ShardTimes}).
  */
-final class ClarqBenchmark implements Benchmark<TaskTrial, DialogueRecord, RunResult> {
+final class ClarqBenchmark implements Benchmark<TaskTrial, DialogueRecord, RunResult>, AutoCloseable {
   private final RunConfig config;
   private final Map<DialogueKey, ClarqTask> tasks = new TreeMap<>();
   private final DialogueLoop loop;
   private final RunScoring scoring;
+  /** A merge's: the tasks directory it read and the judge given to it. */
+  private final Path tasksDirectory;
+  private final Optional<RecordedInputs.GivenJudge> givenJudge;
+  /** What a merge rebuilt and closes at its end (verdict files). */
+  private final List<AutoCloseable> closing = new ArrayList<>();
 
-  /** @param config the run; {@code null} only for a merge, which plays and checks nothing */
+  /** @param config the run; the run */
   ClarqBenchmark(RunConfig config, List<TaskTrial> selection, RunScoring scoring) {
     this.config = config;
     selection.forEach(t -> tasks.put(DialogueKey.of(t), t.task()));
     this.loop = config == null ? null : new DialogueLoop(config.seeker(), config.provider(), config.endDetection(),
         config.maxSeekerTurns(), config.recordTimings());
     this.scoring = scoring;
+    this.tasksDirectory = null;
+    this.givenJudge = Optional.empty();
+  }
+
+  /** For merging the shards of a run of {@code selection}, read from {@code tasksDirectory}. */
+  ClarqBenchmark(List<TaskTrial> selection, Path tasksDirectory, Optional<RecordedInputs.GivenJudge> givenJudge) {
+    this.config = null;
+    selection.forEach(t -> tasks.put(DialogueKey.of(t), t.task()));
+    this.loop = null;
+    this.scoring = null;
+    this.tasksDirectory = tasksDirectory;
+    this.givenJudge = givenJudge;
+  }
+
+  /** A merge's, scoring with the judge rebuilt for it. */
+  private ClarqBenchmark(ClarqBenchmark merge, RunScoring scoring) {
+    this.config = null;
+    tasks.putAll(merge.tasks);
+    this.loop = null;
+    this.scoring = scoring;
+    this.tasksDirectory = merge.tasksDirectory;
+    this.givenJudge = merge.givenJudge;
   }
 
   @Override
@@ -99,6 +138,70 @@ final class ClarqBenchmark implements Benchmark<TaskTrial, DialogueRecord, RunRe
   @Override
   public RunResult finish(RunEnd<TaskTrial, DialogueRecord> end) {
     return scoring.finish(tasks, end);
+  }
+
+  @Override
+  public RunSettings mergedSettings(RunSettings merged, List<Path> shards) {
+    Map<String, String> recorded = new LinkedHashMap<>(merged.recorded());
+    recorded.put(RunFingerprint.TASKS_DIRECTORY, tasksDirectory.toAbsolutePath().normalize().toString());
+    return merged.withRecorded(recorded);
+  }
+
+  /** The judge the shards were judged by, rebuilt from their records unless one was given, and their forecasts. */
+  @Override
+  public ClarqBenchmark forMerge(List<Path> shards) {
+    List<AutoCloseable> opened = new ArrayList<>();
+    try {
+      RunSettings print = RunSettings.read(shards.get(0)).orElseThrow();
+      Judge judge = givenJudge.map(RecordedInputs.GivenJudge::judge).orElseGet(() -> RecordedInputs.recordedJudge(
+          print, shards.get(0), shards, opened));
+      ClarqBenchmark merge = new ClarqBenchmark(this, new RunScoring(judge, RecordedInputs.shardForecasts(shards)));
+      merge.closing.addAll(opened);
+      return merge;
+    } catch (RuntimeException e) {
+      opened.forEach(c -> {
+        try {
+          c.close();
+        } catch (Exception suppressed) {
+          e.addSuppressed(suppressed);
+        }
+      });
+      throw e;
+    }
+  }
+
+  /**
+   * The end of a merge: the dialogues scored as one run's, with the merge's own wall time, and the shards' wall
+   * times (read from their results) added to the results and summary.
+   */
+  @Override
+  public RunResult finishMerge(RunEnd<TaskTrial, DialogueRecord> end, List<Path> shards) {
+    List<ShardTimes.Time> times = new ArrayList<>();
+    for (int i = 0; i < shards.size(); i++) {
+      times.add(ShardTimes.of(new Shard(i + 1, shards.size()), shards.get(i)));
+    }
+    RunResult result = scoring.finish(tasks, new RunEnd<>(end.output(), end.items(), end.records(), 0, end.started(),
+        Duration.between(end.started(), Instant.now()), times.stream().map(t -> t.wallTime().orElse(Duration.ZERO))
+            .toList(), new RunSettings(RunSettings.CLARQ_LLM, end.settings().values()), end.log()));
+    ShardTimes.write(result, times);
+    return result;
+  }
+
+  /** Closes the verdict files a merge's judge reads. */
+  @Override
+  public void close() {
+    IllegalStateException failed = null;
+    for (int i = closing.size() - 1; i >= 0; i--) {
+      try {
+        closing.get(i).close();
+      } catch (Exception e) {
+        failed = new IllegalStateException("cannot close the merge's judge: " + e.getMessage(), e);
+      }
+    }
+    closing.clear();
+    if (failed != null) {
+      throw failed;
+    }
   }
 
   /** Tells a {@link RunListener} of the run as the kernel reports it, with the scores so far. */

@@ -8,6 +8,9 @@ import io.clarq.core.clarqllm.task.Split;
 import io.clarq.core.clarqllm.task.TaskSet;
 import io.clarq.datasets.clarqllm.ClarqLlmTasks;
 import io.clarq.eval.kernel.RunKernel;
+import io.clarq.eval.kernel.RunSettings;
+import io.clarq.eval.kernel.ShardMerge;
+import io.clarq.eval.kernel.ShardSet;
 import io.clarq.eval.kernel.RunStopped;
 import io.clarq.eval.report.RunReport;
 import java.io.UncheckedIOException;
@@ -26,7 +29,7 @@ import java.util.Optional;
  * <p>The loop is the run kernel's ({@link RunKernel}); this class supplies ClarQ-LLM's part of it. One writer per
  * output directory: a run holds {@code run.lock} in it from start to end, and a second run on the
  * same directory is refused at once, naming the holder's process ({@link io.clarq.core.files.OutputLock}); a run killed by any means
- * leaves no lock behind. {@link RunConfig#shard()} plays a part of the selection; {@link RunMerge} joins the parts.
+ * leaves no lock behind. {@link RunConfig#shard()} plays a part of the selection; {@link #merge} joins the parts.
  *
  * <p>Resuming: started again with the same config and output directory, a run skips the dialogues already finished
  * and plays the rest (failed ones included). A different config is refused with the differing setting named
@@ -98,6 +101,44 @@ public final class ClarqEvaluator {
         config.forecast()));
     return RunKernel.refusal(benchmark, selection, new RunKernel.Plan(config.output(), config.shard(),
         config.concurrency(), "clarq-run"));
+  }
+
+  /**
+   * Joins the shards of one run ({@link RunConfig#shard()}, each in its own directory) into {@code out} through the
+   * kernel's one merge ({@link RunKernel#merge}): repeatable, digest-checked, failed shards refused, settings kept.
+   * The tasks and the judge come from the shards' {@code run-config.json} ({@link RecordedInputs}) unless given: the
+   * tasks are checked against the shards' digest, the judge against their judge. The merged results hold the shards'
+   * wall times (their sum and the longest) beside the merge's own.
+   *
+   * <pre>{@code
+   * ShardMerge.Merged<RunResult> m = ClarqEvaluator.merge(
+   *     ShardMerge.shardDirectories(List.of(Path.of("runs/exp")), Path.of("runs/exp-all")),
+   *     Path.of("runs/exp-all"), Optional.empty(), Optional.empty());
+   * }</pre>
+   *
+   * @param tasks the tasks directory the shards ran, when not the recorded one
+   * @param judge the judge for dialogues the verbatim check cannot decide, when not rebuilt from the record (its
+   *     description must be the shards' judge setting)
+   * @throws IllegalArgumentException naming the directory and the problem when the shards do not make one run, one
+   *     changed since it ran or holds failed dialogues ({@link ShardMerge.FailedShards}), or their config does not
+   *     record what the merge needs and the caller did not give it
+   * @throws IllegalStateException when the output directory holds another run or another merge (naming the
+   *     difference), or another process writes to it
+   */
+  public static ShardMerge.Merged<RunResult> merge(List<Path> shards, Path out, Optional<Path> tasks,
+      Optional<RecordedInputs.GivenJudge> judge) {
+    List<Path> byIndex = ShardSet.check(RunSettings.CLARQ_LLM, shards);
+    RunSettings first = RunSettings.read(byIndex.get(0)).orElseThrow();
+    RecordedInputs.checkGiven(first, byIndex.get(0), judge);
+    Path tasksDir = tasks.orElseGet(() -> RecordedInputs.recordedTasks(first, byIndex.get(0)));
+    List<TaskTrial> selection = TaskTrial.of(RecordedInputs.selection(first, byIndex.get(0), tasksDir),
+        RunFingerprint.trials(first));
+    return RunKernel.merge(new ClarqBenchmark(selection, tasksDir, judge), selection, shards, out);
+  }
+
+  /** Merges the shards with everything read from their recorded configuration. */
+  public static ShardMerge.Merged<RunResult> merge(List<Path> shards, Path out) {
+    return merge(shards, out, Optional.empty(), Optional.empty());
   }
 
   /** The tasks of the configured languages, split and selection, English first, by task id. */

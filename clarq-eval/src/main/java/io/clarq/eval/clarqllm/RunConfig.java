@@ -152,7 +152,7 @@ public final class RunConfig {
 
   /**
    * Information recorded in {@code run-config.json} beside the fingerprint but not part of it (a resume is not
-   * refused over it): where the run's inputs lay on this machine, so {@link RunMerge} can rebuild the run from its
+   * refused over it): where the run's inputs lay on this machine, so {@link ClarqEvaluator#merge} can rebuild the run from its
    * shards alone, e.g. {@code verdicts=/data/clarq-llm/judge-verdicts.jsonl}. See {@link Builder#record}.
    */
   public Map<String, String> recorded() {

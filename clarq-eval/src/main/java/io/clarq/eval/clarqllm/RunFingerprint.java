@@ -29,7 +29,7 @@ import java.util.stream.Collectors;
  * from {@link RunConfig#settings()} and follow, in order.
  *
  * <p>Beside the settings, {@link RunSettings#recorded()} holds what is not compared on resume but lets
- * {@link RunMerge} rebuild a run from its shards alone ({@link RunConfig#recorded()}): the tasks directory, the
+ * {@link ClarqEvaluator#merge} rebuild a run from its shards alone ({@link RunConfig#recorded()}): the tasks directory, the
  * dialogues in flight, the judge's name, and what the caller recorded (the judge kind, the verdict file's path). A
  * config written before it existed reads with none.
  */

@@ -22,7 +22,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 
 /**
- * The end of a run, the same for a single run and for merged shards ({@link RunMerge}): the transcript rewritten
+ * The end of a run, the same for a single run and for merged shards ({@link ClarqEvaluator#merge}): the transcript rewritten
  * sorted, every finished dialogue scored (those already scored as they ended are not asked again), the summaries per
  * language, and {@code results.json}, {@code summary.md} and {@code report.html} written. Thread-safe while dialogues are scored.
  */

@@ -15,6 +15,7 @@ import io.clarq.eval.kernel.Benchmark;
 import io.clarq.eval.kernel.ItemListener;
 import io.clarq.eval.kernel.RunEnd;
 import io.clarq.eval.kernel.RunKernel;
+import io.clarq.eval.kernel.ShardMerge;
 import io.clarq.eval.kernel.RunLog;
 import io.clarq.eval.kernel.RunSettings;
 import io.clarq.eval.results.ModelRef;
@@ -83,8 +84,8 @@ public final class CqGenerationRun {
         plan, listener);
   }
 
-  /** Joins the shards of one generation run into {@code out} (see {@link RunKernel#merge}). */
-  public static Result merge(List<CqExample> examples, List<Path> shards, Path out, boolean scoreOverlap) {
+  /** Joins the shards of one generation run into {@code out} (the one merge, {@link RunKernel#merge}: empty when {@code out} already holds it). */
+  public static ShardMerge.Merged<Result> merge(List<CqExample> examples, List<Path> shards, Path out, boolean scoreOverlap) {
     return RunKernel.merge(new Generation(null, Map.of(), Map.of(), scoreOverlap), examples, shards, out);
   }
 

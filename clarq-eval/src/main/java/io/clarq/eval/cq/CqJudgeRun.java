@@ -13,6 +13,7 @@ import io.clarq.eval.kernel.Benchmark;
 import io.clarq.eval.kernel.ItemListener;
 import io.clarq.eval.kernel.RunEnd;
 import io.clarq.eval.kernel.RunKernel;
+import io.clarq.eval.kernel.ShardMerge;
 import io.clarq.eval.kernel.RunLog;
 import io.clarq.eval.kernel.RunSettings;
 import io.clarq.eval.results.ModelRef;
@@ -73,8 +74,8 @@ public final class CqJudgeRun {
     return RunKernel.run(new Judging(judge, RecordedModels.record(models)), generations, plan, listener);
   }
 
-  /** Joins the shards of one judging run into {@code out} (see {@link RunKernel#merge}). */
-  public static Result merge(List<CqGeneration> generations, List<Path> shards, Path out) {
+  /** Joins the shards of one judging run into {@code out} (the one merge, {@link RunKernel#merge}: empty when {@code out} already holds it). */
+  public static ShardMerge.Merged<Result> merge(List<CqGeneration> generations, List<Path> shards, Path out) {
     return RunKernel.merge(new Judging(null, Map.of()), generations, shards, out);
   }
 

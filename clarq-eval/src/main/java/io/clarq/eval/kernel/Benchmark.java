@@ -1,11 +1,13 @@
 package io.clarq.eval.kernel;
 
+import java.nio.file.Path;
 import java.util.List;
 
 /**
  * A benchmark as the run kernel ({@link RunKernel}) runs it: its items, how to play one, how its records are kept in
  * the item log, and how to score the finished set. Everything else (the output-folder lock, the settings check,
- * resuming, durable appends, the pool, progress, stopping, shards, merging) is the kernel's.
+ * resuming, durable appends, the pool, progress, stopping, shards, merging) is the kernel's; a merge asks the
+ * benchmark only what it must rebuild from the shards ({@link #finishMerge}, {@link #mergedSettings}).
  *
  * <p>{@link #play} is called from many threads at once; implementations keep no state between items that could
  * make an item's record depend on which items ran before it.
@@ -74,4 +76,35 @@ public interface Benchmark<I, R, E> {
 
   /** The end step: scores the records and writes the results, summary and report. */
   E finish(RunEnd<I, R> end);
+
+  /**
+   * What the benchmark must rebuild from the shards to score their merge ({@link RunKernel#merge}), given their
+   * directories in shard order: ClarQ-LLM rebuilds its judge from what the shards recorded. Called once the shards
+   * passed every check and before anything is written, so a shard that cannot be rebuilt from leaves nothing behind;
+   * the merge then calls {@link #finishMerge} on what this returns, and closes it after when it is
+   * {@link AutoCloseable} (and not this). The default is this benchmark.
+   *
+   * @throws IllegalArgumentException naming the shard and what is missing
+   */
+  default Benchmark<I, R, E> forMerge(List<Path> shards) {
+    return this;
+  }
+
+  /**
+   * The end step of a merge ({@link RunKernel#merge}), given the shards' directories in shard order: what the
+   * benchmark must rebuild from the shards before scoring (ClarQ-LLM: its judge, from what the shards recorded, and
+   * the shards' forecasts and wall times), then the end step. The default is {@link #finish}.
+   */
+  default E finishMerge(RunEnd<I, R> end, List<Path> shards) {
+    return finish(end);
+  }
+
+  /**
+   * The merged run's settings as its {@code run-config.json} keeps them, given the first shard's with the shard set
+   * to 1/1 and the shards merged recorded (ClarQ-LLM records the tasks directory the merge read). The default keeps
+   * them as they are.
+   */
+  default RunSettings mergedSettings(RunSettings merged, List<Path> shards) {
+    return merged;
+  }
 }

@@ -19,16 +19,49 @@ import java.util.Optional;
  */
 final class RunHistory {
   static final String FILE = "sessions.jsonl";
+  /** The field of a session that ended with a complete item log: that log's digest, which a merge checks. */
+  static final String LOG_DIGEST = "item_log_sha256";
+  /** The field of a session that stopped: the item whose play threw, and what it threw. */
+  static final String STOPPED_BY = "stopped_by";
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private RunHistory() {}
 
-  /** Adds a session to {@code outputDir}'s history. */
-  static void add(Path outputDir, Instant started, Duration wall, int played, int concurrency) {
+  /**
+   * Adds a session to {@code outputDir}'s history.
+   *
+   * @param logDigest the item log's digest ({@link ShardSet#digest}) when the session ended with the log complete
+   *     and rewritten in item order; empty when it stopped
+   * @param stoppedBy when the session stopped: the item whose play threw and what it threw
+   */
+  static void add(Path outputDir, Instant started, Duration wall, int played, int concurrency,
+      Optional<String> logDigest, Optional<String> stoppedBy) {
     try (LineAppender lines = LineAppender.open(outputDir.resolve(FILE))) {
-      lines.append(JSON.createObjectNode().put("started", started.toString()).put("wall_seconds", wall.toNanos() / 1e9)
-          .put("items_played", played).put("concurrency", concurrency).toString());
+      com.fasterxml.jackson.databind.node.ObjectNode o = JSON.createObjectNode().put("started", started.toString())
+          .put("wall_seconds", wall.toNanos() / 1e9).put("items_played", played).put("concurrency", concurrency);
+      logDigest.ifPresent(d -> o.put(LOG_DIGEST, d));
+      stoppedBy.ifPresent(w -> o.put(STOPPED_BY, w.length() > 500 ? w.substring(0, 500) + "..." : w));
+      lines.append(o.toString());
     }
+  }
+
+  /**
+   * The item log's digest as the last session recorded it when it ended; empty when it recorded none (it stopped, or
+   * an older clarq or another program wrote the directory).
+   */
+  static Optional<String> logDigest(Path outputDir) {
+    return lastSession(outputDir, LOG_DIGEST);
+  }
+
+  /** Why the last session stopped (the item and what it threw); empty when it ended or recorded nothing. */
+  static Optional<String> stoppedBy(Path outputDir) {
+    return lastSession(outputDir, STOPPED_BY);
+  }
+
+  private static Optional<String> lastSession(Path outputDir, String field) {
+    List<JsonNode> all = sessions(outputDir);
+    JsonNode d = all.isEmpty() ? null : all.get(all.size() - 1).get(field);
+    return d == null ? Optional.empty() : Optional.of(d.asText());
   }
 
   /** The sum of the sessions' wall times recorded in {@code outputDir} (zero when none is). */

@@ -35,7 +35,7 @@ import java.util.concurrent.atomic.AtomicReference;
  *   <li>a pool of {@link Plan#concurrency()} named threads, and progress for a listener;
  *   <li>the failure policy: a failed record is counted and the run goes on; an exception from
  *       {@link Benchmark#play} stops it ({@link RunStopped}) with every finished record kept;
- *   <li>shards ({@link Shard}) and {@link #merge merging} them;
+ *   <li>shards ({@link Shard}) and {@link #merge merging} them, one merge for every benchmark;
  *   <li>the end step: the log rewritten in item order, then {@link Benchmark#finish}.
  * </ul>
  */
@@ -97,8 +97,10 @@ public final class RunKernel {
       AtomicReference<Stop> stop = new AtomicReference<>();
       playAll(b, pending, plan, log, logFile, played, stop, tracker);
       tracker.finished();
-      RunHistory.add(out, started, Duration.ofNanos(System.nanoTime() - start), played.size(), plan.concurrency());
+      Duration took = Duration.ofNanos(System.nanoTime() - start);
       if (stop.get() != null) {
+        RunHistory.add(out, started, took, played.size(), plan.concurrency(), Optional.empty(),
+            Optional.of("item " + stop.get().item() + ": " + stop.get().cause()));
         int failed = (int) played.values().stream().filter(r -> !b.finished(r)).count();
         throw new RunStopped(stop.get().item(), stop.get().cause(), resumed.size() + played.size() - failed, failed,
             items.size(), logFile);
@@ -110,6 +112,8 @@ public final class RunKernel {
         all.put(key, Objects.requireNonNull(r, () -> "no record for item " + key));
       }
       ItemLog.rewrite(b, logFile, all.values());
+      RunHistory.add(out, started, took, played.size(), plan.concurrency(), Optional.of(ShardSet.digest(logFile)),
+          Optional.empty());
       Duration wall = RunHistory.wallTime(out);
       return b.finish(new RunEnd<>(out, items, all, resumed.size(), started, wall, List.of(),
           settings.with("concurrency", String.valueOf(plan.concurrency())), log));
@@ -126,46 +130,21 @@ public final class RunKernel {
   }
 
   /**
-   * Joins the shards of one run (each {@code --shard i/n} in its own directory) into {@code out}, which then holds
-   * what one run of the whole selection writes, through the same end step. Checked first, each failure naming the
-   * directory: every shard holds a run config of this benchmark and they agree on every setting but the shard; the
-   * shards are 1/n to n/n, each once; each shard's log holds exactly its part of {@code selection}, once, with no torn
-   * line (an interrupted shard is resumed first); {@code out} holds no run.
+   * The one merge: joins the shards of one run (each {@code --shard i/n} in its own directory) into {@code out}, which
+   * then holds what one run of the whole selection writes, through the benchmark's end step for a merge
+   * ({@link Benchmark#finishMerge}). Repeatable (the same shards into their merge again write nothing), digest-checked
+   * (a shard's item log edited since its run ended is refused), failed shards refused ({@link ShardMerge.FailedShards},
+   * naming each shard and item), settings kept; see {@link ShardMerge}.
    *
    * @param selection the run's whole selection, in order, as the shards were given it
-   * @throws IllegalArgumentException when the shards do not make one run of {@code selection}
-   * @throws IllegalStateException when {@code out} already holds a run or another run writes to it
+   * @throws IllegalArgumentException when the shards do not make one run of {@code selection}, one was changed since
+   *     it ran, or one holds failed items; each naming the directory
+   * @throws IllegalStateException when {@code out} holds another run or another merge, or another run writes to it
    */
-  public static <I, R, E> E merge(Benchmark<I, R, E> b, List<I> selection, List<Path> shards, Path out) {
-    Instant started = Instant.now();
-    Map<String, I> byKey = index(b, selection);
-    List<Path> byIndex = ShardSet.check(b.name(), shards);
-    RunSettings first = RunSettings.read(byIndex.get(0)).orElseThrow();
-    Map<String, R> all = new HashMap<>();
-    List<Duration> walls = new ArrayList<>();
-    for (int i = 0; i < byIndex.size(); i++) {
-      Shard shard = new Shard(i + 1, byIndex.size());
-      all.putAll(ShardSet.records(b, byIndex.get(i), shard, shard.of(selection)));
-      walls.add(RunHistory.wallTime(byIndex.get(i)));
-    }
-    try (OutputLock lock = lock(out)) {
-      if (Files.exists(out.resolve(RunSettings.FILE)) || Files.exists(out.resolve(b.logFile()))) {
-        throw new IllegalStateException("cannot merge into " + out + ": it already holds a run; give a new "
-            + "directory");
-      }
-      RunSettings merged = first.withShard(Shard.ALL);
-      merged.write(out);
-      RunDeviations deviations = RunDeviations.open(out);
-      byIndex.forEach(dir -> RunDeviations.read(dir).forEach(deviations::add));
-      Map<String, R> ordered = new LinkedHashMap<>();
-      byKey.keySet().forEach(k -> ordered.put(k, all.get(k)));
-      ItemLog.rewrite(b, out.resolve(b.logFile()), ordered.values());
-      Duration sum = walls.stream().reduce(Duration.ZERO, Duration::plus);
-      RunSettings shown = RunHistory.concurrency(byIndex.get(0)).map(c -> merged.with("concurrency", c))
-          .orElse(merged);
-      return b.finish(new RunEnd<>(out, selection, ordered, 0, started, sum, walls, shown,
-          new RunLog(out, deviations)));
-    }
+  public static <I, R, E> ShardMerge.Merged<E> merge(Benchmark<I, R, E> b, List<I> selection, List<Path> shards,
+      Path out) {
+    index(b, selection);
+    return ShardMerge.merge(b, selection, shards, out);
   }
 
   /** Takes the output directory's lock, creating the directory; the errors name it and what is wrong. */

@@ -1,6 +1,9 @@
 package io.clarq.eval.kernel;
 
+import io.clarq.datasets.fetch.Sha256;
 import io.clarq.datasets.jsonl.JsonLines;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -99,5 +102,51 @@ public final class ShardSet {
           + "command first");
     }
     return seen;
+  }
+
+  /**
+   * The digest of an item log as the kernel records it ({@code sha256:} and the first 16 hex digits of its SHA-256).
+   *
+   * @throws UncheckedIOException naming the file when it cannot be read
+   */
+  public static String digest(Path log) {
+    try {
+      return "sha256:" + Sha256.of(log).substring(0, 16);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read " + log + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** {@link #digest}, or "none" when the log is missing. */
+  static String digestOrNone(Path log) {
+    return Files.exists(log) ? digest(log) : "none";
+  }
+
+  /**
+   * Refuses a shard whose last session stopped (an item's play threw: the shard is unfinished, and why is named), or
+   * whose item log is not the one its last session ended with (edited, truncated or replaced since):
+   * its records are not what was played. A shard whose sessions record no digest (written by an older clarq) is
+   * checked by its records alone.
+   *
+   * @throws IllegalArgumentException naming the directory, both digests and what to do
+   */
+  static void requireUnchanged(Benchmark<?, ?, ?> b, Path dir, Shard shard) {
+    Path log = dir.resolve(b.logFile());
+    java.util.Optional<String> stopped = RunHistory.stoppedBy(dir);
+    if (stopped.isPresent()) {
+      throw new IllegalArgumentException("cannot merge " + dir + ": shard " + shard + " stopped before its end ("
+          + stopped.get() + ", recorded in " + dir.resolve(RunHistory.FILE) + "); resume it with the same command "
+          + "first");
+    }
+    java.util.Optional<String> recorded = RunHistory.logDigest(dir);
+    if (recorded.isEmpty() || !Files.exists(log)) {
+      return;
+    }
+    String now = digest(log);
+    if (!now.equals(recorded.get())) {
+      throw new IllegalArgumentException("cannot merge " + dir + ": shard " + shard + "'s " + log + " is not the log"
+          + " its run ended with (digest " + recorded.get() + " recorded in " + dir.resolve(RunHistory.FILE)
+          + ", now " + now + "): it was edited or replaced since; rerun the shard into a new directory");
+    }
   }
 }

@@ -6,6 +6,7 @@ import io.clarq.core.toa.ToaOutcome;
 import io.clarq.core.toa.ToaSummary;
 import io.clarq.eval.kernel.ItemListener;
 import io.clarq.eval.kernel.RunKernel;
+import io.clarq.eval.kernel.ShardMerge;
 import io.clarq.eval.kernel.RunSettings;
 import java.nio.file.Path;
 import io.clarq.eval.results.ModelRef;
@@ -79,11 +80,11 @@ public final class ToaRun {
   }
 
   /**
-   * Joins the shards of one run into {@code out} (see {@link RunKernel#merge}).
+   * Joins the shards of one run into {@code out} (the one merge, {@link RunKernel#merge}: empty when {@code out} already holds it).
    *
    * @param examples the examples the shards were given, in order
    */
-  public static Result merge(List<FlmExample> examples, List<Path> shards, Path out, RecoveryBootstrap bootstrap) {
+  public static ShardMerge.Merged<Result> merge(List<FlmExample> examples, List<Path> shards, Path out, RecoveryBootstrap bootstrap) {
     if (!shards.isEmpty()) {
       RunSettings.read(shards.get(0)).flatMap(s -> s.get("examples_sha256")).ifPresent(digest -> {
         if (!digest.equals(ToaBenchmark.digest(examples))) {

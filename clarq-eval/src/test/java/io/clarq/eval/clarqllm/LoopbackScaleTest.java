@@ -57,10 +57,10 @@ class LoopbackScaleTest {
       assertThat(server.callCount()).isEqualTo(calls);
 
       Path merged = dir.resolve("merged");
-      assertThatThrownBy(() -> RunMerge.merge(shards.subList(0, 2), merged))
+      assertThatThrownBy(() -> ClarqEvaluator.merge(shards.subList(0, 2), merged))
           .hasMessageContaining("is shard 3/3, but 2 directories were given");
       // nothing given but the shards: the tasks directory and the judge come from their run-config.json
-      RunResult m = RunMerge.merge(shards, merged).result().orElseThrow();
+      RunResult m = ClarqEvaluator.merge(shards, merged).result().orElseThrow();
       assertThat(Files.readAllBytes(merged.resolve(ClarqEvaluator.TRANSCRIPT)))
           .isEqualTo(Files.readAllBytes(dir.resolve("whole").resolve(ClarqEvaluator.TRANSCRIPT)));
       assertThat(RunSettings.read(merged).orElseThrow().values())
@@ -96,34 +96,34 @@ class LoopbackScaleTest {
 
       // merging the same shards again is a no-op (a requeued merge job); the files stay as they were
       byte[] results = Files.readAllBytes(merged.resolve(ClarqEvaluator.RESULTS));
-      assertThat(RunMerge.merge(List.of(shards.get(2), shards.get(0), shards.get(1)), merged).alreadyMerged())
+      assertThat(ClarqEvaluator.merge(List.of(shards.get(2), shards.get(0), shards.get(1)), merged).alreadyMerged())
           .isTrue();
       assertThat(Files.readAllBytes(merged.resolve(ClarqEvaluator.RESULTS))).isEqualTo(results);
       // a merge stopped before its results were written is merged again over, to the same transcript
       Files.delete(merged.resolve(ClarqEvaluator.RESULTS));
-      assertThat(RunMerge.merge(shards, merged).alreadyMerged()).isFalse();
+      assertThat(ClarqEvaluator.merge(shards, merged).alreadyMerged()).isFalse();
       assertThat(Files.readAllBytes(merged.resolve(ClarqEvaluator.TRANSCRIPT)))
           .isEqualTo(Files.readAllBytes(dir.resolve("whole").resolve(ClarqEvaluator.TRANSCRIPT)));
       assertThat(merged.resolve(ClarqEvaluator.RESULTS)).exists();
       // the parent of the shards names them all, but neither the merge nor the unsharded run under it
-      assertThat(RunMerge.shardDirectories(List.of(dir), dir.resolve("elsewhere")))
+      assertThat(io.clarq.eval.kernel.ShardMerge.shardDirectories(List.of(dir), dir.resolve("elsewhere")))
           .containsExactly(dir.resolve("shard1"), dir.resolve("shard2"), dir.resolve("shard3"));
       // a shard whose transcript changed since is refused, naming it
       Path shard2 = dir.resolve("shard2").resolve(ClarqEvaluator.TRANSCRIPT);
       List<String> lines = Files.readAllLines(shard2);
       java.util.Collections.reverse(lines);
       Files.write(shard2, lines);
-      assertThatThrownBy(() -> RunMerge.merge(shards, merged))
+      assertThatThrownBy(() -> ClarqEvaluator.merge(shards, merged))
           .hasMessageContaining("cannot merge into " + merged + ": it holds a merge of other inputs: shard 2/3 ("
               + dir.resolve("shard2").toAbsolutePath() + ") with another transcript");
       // into an unsharded run's directory: refused
-      assertThatThrownBy(() -> RunMerge.merge(shards, dir.resolve("whole")))
+      assertThatThrownBy(() -> ClarqEvaluator.merge(shards, dir.resolve("whole")))
           .hasMessageContaining("it already holds a run that is not a merge");
-      assertThatThrownBy(() -> RunMerge.merge(List.of(shards.get(0), shards.get(0), shards.get(1)),
+      assertThatThrownBy(() -> ClarqEvaluator.merge(List.of(shards.get(0), shards.get(0), shards.get(1)),
           dir.resolve("twice"))).hasMessageContaining("are both shard 3/3");
       // a judge given that the shards did not have is refused, naming both
-      assertThatThrownBy(() -> RunMerge.merge(shards, dir.resolve("m2"), java.util.Optional.of(tasks),
-          java.util.Optional.of(new RunMerge.GivenJudge(new io.clarq.core.clarqllm.judge.offline.OfflineJudge(), "offline"))))
+      assertThatThrownBy(() -> ClarqEvaluator.merge(shards, dir.resolve("m2"), java.util.Optional.of(tasks),
+          java.util.Optional.of(new RecordedInputs.GivenJudge(new io.clarq.core.clarqllm.judge.offline.OfflineJudge(), "offline"))))
           .hasMessageContaining("the shards were judged by \"none\", the merge was given \"offline\"");
     }
   }
@@ -144,10 +144,10 @@ class LoopbackScaleTest {
         Files.writeString(out.resolve(RunSettings.FILE), config.toString());
         shards.add(out);
       }
-      assertThatThrownBy(() -> RunMerge.merge(shards, dir.resolve("m")))
+      assertThatThrownBy(() -> ClarqEvaluator.merge(shards, dir.resolve("m")))
           .hasMessageContaining("does not record the tasks directory").hasMessageContaining("--tasks DIR");
       // judged by none: nothing to rebuild
-      assertThat(RunMerge.merge(shards, dir.resolve("m"), java.util.Optional.of(tasks), java.util.Optional.empty())
+      assertThat(ClarqEvaluator.merge(shards, dir.resolve("m"), java.util.Optional.of(tasks), java.util.Optional.empty())
           .result().orElseThrow().finished()).hasSize(2);
     }
   }

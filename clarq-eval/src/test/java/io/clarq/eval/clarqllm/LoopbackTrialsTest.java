@@ -344,12 +344,12 @@ class LoopbackTrialsTest {
         shards.add(out);
       }
       assertThat(server.callCount()).isEqualTo(calls);
-      assertThatThrownBy(() -> RunMerge.merge(shards, dir.resolve("wrong-judge"), java.util.Optional.of(tasks),
-          java.util.Optional.of(new RunMerge.GivenJudge(Judge.none(), "none"))))
+      assertThatThrownBy(() -> ClarqEvaluator.merge(shards, dir.resolve("wrong-judge"), java.util.Optional.of(tasks),
+          java.util.Optional.of(new RecordedInputs.GivenJudge(Judge.none(), "none"))))
           .hasMessageContaining("judged by \"coin\"");
       Path merged = dir.resolve("merged");
-      RunResult m = RunMerge.merge(shards, merged, java.util.Optional.of(tasks),
-          java.util.Optional.of(new RunMerge.GivenJudge(COIN, "coin"))).result().orElseThrow();
+      RunResult m = ClarqEvaluator.merge(shards, merged, java.util.Optional.of(tasks),
+          java.util.Optional.of(new RecordedInputs.GivenJudge(COIN, "coin"))).result().orElseThrow();
       assertThat(m.finished()).hasSize(20 * K);
       assertThat(Files.readAllBytes(merged.resolve(ClarqEvaluator.TRANSCRIPT)))
           .isEqualTo(Files.readAllBytes(single.transcript()));

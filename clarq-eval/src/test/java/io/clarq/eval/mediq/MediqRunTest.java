@@ -77,7 +77,7 @@ class MediqRunTest {
     RunKernel.run(benchmark(), items, new RunKernel.Plan(shards.get(1), Shard.parse("2/2"), 1, "t"),
         new ItemListener<>() {});
     Path merged = dir.resolve("merged");
-    MediqBenchmark.Result m = RunKernel.merge(benchmark(), items, shards, merged);
+    MediqBenchmark.Result m = RunKernel.merge(benchmark(), items, shards, merged).result().orElseThrow();
     assertThat(Files.readAllBytes(merged.resolve(MediqRecord.LOG))).isEqualTo(log);
     assertThat(m.overall()).isEqualTo(r.overall());
   }

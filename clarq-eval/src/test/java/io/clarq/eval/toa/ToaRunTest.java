@@ -158,7 +158,8 @@ class ToaRunTest {
           "clarq-toa"), RecoveryBootstrap.DEFAULT, new ItemListener<>() {});
       assertThat(part.outcomes()).hasSize(new Shard(i, 3).of(examples).size());
     }
-    ToaRun.Result merged = ToaRun.merge(examples, shards, dir.resolve("merged"), RecoveryBootstrap.DEFAULT);
+    ToaRun.Result merged = ToaRun.merge(examples, shards, dir.resolve("merged"), RecoveryBootstrap.DEFAULT).result()
+        .orElseThrow();
     assertThat(merged.summary()).isEqualTo(whole.summary());
     assertThat(Files.readAllBytes(dir.resolve("merged").resolve(ToaRun.LOG)))
         .isEqualTo(Files.readAllBytes(dir.resolve("whole").resolve(ToaRun.LOG)));

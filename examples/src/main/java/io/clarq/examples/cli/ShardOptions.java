@@ -2,6 +2,7 @@ package io.clarq.examples.cli;
 
 import io.clarq.eval.kernel.Shard;
 import io.clarq.eval.kernel.ShardEnvironment;
+import io.clarq.eval.kernel.ShardMerge;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -73,5 +74,20 @@ public final class ShardOptions {
     } catch (IllegalArgumentException e) {
       throw new CommandLine.ParameterException(cl, option + " " + e.getMessage(), e, null, out.toString());
     }
+  }
+
+  /**
+   * Says on stderr that a merge found its output already holding this very merge, so nothing was done; every merge
+   * command's words for the one merge's no-op ({@link ShardMerge.Merged#alreadyMerged()}).
+   *
+   * @return whether nothing was done
+   */
+  public static boolean alreadyMerged(CommandLine cl, String command, ShardMerge.Merged<?> merged, int shards) {
+    if (merged.alreadyMerged()) {
+      cl.getErr().println(command + ": " + merged.out() + " already holds this merge of the " + shards + " shards "
+          + "(same settings, same item logs); nothing to do");
+      cl.getErr().flush();
+    }
+    return merged.alreadyMerged();
   }
 }

@@ -16,7 +16,7 @@ import io.clarq.datasets.clarqllm.demo.DemoTasks;
 import io.clarq.eval.report.FigureText;
 import io.clarq.eval.clarqllm.ClarqEvaluator;
 import io.clarq.eval.clarqllm.RunConfig;
-import io.clarq.eval.clarqllm.RunMerge;
+import io.clarq.eval.clarqllm.RecordedInputs;
 import io.clarq.eval.clarqllm.RunResult;
 import io.clarq.eval.kernel.Shard;
 import io.clarq.eval.clarqllm.TaskSelection;
@@ -87,7 +87,7 @@ public final class DemoCommand implements Callable<Integer> {
         .seeker(new RuleBasedSeeker())
         .provider(new OfflineProvider())
         .judge(judge, judge.name())
-        .record(RunMerge.RECORDED_JUDGE, judge.name())
+        .record(RecordedInputs.RECORDED_JUDGE, judge.name())
         .selection(selection)
         .shard(chosen)
         .output(output != null ? ShardOptions.out(cl, "--out", output, chosen)

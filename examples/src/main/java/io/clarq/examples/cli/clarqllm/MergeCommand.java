@@ -2,8 +2,11 @@ package io.clarq.examples.cli.clarqllm;
 
 import io.clarq.examples.cli.OfflineJudgeChoice;
 import io.clarq.examples.cli.InputPaths;
-import io.clarq.eval.clarqllm.RunMerge;
+import io.clarq.eval.clarqllm.ClarqEvaluator;
+import io.clarq.eval.clarqllm.RecordedInputs;
 import io.clarq.eval.clarqllm.RunResult;
+import io.clarq.eval.kernel.ShardMerge;
+import io.clarq.examples.cli.ShardOptions;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -27,9 +30,9 @@ import picocli.CommandLine.Parameters;
       "results.json, summary.md and run-config.json as one run of the whole selection writes them, with the shards'",
       "wall times (sum and longest). Give the shards' directories, or the one folder holding them. The tasks, judge,",
       "verdicts, prompt pack and settings come from the shards' run-config.json. Checks that the shards share one",
-      "config and cover the selection exactly once. Merging the same shards into their merge again does nothing and",
-      "says so (exit 0); other shards, or shards rerun since, are refused. Exits 1 when a shard holds failed",
-      "dialogues, naming the shard to rerun."
+      "config and cover the selection exactly once, each unchanged since it ran. Merging the same shards into their",
+      "merge again does nothing and says so (exit 0); other shards, or shards rerun since, are refused. A shard",
+      "holding failed dialogues is refused (exit 1, nothing written), naming the shard to resume."
     })
 public final class MergeCommand implements Callable<Integer> {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
@@ -58,11 +61,10 @@ public final class MergeCommand implements Callable<Integer> {
   String judgeKind;
 
   /** Which shard holds the failed dialogues and the command that retries them. */
-  static String failedMessage(int failed, List<RunMerge.FailedShard> byShard) {
-    StringBuilder sb = new StringBuilder(failed + " dialogue(s) failed in the shards and are not scored in the merge;"
-        + " rerun the shard that holds them (clarq run resumes it and retries only them), then merge again into a new"
-        + " --out:");
-    for (RunMerge.FailedShard f : byShard) {
+  static String failedMessage(ShardMerge.FailedShards refused) {
+    StringBuilder sb = new StringBuilder(refused.failedItems() + " dialogue(s) failed in the shards; nothing is"
+        + " merged: rerun the shard that holds them (clarq run resumes it and retries only them), then merge again:");
+    for (ShardMerge.FailedShard f : refused.shards()) {
       int shown = Math.min(5, f.failed().size());
       sb.append("\n  shard ").append(f.shard()).append(" (").append(f.dir()).append("): ").append(f.failed().size())
           .append(" failed (").append(String.join(", ", f.failed().subList(0, shown)))
@@ -87,34 +89,30 @@ public final class MergeCommand implements Callable<Integer> {
     }
     List<AutoCloseable> closing = new ArrayList<>();
     try {
-      Optional<RunMerge.GivenJudge> given = Optional.empty();
+      Optional<RecordedInputs.GivenJudge> given = Optional.empty();
       if (verdicts != null || judgeKind != null) {
         String kind = judgeKind == null ? "none" : judgeKind;
         try {
-          given = Optional.of(new RunMerge.GivenJudge(RunCommand.replayedFirst(verdicts,
+          given = Optional.of(new RecordedInputs.GivenJudge(RunCommand.replayedFirst(verdicts,
               new OfflineJudgeChoice().convert(kind), closing), RunCommand.judgeDescription(verdicts, kind)));
         } catch (CommandLine.TypeConversionException e) {
           throw new CommandLine.ParameterException(cl, "--judge " + judgeKind + ": " + e.getMessage());
         }
       }
-      List<Path> dirs = RunMerge.shardDirectories(shards, out);
-      RunMerge.Merged merged = RunMerge.merge(dirs, out, Optional.ofNullable(tasks), given);
-      PrintWriter stdout = cl.getOut();
-      if (merged.alreadyMerged()) {
-        cl.getErr().println("clarq merge: " + out + " already holds this merge of the " + dirs.size() + " shards "
-            + "(same settings, same transcripts); nothing to do");
-        cl.getErr().flush();
-      } else {
+      List<Path> dirs = ShardMerge.shardDirectories(shards, out);
+      ShardMerge.Merged<RunResult> merged;
+      try {
+        merged = ClarqEvaluator.merge(dirs, out, Optional.ofNullable(tasks), given);
+      } catch (ShardMerge.FailedShards refused) {
+        throw new IllegalStateException(failedMessage(refused), refused);
+      }
+      if (!ShardOptions.alreadyMerged(cl, "clarq merge", merged, dirs.size())) {
         RunResult result = merged.result().orElseThrow();
+        PrintWriter stdout = cl.getOut();
         stdout.print(result.summary());
         stdout.println("transcripts: " + result.transcript());
         stdout.println("results:     " + result.results());
         stdout.flush();
-      }
-      List<RunMerge.FailedShard> failed = RunMerge.failedShards(dirs);
-      if (!failed.isEmpty()) {
-        throw new IllegalStateException(failedMessage(failed.stream().mapToInt(f -> f.failed().size()).sum(),
-            failed));
       }
       return 0;
     } finally {

@@ -11,7 +11,7 @@ import io.clarq.eval.clarqllm.evaluate.RecordedRun;
 import io.clarq.eval.clarqllm.evaluate.RecordedRuns;
 import io.clarq.eval.kernel.RunSettings;
 import io.clarq.eval.clarqllm.ClarqEvaluator;
-import io.clarq.eval.clarqllm.RunMerge;
+import io.clarq.eval.clarqllm.RecordedInputs;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -88,13 +88,13 @@ public final class RejudgeCommand implements Callable<Integer> {
         ? RunSettings.read(run).map(RunSettings::recorded).orElse(Map.of()) : Map.of();
     Path transcript = Files.isDirectory(run) ? run.resolve(ClarqEvaluator.TRANSCRIPT) : run;
     InputPaths.requireFile(cl, "RUN", transcript);
-    if (tasks == null && recorded.containsKey(RunMerge.RECORDED_TASKS)) {
-      tasks = Path.of(recorded.get(RunMerge.RECORDED_TASKS));
+    if (tasks == null && recorded.containsKey(RecordedInputs.RECORDED_TASKS)) {
+      tasks = Path.of(recorded.get(RecordedInputs.RECORDED_TASKS));
     }
     tasks = DataDefaults.orFetched(spec, tasks, "--tasks", "clarq-llm", "tasks");
     InputPaths.requireDirectory(cl, "--tasks", tasks);
     if (judgeSpec == null) {
-      judgeSpec = recordedJudge(cl, recorded.get(RunMerge.RECORDED_JUDGE));
+      judgeSpec = recordedJudge(cl, recorded.get(RecordedInputs.RECORDED_JUDGE));
     }
     RecordedRun dialogues = RecordedRuns.load(transcript, tasks);
     if (dialogues.dialogues().isEmpty()) {

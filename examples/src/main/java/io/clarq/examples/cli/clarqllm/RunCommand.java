@@ -31,7 +31,7 @@ import io.clarq.eval.clarqllm.ForecastTable;
 import io.clarq.eval.clarqllm.RunForecast;
 import io.clarq.eval.clarqllm.RunForecasts;
 import io.clarq.eval.clarqllm.RunListener;
-import io.clarq.eval.clarqllm.RunMerge;
+import io.clarq.eval.clarqllm.RecordedInputs;
 import io.clarq.eval.clarqllm.RunProgress;
 import io.clarq.eval.clarqllm.RunResult;
 import io.clarq.eval.kernel.Shard;
@@ -207,12 +207,12 @@ public final class RunCommand implements Callable<Integer> {
       RunConfig.Builder config = RunConfig.builder();
       modelSettings(cl, seeker).forEach(config::setting);
       // what 'clarq merge' needs to rebuild the judge from the shards alone (not part of the fingerprint)
-      config.record(RunMerge.RECORDED_JUDGE, judgeKind(cl));
+      config.record(RecordedInputs.RECORDED_JUDGE, judgeKind(cl));
       if (verdicts != null) {
-        config.record(RunMerge.RECORDED_VERDICTS, verdicts.toAbsolutePath().normalize().toString());
+        config.record(RecordedInputs.RECORDED_VERDICTS, verdicts.toAbsolutePath().normalize().toString());
       }
       if (judgeKind(cl).startsWith("llm:")) {
-        config.record(RunMerge.RECORDED_LIVE_VERDICTS, JUDGE_VERDICTS);
+        config.record(RecordedInputs.RECORDED_LIVE_VERDICTS, JUDGE_VERDICTS);
       }
       forecast.ifPresent(config::forecast);
       RunConfig built = config

@@ -8,6 +8,8 @@ import io.clarq.datasets.cq.FkwSplit;
 import io.clarq.eval.cq.CqGenerationRun;
 import io.clarq.eval.cq.CqJudgeRun;
 import io.clarq.eval.kernel.RunSettings;
+import io.clarq.eval.kernel.ShardMerge;
+import io.clarq.examples.cli.ShardOptions;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -25,14 +27,17 @@ import picocli.CommandLine.Parameters;
     description = "Joins the shards of one cq generate or cq judge run (--shard I/N, each in its own directory) into "
         + "--out, which then holds what one run of every row writes. Give a generate run's rows as it was given them "
         + "(--data, --split, --limit), a judge run's questions with --in. The shards must be complete (resume an "
-        + "interrupted one first with its own command) and agree on every setting but the shard.")
+        + "interrupted one first with its own command), unchanged since they ran, and agree on every setting but the "
+        + "shard. Merging the same shards into their merge again does nothing and says so; other shards are refused.")
 public final class CqMergeCommand implements Callable<Integer> {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
-  @Parameters(arity = "1..*", paramLabel = "SHARD_DIR", description = "The shards' --out.")
+  @Parameters(arity = "1..*", paramLabel = "SHARD_DIR", description = "The shards' --out, or the one folder holding"
+      + " them.")
   List<Path> shards;
 
-  @Option(names = "--out", required = true, paramLabel = "DIR", description = "A new directory for the merged run.")
+  @Option(names = "--out", required = true, paramLabel = "DIR",
+      description = "The merged run's directory: new, or holding this very merge (then nothing is done).")
   Path out;
 
   @Option(names = "--data", paramLabel = "DIR",
@@ -51,6 +56,7 @@ public final class CqMergeCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    List<Path> shards = ShardMerge.shardDirectories(this.shards, out);
     String benchmark = RunSettings.read(shards.get(0)).map(RunSettings::benchmark).orElseThrow(() ->
         new CommandLine.ParameterException(spec.commandLine(), shards.get(0) + " holds no " + RunSettings.FILE
             + " (not the output directory of a run)"));
@@ -60,7 +66,11 @@ public final class CqMergeCommand implements Callable<Integer> {
           throw new IllegalArgumentException("the shards are of a cq judge run: give its questions with --in");
         }
         Path file = Files.isDirectory(in) ? in.resolve(CqGenerationRun.LOG) : in;
-        CqJudgeRun.Result r = CqJudgeRun.merge(CqGenerationFile.read(file), shards, out);
+        ShardMerge.Merged<CqJudgeRun.Result> m = CqJudgeRun.merge(CqGenerationFile.read(file), shards, out);
+        if (ShardOptions.alreadyMerged(spec.commandLine(), "clarq cq merge", m, shards.size())) {
+          return 0;
+        }
+        CqJudgeRun.Result r = m.result().orElseThrow();
         spec.commandLine().getOut().printf(Locale.ROOT, "%d ratings merged into %s (%d unparsed)%n",
             r.judgements().size(), out, r.summary().unparsed());
         return 0;
@@ -74,7 +84,11 @@ public final class CqMergeCommand implements Callable<Integer> {
       if (limit != null && limit < examples.size()) {
         examples = examples.subList(0, limit);
       }
-      CqGenerationRun.Result r = CqGenerationRun.merge(examples, shards, out, true);
+      ShardMerge.Merged<CqGenerationRun.Result> m = CqGenerationRun.merge(examples, shards, out, true);
+      if (ShardOptions.alreadyMerged(spec.commandLine(), "clarq cq merge", m, shards.size())) {
+        return 0;
+      }
+      CqGenerationRun.Result r = m.result().orElseThrow();
       spec.commandLine().getOut().printf(Locale.ROOT, "%d questions merged into %s%n", r.generations().size(), out);
       return 0;
     } catch (IllegalArgumentException e) {

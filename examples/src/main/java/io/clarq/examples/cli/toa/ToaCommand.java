@@ -273,18 +273,22 @@ public final class ToaCommand implements Runnable {
       description = {
         "Joins the shards of one TOA run (toa run --shard I/N, each in its own directory) into --out, which then",
         "holds what one run of every example writes, and prints the figures. The shards must be complete (an",
-        "interrupted one is resumed first with its own command) and agree on every setting but the shard.",
+        "interrupted one is resumed first with its own command), unchanged since they ran, and agree on every",
+        "setting but the shard. Give the shards' directories or the one folder holding them. Merging the same",
+        "shards into their merge again does nothing and says so; other shards are refused.",
         "Example: clarq toa merge runs/toa/shard-1 runs/toa/shard-2 --flm dev-flm.jsonl --out runs/toa/all"})
   static final class Merge implements Callable<Integer> {
     @Spec CommandSpec spec;
 
-    @picocli.CommandLine.Parameters(arity = "1..*", paramLabel = "SHARD_DIR", description = "The shards' --out.")
+    @picocli.CommandLine.Parameters(arity = "1..*", paramLabel = "SHARD_DIR",
+        description = "The shards' --out, or the one folder holding them.")
     List<Path> shards;
 
     @Option(names = "--flm", required = true, paramLabel = "FILE", description = "The FLM examples the shards ran.")
     Path flm;
 
-    @Option(names = "--out", required = true, paramLabel = "DIR", description = "A new directory for the merged run.")
+    @Option(names = "--out", required = true, paramLabel = "DIR",
+        description = "The merged run's directory: new, or holding this very merge (then nothing is done).")
     Path out;
 
     @Option(names = "--json", description = "Print the figures as JSON.")
@@ -294,18 +298,23 @@ public final class ToaCommand implements Runnable {
 
     @Override
     public Integer call() throws IOException {
-      ToaRun.Result r;
+      io.clarq.eval.kernel.ShardMerge.Merged<ToaRun.Result> m;
+      List<Path> dirs = io.clarq.eval.kernel.ShardMerge.shardDirectories(shards, out);
       try {
-        r = ToaRun.merge(FlmJsonl.read(flm), shards, out, bootstrapOptions.bootstrap());
+        m = ToaRun.merge(FlmJsonl.read(flm), dirs, out, bootstrapOptions.bootstrap());
       } catch (IllegalArgumentException e) {
         throw new ParameterException(spec.commandLine(), e.getMessage(), e);
       }
+      if (io.clarq.examples.cli.ShardOptions.alreadyMerged(spec.commandLine(), "clarq toa merge", m, dirs.size())) {
+        return 0;
+      }
+      ToaRun.Result r = m.result().orElseThrow();
       PrintWriter o = spec.commandLine().getOut();
       if (json) {
         o.println(ToaReport.json(r.summary()));
       } else {
         o.printf(Locale.ROOT, "TOA run merged into %s: %d examples from %d shards%n", out, r.outcomes().size(),
-            shards.size());
+            dirs.size());
         o.print(ToaReport.text(r.summary()));
       }
       o.flush();
