@@ -10,6 +10,7 @@ import picocli.CommandLine.Command;
     description = "MediQ: an expert asks a simulated patient questions or answers a clinical multiple-choice question.",
     subcommands = {
       MediqRunCommand.class,
+      MediqMergeCommand.class,
       MediqEvaluateCommand.class,
       MediqConformanceCommand.class,
     })

@@ -1,12 +1,9 @@
 package io.clarq.examples.cli.mediq;
 
-import io.clarq.core.mediq.MediqCase;
 import io.clarq.core.prompt.PromptPack;
 import io.clarq.core.clarqllm.task.Language;
 import io.clarq.datasets.fetch.DataDirectory;
-import io.clarq.datasets.mediq.MediqDataset;
 import io.clarq.datasets.mediq.MediqReferencePack;
-import io.clarq.datasets.mediq.MediqSplit;
 import io.clarq.eval.kernel.ItemListener;
 import io.clarq.eval.kernel.RunKernel;
 import io.clarq.eval.kernel.Shard;
@@ -14,10 +11,10 @@ import io.clarq.eval.mediq.MediqBenchmark;
 import io.clarq.eval.mediq.MediqFigures;
 import io.clarq.eval.mediq.MediqItem;
 import io.clarq.examples.cli.LlmOptions;
+import io.clarq.examples.cli.ShardOptions;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -42,8 +39,9 @@ import picocli.CommandLine.Option;
           + " (BM25). With a model SPEC: the reference's experts and LLM patients, sending the reference's requests"
           + " (prompts derived from the reference code by `clarq data fetch mediq`); its quirks are kept unless a"
           + " named option fixes one, which is recorded as a deviation.",
-      "Writes consultations.jsonl as each case ends, then results.json and summary.md (accuracy with its 95% Wilson"
-          + " interval, timeout rate, average turns, per data set). Started again into the same --out, it resumes."
+      "Writes consultations.jsonl as each case ends, then results.json, summary.md and report.html (accuracy with its"
+          + " 95% Wilson interval, timeout rate, average turns, per data set). Started again into the same --out, it"
+          + " resumes; --shard I/N plays a part into its own --out, and `clarq mediq merge` joins the parts."
     })
 public final class MediqRunCommand implements Callable<Integer> {
   /** What the offline patient says when no fact answers, when no reference pack is at hand (clarq's words). */
@@ -51,14 +49,7 @@ public final class MediqRunCommand implements Callable<Integer> {
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
-  @Option(names = "--data", paramLabel = "DIR",
-      description = "The folder holding all_craft_md.jsonl and all_dev_good.jsonl (default: mediq/data in the data"
-          + " directory, after `clarq data fetch mediq`).")
-  Path data;
-
-  @Option(names = "--datasets", split = ",", paramLabel = "NAME", defaultValue = "craft_md,dev_good",
-      description = "The data sets to play: craft_md, dev_good. Default: ${DEFAULT-VALUE}.")
-  List<String> datasets;
+  @CommandLine.Mixin MediqCaseOptions cases;
 
   @CommandLine.Mixin MediqAgentOptions agents;
 
@@ -74,10 +65,6 @@ public final class MediqRunCommand implements Callable<Integer> {
           + " patient and the expert's unseeded draws use --seed + t - 1. Default: ${DEFAULT-VALUE}.")
   int trials;
 
-  @Option(names = "--limit", paramLabel = "N",
-      description = "Play only the first N cases of each data set.")
-  Integer limit;
-
   @Option(names = "--upstream", paramLabel = "DIR",
       description = "The MediQ reference code, for the patient's \"cannot answer\" line (default: the pack `clarq"
           + " data fetch mediq` derived, else clarq's own line, recorded in the run's settings).")
@@ -90,9 +77,11 @@ public final class MediqRunCommand implements Callable<Integer> {
       description = "Cases played at once. Default: ${DEFAULT-VALUE}.")
   int concurrency;
 
-  @Option(names = "--shard", defaultValue = "1/1", paramLabel = "I/N",
-      description = "Play every N-th case, starting with the I-th, into its own --out. Default: ${DEFAULT-VALUE}.")
-  String shard;
+  @CommandLine.Mixin ShardOptions sharding;
+
+  @Option(names = "--resume", hidden = true,
+      description = "Accepted for symmetry with the other runs: a run into an --out holding one resumes it.")
+  boolean resume;
 
   @Override
   public Integer call() throws Exception {
@@ -110,30 +99,9 @@ public final class MediqRunCommand implements Callable<Integer> {
       throw new CommandLine.ParameterException(spec.commandLine(), "--concurrency " + concurrency
           + ": must be at least 1");
     }
-    Path folder = data != null ? data : dataDirectory().folder(MediqReferencePack.DATA_SET).resolve("data");
-    List<MediqItem> items = new ArrayList<>();
-    for (String name : datasets) {
-      MediqSplit split;
-      try {
-        split = MediqSplit.named(name);
-      } catch (IllegalArgumentException e) {
-        throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
-      }
-      if (!Files.isRegularFile(folder.resolve(split.file()))) {
-        throw new CommandLine.ParameterException(spec.commandLine(), "no " + split.file() + " in " + folder
-            + "; run `clarq data fetch mediq` or give --data DIR");
-      }
-      List<MediqCase> cases = MediqDataset.load(folder, split);
-      if (limit != null) {
-        cases = cases.subList(0, Math.min(limit, cases.size()));
-      }
-      cases.forEach(c -> items.add(new MediqItem(split.key(), c)));
-    }
-    List<MediqItem> trial1 = List.copyOf(items);
-    for (int t = 2; t <= trials; t++) {
-      int trial = t;
-      trial1.forEach(i -> items.add(new MediqItem(i.dataset(), i.mediqCase(), trial)));
-    }
+    List<MediqItem> items = cases.items(spec.commandLine(), dataDirectory(), trials);
+    Shard shard = sharding.shard(spec.commandLine());
+    Path out = ShardOptions.out(spec.commandLine(), "--out", this.out, shard);
     Map<String, String> settings = new LinkedHashMap<>();
     Optional<PromptPack> pack = referencePack();
     if (agents.needsPack() && pack.isEmpty()) {
@@ -147,7 +115,7 @@ public final class MediqRunCommand implements Callable<Integer> {
         trials)) {
       settings.putAll(a.settings());
       MediqBenchmark b = new MediqBenchmark(a.experts(), a.patients(), maxQuestions, settings, a.deviations());
-      r = RunKernel.run(b, items, new RunKernel.Plan(out, Shard.parse(shard), concurrency, "clarq-mediq-run"),
+      r = RunKernel.run(b, items, new RunKernel.Plan(out, shard, concurrency, "clarq-mediq-run"),
           new ItemListener<>() {});
     }
     PrintWriter w = spec.commandLine().getOut();
@@ -156,7 +124,8 @@ public final class MediqRunCommand implements Callable<Integer> {
     if (agents.expertNeedsModel() || agents.patientNeedsModel()) {
       w.println(llm.usageSummary());
     }
-    w.println("results: " + out.resolve("results.json") + ", " + out.resolve("summary.md"));
+    w.println("results: " + out.resolve("results.json") + ", " + out.resolve("summary.md") + ", "
+        + out.resolve("report.html"));
     w.flush();
     return 0;
   }
@@ -184,13 +153,11 @@ public final class MediqRunCommand implements Callable<Integer> {
     return OWN_CANNOT_ANSWER;
   }
 
-  // the data directory the root command holds ($CLARQ_DATA, else ~/.clarq/data, unless a test gives another)
   private DataDirectory dataDirectory() {
-    Object root = spec.root().userObject();
-    return root instanceof io.clarq.examples.cli.ClarqCommand c ? c.dataDirectory() : DataDirectory.ofEnvironment();
+    return MediqCaseOptions.dataDirectory(spec);
   }
 
-  private static String line(String name, MediqFigures f) {
+  static String line(String name, MediqFigures f) {
     return String.format(Locale.ROOT, "%s: %d cases, accuracy %.4f [%.4f, %.4f], timeout rate %.4f, avg. turns %.2f",
         name, f.cases(), f.accuracy().value(), f.accuracy().interval().lower(), f.accuracy().interval().upper(),
         f.timeoutRate(), f.averageTurns());
