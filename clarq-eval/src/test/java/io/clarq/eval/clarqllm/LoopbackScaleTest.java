@@ -116,6 +116,9 @@ class LoopbackScaleTest {
       assertThatThrownBy(() -> ClarqEvaluator.merge(shards, merged))
           .hasMessageContaining("cannot merge into " + merged + ": it holds a merge of other inputs: shard 2/3 ("
               + dir.resolve("shard2").toAbsolutePath() + ") with another transcript");
+      // and into a new directory, by the digest its run ended with
+      assertThatThrownBy(() -> ClarqEvaluator.merge(shards, dir.resolve("m3")))
+          .hasMessageContaining("shard 2/3's " + shard2 + " is not the log its run ended with");
       // into an unsharded run's directory: refused
       assertThatThrownBy(() -> ClarqEvaluator.merge(shards, dir.resolve("whole")))
           .hasMessageContaining("it already holds a run that is not a merge");

@@ -168,6 +168,28 @@ class ToaRunTest {
     assertThatThrownBy(() -> ToaRun.merge(examples.subList(0, 50), shards, dir.resolve("m3"),
         RecoveryBootstrap.DEFAULT)).hasMessageContaining("are not those the shards ran");
 
+    // the one merge: repeated, a no-op leaving the same bytes
+    byte[] results = Files.readAllBytes(dir.resolve("merged").resolve("results.json"));
+    assertThat(ToaRun.merge(examples, List.of(shards.get(2), shards.get(0), shards.get(1)), dir.resolve("merged"),
+        RecoveryBootstrap.DEFAULT).alreadyMerged()).isTrue();
+    assertThat(Files.readAllBytes(dir.resolve("merged").resolve("results.json"))).isEqualTo(results);
+    // a shard stopped by a failing example is refused, naming the shard and why
+    Path stopped = dir.resolve("stopped");
+    assertThatThrownBy(() -> ToaRun.run(peeking(examples, examples.get(1).id()), examples, new RunKernel.Plan(stopped,
+        new Shard(2, 3), 1, "clarq-toa"), RecoveryBootstrap.DEFAULT, new ItemListener<>() {}))
+        .isInstanceOf(RunStopped.class);
+    assertThatThrownBy(() -> ToaRun.merge(examples, List.of(shards.get(0), stopped, shards.get(2)),
+        dir.resolve("m4"), RecoveryBootstrap.DEFAULT)).hasMessageContaining("shard 2/3 stopped before its end (item "
+            + examples.get(1).id() + ": ").hasMessageContaining("server said no for " + examples.get(1).id());
+    // a shard whose log was edited since its run ended is refused by its digest
+    Path log3 = shards.get(2).resolve(ToaRun.LOG);
+    List<String> lines3 = new java.util.ArrayList<>(Files.readAllLines(log3));
+    java.util.Collections.swap(lines3, 0, 1);
+    Files.write(log3, lines3);
+    assertThatThrownBy(() -> ToaRun.merge(examples, shards, dir.resolve("m5"), RecoveryBootstrap.DEFAULT))
+        .hasMessageContaining("shard 3/3's " + log3 + " is not the log its run ended with");
+    assertThat(dir.resolve("m5").resolve("run-config.json")).doesNotExist();
+
     // one writer per directory: a run holding the lock refuses the next
     try (io.clarq.core.files.OutputLock lock = RunKernel.lock(dir.resolve("locked"))) {
       assertThatThrownBy(() -> run(peeking(examples, null), examples, dir.resolve("locked"), 1))

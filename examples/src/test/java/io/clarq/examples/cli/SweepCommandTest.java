@@ -203,7 +203,7 @@ class SweepCommandTest extends CommandTestBase {
   }
 
   @Test
-  void testMergeOfAShardWithFailedDialoguesExitsOneNamingTheShard() throws Exception {
+  void testMergeOfAShardWithFailedDialoguesIsRefusedNamingTheShard() throws Exception {
     Path tasks = SharedData.require("clarq-llm/tasks");
     AtomicBoolean failing = new AtomicBoolean(true);
     SimulatedClarqModel model = new SimulatedClarqModel(Duration.ZERO);
@@ -217,17 +217,24 @@ class SweepCommandTest extends CommandTestBase {
       err.getBuffer().setLength(0);
       assertThat(run("merge", dir.resolve("s1").toString(), dir.resolve("s2").toString(), "--tasks",
           tasks.toString(), "--judge", "offline", "--out", dir.resolve("merged").toString())).isEqualTo(1);
-      assertThat(error()).contains("1 dialogue(s) failed in the shards and are not scored in the merge")
+      assertThat(error()).contains("1 dialogue(s) failed in the shards; nothing is merged")
           .contains("shard 1/2 (" + dir.resolve("s1") + "): 1 failed (en ")
           .contains("rerun clarq run with the options recorded in " + dir.resolve("s1").resolve("run-config.json")
               + " and --shard 1/2 --out " + dir.resolve("s1"))
           .doesNotContain("shard 2/2").doesNotContain("rerun the same command");
       assertThat(out.toString()).doesNotContain("rerun the same command");
-      // the same merge again, nothing given but the shards' parent: nothing done, and still exit 1 naming the shard
+      // refused before anything is written: the merge directory holds no run
+      assertThat(dir.resolve("merged").resolve("run-config.json")).doesNotExist();
+      assertThat(dir.resolve("merged").resolve("transcripts.jsonl")).doesNotExist();
+      // the same merge again, nothing given but the shards' parent: still refused, naming the shard
       err.getBuffer().setLength(0);
       assertThat(run("merge", dir.toString(), "--out", dir.resolve("merged").toString())).isEqualTo(1);
-      assertThat(error()).contains("already holds this merge of the 2 shards")
-          .contains("shard 1/2 (" + dir.resolve("s1") + "): 1 failed (en ");
+      assertThat(error()).contains("shard 1/2 (" + dir.resolve("s1") + "): 1 failed (en ");
+      // the shard resumed (its failed dialogue played again), the merge goes through
+      err.getBuffer().setLength(0);
+      assertThat(run(concat(args, "--shard", "1/2", "--out", dir.resolve("s1").toString()))).as(error()).isZero();
+      assertThat(run("merge", dir.toString(), "--out", dir.resolve("merged").toString())).as(error()).isZero();
+      assertThat(dir.resolve("merged").resolve("results.json")).exists();
     }
   }
 
