@@ -93,6 +93,49 @@ public record Bootstrap(int resamples, long seed) {
   }
 
   /**
+   * The two-sided p-value of the paired bootstrap test that the mean of a[i] - b[i] is zero (Efron and Tibshirani
+   * 1993, An Introduction to the Bootstrap, section 16.4): the differences are shifted to mean zero (the null), pairs
+   * are resampled as in {@link #pairedDifference}, and p = (1 + the resamples whose |mean| reaches the observed |mean|)
+   * / (1 + resamples). It is 1 when every difference is zero; NaN for no pairs.
+   */
+  public double pairedP(double[] a, double[] b) {
+    if (a.length != b.length) {
+      throw new IllegalArgumentException("illegal paired bootstrap: " + a.length + " values against " + b.length);
+    }
+    int n = a.length;
+    if (n == 0) {
+      return Double.NaN;
+    }
+    double[] d = new double[n];
+    double sum = 0;
+    for (int i = 0; i < n; i++) {
+      d[i] = a[i] - b[i];
+      sum += d[i];
+    }
+    double observed = Math.abs(sum / n);
+    double mean = sum / n;
+    double[] centred = new double[n];
+    for (int i = 0; i < n; i++) {
+      centred[i] = d[i] - mean;
+    }
+    double[] draws = sortedDraws(n, indices -> {
+      double s = 0;
+      for (int i : indices) {
+        s += centred[i];
+      }
+      return Math.abs(s / n);
+    });
+    // a draw "reaches" the observed mean up to rounding (1e-12), so equal means are never split by summation order
+    int reached = 0;
+    for (double x : draws) {
+      if (x >= observed - 1e-12) {
+        reached++;
+      }
+    }
+    return (1.0 + reached) / (1.0 + draws.length);
+  }
+
+  /**
    * The q-quantile (q in [0, 1]) of sorted values, interpolating linearly at position q·(n - 1): numpy's default
    * ("linear") percentile. The one percentile function of the project.
    */

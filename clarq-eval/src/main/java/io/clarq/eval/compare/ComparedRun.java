@@ -67,11 +67,18 @@ public record ComparedRun(String name, String judge, Map<String, DialogueScore> 
    * pass^k and the other figures across trials are in each run's results.json". Empty when every run played one.
    */
   public static Optional<String> trialNote(List<ComparedRun> runs) {
-    if (runs.stream().allMatch(r -> r.trials() == 1)) {
+    Map<String, Integer> trials = new LinkedHashMap<>();
+    runs.forEach(r -> trials.put(r.name(), r.trials()));
+    return trialNote(trials);
+  }
+
+  /** {@link #trialNote(List)} of runs of any benchmark, given by name with their trial counts, in order. */
+  public static Optional<String> trialNote(Map<String, Integer> trialsByRun) {
+    if (trialsByRun.values().stream().allMatch(t -> t == 1)) {
       return Optional.empty();
     }
-    String counts = runs.stream().map(r -> r.name() + ": " + r.trials()).collect(java.util.stream.Collectors
-        .joining(", "));
+    String counts = trialsByRun.entrySet().stream().map(e -> e.getKey() + ": " + e.getValue())
+        .collect(java.util.stream.Collectors.joining(", "));
     return Optional.of("runs of several trials (" + counts + "): compared on trial " + COMPARED_TRIAL + " (the"
         + " reference protocol, seed " + io.clarq.core.llm.Trials.seed(COMPARED_TRIAL) + "); pass^k and the other"
         + " figures across trials are in each run's results.json");

@@ -16,7 +16,7 @@ import org.jsoup.nodes.Element;
 /**
  * A {@link ComparisonReport} as one self-contained HTML page, built from the page kit ({@link HtmlPage}): no external
  * script, style, font or image, all text escaped. When a run played trials, {@code p#compared-trial} comes first and
- * says which trial is compared; when setups differ, {@code section#setup-differences} comes next, above the heading,
+ * says which trial is compared; when a run has lines not scored, {@code ul#not-scored} names them next; when setups differ, {@code section#setup-differences} comes next, above the heading,
  * and names each difference. Then per pair ({@code section.pair}), headed by the runs' names and seeker models, with
  * each run's models by role ({@code ul.models}: seeker, provider, judge, as far as its setup records them), and per
  * language ({@code section.language.en}): the success headline, the minimum detectable
@@ -44,6 +44,11 @@ final class ComparisonPage {
           + " seeker's alone. Compared only because --allow-different-setup was given.");
       Element ul = w.appendElement("ul");
       warnings.forEach(x -> ul.appendElement("li").text(x));
+    }
+    List<String> notScored = ComparedRun.notScoredNotes(report.runs());
+    if (!notScored.isEmpty()) {
+      Element ul = body.prependElement("ul").id("not-scored");
+      notScored.forEach(n -> ul.appendElement("li").text("not scored: " + n));
     }
     // which trial is compared, above everything else (the setup warning included): read first
     ComparedRun.trialNote(report.runs()).ifPresent(n -> body.prependElement("p").id("compared-trial")

@@ -24,7 +24,8 @@ import java.util.Objects;
  * <p>Runs that played trials are compared on trial 1, the reference protocol ({@link ComparedRun#COMPARED_TRIAL});
  * every output says so first when any run played more than one ({@link ComparedRun#trialNote}).
  *
- * <p>JSON: {@code compared_trial} (1), {@code trial_note} (only when a run played trials), {@code runs} (name, judge,
+ * <p>JSON: {@code compared_trial} (1), {@code trial_note} (only when a run played trials), {@code not_scored} (one
+ * line per run with lines not scored, only when a run has some), {@code runs} (name, judge,
  * dialogues, trials, setup), {@code bootstrap}, {@code detectable_difference} (how the
  * minimum detectable difference is computed), and {@code pairs}, each with {@code a}, {@code b},
  * {@code setup_differences} (setting, a, b) and {@code languages}: per language code {@code shared},
@@ -99,6 +100,10 @@ public record ComparisonReport(List<ComparedRun> runs, List<RunPair> pairs, Boot
     ObjectNode o = JSON.createObjectNode();
     o.put("compared_trial", ComparedRun.COMPARED_TRIAL);
     ComparedRun.trialNote(runs).ifPresent(n -> o.put("trial_note", n));
+    List<String> notScored = ComparedRun.notScoredNotes(runs);
+    if (!notScored.isEmpty()) {   // only when a run has lines not scored: other outputs stay as they were
+      notScored.forEach(o.putArray("not_scored")::add);
+    }
     ArrayNode rs = o.putArray("runs");
     runs.forEach(r -> {
       ObjectNode n = rs.addObject().put("name", r.name()).put("judge", r.judge()).put("dialogues", r.scores().size())

@@ -183,7 +183,7 @@ public record RunSetup(Map<String, String> values, String seekerModel) {
     return prompts + io.clarq.core.prompt.PromptPack.label(prompts).map(l -> ", " + l).orElse("");
   }
 
-  private static String deviations(List<Deviation> deviations) {
+  static String deviations(List<Deviation> deviations) {
     return deviations.isEmpty() ? "none"
         : deviations.stream().map(Deviation::toString).sorted().collect(Collectors.joining("; "));
   }

@@ -227,20 +227,13 @@ public record Leaderboard(List<ComparedRun> runs, List<RunExtras> extras, List<S
       }
       better.add(b);
     }
-    int floor = 1;
-    for (int start = 0; start < ranked; ) {
-      int end = start;
-      int r = floor;
-      while (end < ranked && success(entries.get(end)) == success(entries.get(start))) {
-        r = Math.max(r, 1 + better.get(end).size());
-        end++;
-      }
-      for (int k = start; k < end; k++) {
-        rank[k] = r;
-      }
-      floor = r;
-      start = end;
+    double[] successes = new double[ranked];
+    int[] betterCounts = new int[ranked];
+    for (int k = 0; k < ranked; k++) {
+      successes[k] = success(entries.get(k));
+      betterCounts[k] = better.get(k).size();
     }
+    System.arraycopy(Ranks.monotone(successes, betterCounts), 0, rank, 0, ranked);
     List<Row> rows = new ArrayList<>();
     for (int k = 0; k < n; k++) {
       int sameRank = 0;

@@ -26,7 +26,8 @@ import java.util.stream.Collectors;
  *
  * <p>JSON: {@code format} ({@code clarq-leaderboard/1}), {@code shared_tasks} (null when every run holds the same
  * tasks, otherwise {@code note}, {@code tasks} and {@code differences}), {@code compared_trial} (1),
- * {@code trial_note} (only when a run played trials), {@code runs} (name, judge, dialogues, trials, setup, tokens or null,
+ * {@code trial_note} (only when a run played trials), {@code not_scored} (one line per run with lines not scored,
+ * only when a run has some), {@code runs} (name, judge, dialogues, trials, setup, tokens or null,
  * cost_usd or null), {@code setup_differences} (lines), {@code method}, and {@code languages}: per language code the
  * rows, best first, each with {@code rank} (null when unranked), {@code rank_label} ("1="), {@code tied_with_leader},
  * {@code significantly_better} (the runs significantly better than this one), {@code run},
@@ -80,6 +81,10 @@ public final class LeaderboardFiles {
     }
     o.put("compared_trial", ComparedRun.COMPARED_TRIAL);
     ComparedRun.trialNote(board.runs()).ifPresent(n -> o.put("trial_note", n));
+    List<String> notScored = ComparedRun.notScoredNotes(board.runs());
+    if (!notScored.isEmpty()) {   // only when a run has lines not scored: other boards stay as they were
+      notScored.forEach(o.putArray("not_scored")::add);
+    }
     ArrayNode rs = o.putArray("runs");
     for (int i = 0; i < board.runs().size(); i++) {
       ComparedRun r = board.runs().get(i);
@@ -207,11 +212,14 @@ public final class LeaderboardFiles {
   }
 
   /**
-   * The board as CSV, one line per language and run, with a header line; the first column, {@code compared_trial},
+   * The board as CSV, one line per language and run, with a header line, after a line "# note: ..." per run with
+   * lines not scored and the shared-tasks line when they apply; the first column, {@code compared_trial},
    * is the trial the figures are of (1: runs of several trials are ranked on trial 1).
    */
   public static String csv(Leaderboard board) {
     StringBuilder sb = new StringBuilder();
+    ComparedRun.notScoredNotes(board.runs()).forEach(n -> sb.append("# note: ").append(n.replace('\n', ' '))
+        .append('\n'));
     if (!board.taskSets().same()) {
       sb.append("# ").append(board.taskSets().headline().replace('\n', ' ')).append('\n');
     }
@@ -277,15 +285,15 @@ public final class LeaderboardFiles {
     return p >= 0.001 ? String.format(Locale.ROOT, "%.4f", p) : String.format(Locale.ROOT, "%.2e", p);
   }
 
-  private static String num(double v) {
+  static String num(double v) {
     return Double.isNaN(v) ? "" : String.valueOf(v);
   }
 
-  private static String csvCell(String s) {
+  static String csvCell(String s) {
     return s.contains(",") || s.contains("\"") || s.contains("\n") ? "\"" + s.replace("\"", "\"\"") + "\"" : s;
   }
 
-  private static String md(String s) {
+  static String md(String s) {
     return s.replace("|", "\\|").replace("\n", " ");
   }
 }

@@ -14,7 +14,8 @@ import org.jsoup.nodes.Element;
 
 /**
  * A {@link Leaderboard} as one self-contained page from the page kit: when the runs were ranked on their shared
- * tasks, {@code section#shared-tasks} comes first; when setups differ, {@code section#setup-differences} next; then per language {@code section.language.CODE} with a dot plot of
+ * tasks, {@code section#shared-tasks} comes first (after {@code ul#not-scored}, naming each run's lines not scored,
+ * when a run has some); when setups differ, {@code section#setup-differences} next; then per language {@code section.language.CODE} with a dot plot of
  * each run's success and its Wilson interval ({@code div.chart svg}) and the table {@code table.board.CODE}, one
  * {@code tr.row} per run ({@code tr.tied} when it shares the leader's rank), the run's cell ({@code td.run}) naming
  * its models by role ({@code span.models}: seeker, provider, judge, as far as its setup records them); the pass^k,
@@ -49,6 +50,11 @@ final class LeaderboardPage {
       w.appendElement("p").appendElement("strong").text(board.taskSets().headline());
       Element ul = w.appendElement("ul");
       board.taskSets().differences().forEach(x -> ul.appendElement("li").text(x));
+    }
+    List<String> notScored = ComparedRun.notScoredNotes(board.runs());
+    if (!notScored.isEmpty()) {
+      Element ul = body.prependElement("ul").id("not-scored");
+      notScored.forEach(n -> ul.appendElement("li").text("not scored: " + n));
     }
     // which trial is ranked, above everything else: read first
     ComparedRun.trialNote(board.runs()).ifPresent(n -> body.prependElement("p").id("compared-trial")

@@ -31,17 +31,26 @@ public record TaskSets(int shared, List<String> differences) {
 
   /** The task sets of {@code runs} (at least one), each set against the first run's. */
   public static TaskSets of(List<ComparedRun> runs) {
-    ComparedRun first = runs.get(0);
-    Set<String> common = new LinkedHashSet<>(first.scores().keySet());
+    return of(runs.stream().map(ComparedRun::name).toList(), runs.stream().map(r -> r.scores().keySet()).toList());
+  }
+
+  /**
+   * The item sets of runs of any benchmark, each against the first run's.
+   *
+   * @param names the runs' names (at least one)
+   * @param keys each run's item ids, in the same order
+   */
+  public static TaskSets of(List<String> names, List<Set<String>> keys) {
+    Set<String> common = new LinkedHashSet<>(keys.get(0));
     List<String> lines = new ArrayList<>();
-    for (ComparedRun r : runs.subList(1, runs.size())) {
-      common.retainAll(r.scores().keySet());
-      List<String> firstOnly = missing(first.scores().keySet(), r.scores().keySet());
-      List<String> runOnly = missing(r.scores().keySet(), first.scores().keySet());
+    for (int i = 1; i < names.size(); i++) {
+      common.retainAll(keys.get(i));
+      List<String> firstOnly = missing(keys.get(0), keys.get(i));
+      List<String> runOnly = missing(keys.get(i), keys.get(0));
       if (!firstOnly.isEmpty() || !runOnly.isEmpty()) {
-        lines.add(r.name() + " holds " + tasks(r.scores().size()) + ", " + first.name() + " "
-            + tasks(first.scores().size()) + ": " + holdsThatLacks(first.name(), r.name(), firstOnly) + "; "
-            + holdsThatLacks(r.name(), first.name(), runOnly));
+        lines.add(names.get(i) + " holds " + tasks(keys.get(i).size()) + ", " + names.get(0) + " "
+            + tasks(keys.get(0).size()) + ": " + holdsThatLacks(names.get(0), names.get(i), firstOnly) + "; "
+            + holdsThatLacks(names.get(i), names.get(0), runOnly));
       }
     }
     return new TaskSets(common.size(), lines);
