@@ -23,8 +23,8 @@ import java.util.TreeSet;
  *   <li>{@link #TOA_ASKER}: one asker prompt in the TOA paper's placeholders (the paper's prompts are data, read from
  *       {@code flm-toa/asker-prompts.json}, or a user's own prompt file);
  *   <li>{@link #CQ}: clarifying-question generation and the rubric judge;
- *   <li>{@link #MEDIQ}: the MediQ expert's and patients' prompts (no pack of it ships with clarq: the reference pack
- *       is derived at run time from the MediQ code, see {@code io.clarq.datasets.mediq}).
+ *   <li>{@link #MEDIQ}: the MediQ expert's and patients' prompts (clarq's own pack in its own words ships with it; the
+ *       reference pack is derived at run time from the MediQ code, see {@code io.clarq.datasets.mediq}).
  * </ul>
  */
 public final class PackLayout {
@@ -57,7 +57,7 @@ public final class PackLayout {
    * utterances: the conversation log's two labels and the patient's "cannot answer" line. English.
    */
   public static final PackLayout MEDIQ = new PackLayout("mediq", mediq(), ENGLISH, Set.of(),
-      List.of("question_word", "answer_word", "cannot_answer"), null, Set.of());
+      List.of("question_word", "answer_word", "cannot_answer"), "mediq", Set.of());
 
   static final String FIXED_FILE = "fixed-utterances.json";
 

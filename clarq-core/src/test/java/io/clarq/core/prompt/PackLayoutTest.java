@@ -16,8 +16,8 @@ class PackLayoutTest {
   @TempDir Path dir;
 
   @Test
-  void testClarqShipsATemplateForEveryStepOfTheToaAndCqLayouts() {
-    for (PackLayout layout : new PackLayout[] {PackLayout.TOA, PackLayout.CQ}) {
+  void testClarqShipsATemplateForEveryStepOfTheToaCqAndMediqLayouts() {
+    for (PackLayout layout : new PackLayout[] {PackLayout.TOA, PackLayout.CQ, PackLayout.MEDIQ}) {
       PromptPack pack = PromptPack.builtIn(layout);
       assertThat(pack.layout()).isEqualTo(layout);
       assertThat(pack.behaviour()).isEqualTo(PackBehaviour.CLARQ);

@@ -24,7 +24,7 @@ class RegressionDocsTest {
     for (Path f : GeneratedDocs.markdownFiles(root)) {
       all.append(uncheckedRead(f));
     }
-    for (String name : List.of("clarq-llm", "cacm", "clariq", "toa", "cq")) {
+    for (String name : List.of("clarq-llm", "cacm", "clariq", "toa", "cq", "mediq")) {
       assertThat(all).as(name).contains(GeneratedDocs.OPEN + "regression " + name);
       Regressions r = Regressions.of(name);
       assertThat(r.about("source")).as(name + " says where its figures come from").isNotBlank();

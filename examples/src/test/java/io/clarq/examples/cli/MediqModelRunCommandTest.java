@@ -243,6 +243,32 @@ class MediqModelRunCommandTest {
   }
 
   @Test
+  void testPromptsClarqSpeaksFromClarqsOwnPackWithNoReferenceCode() throws IOException {
+    String first = Files.readAllLines(SharedData.require("mediq/data").resolve("all_craft_md.jsonl")).get(0);
+    Path folder = Files.createDirectories(tmp.resolve("own"));
+    Files.writeString(folder.resolve("all_craft_md.jsonl"), first + "\n");
+    Path runDir = tmp.resolve("own-run");
+    io.clarq.core.prompt.PromptPack own = io.clarq.core.prompt.PromptPack.builtIn(
+        io.clarq.core.prompt.PackLayout.MEDIQ);
+    try (FakeOpenAiServer server = FakeOpenAiServer.start(req -> FakeReply.text("B"))) {
+      assertThat(run("mediq", "run", "--datasets", "craft_md", "--data", folder.toString(), "--prompts", "clarq",
+          "--expert", "basic", "--patient", "instruct", "--expert-model", MODEL, "--base-url",
+          server.baseUrl().toString(), "--llm-attempts", "1", "--out", runDir.toString())).as(err.toString())
+          .isEqualTo(0);
+      JsonNode messages = server.requests().get(0).json().path("messages");
+      assertThat(messages.get(0).path("content").asText()).isEqualTo(own.template("expert/system").text());
+      assertThat(messages.get(1).path("content").asText()).contains(own.template("expert/implicit").text());
+    }
+    assertThat(JSON.readTree(Files.readAllLines(runDir.resolve("consultations.jsonl")).get(0))
+        .path("letter_choice").asText()).isEqualTo("B");
+    assertThat(Files.readString(runDir.resolve("run-config.json"))).contains(own.id());
+    assertThat(run("mediq", "run", "--datasets", "craft_md", "--data", folder.toString(), "--prompts",
+        tmp.resolve("absent").toString(), "--expert", "basic", "--expert-model", MODEL, "--out",
+        tmp.resolve("x").toString())).isEqualTo(2);
+    assertThat(err.toString()).contains("--prompts");
+  }
+
+  @Test
   void testAnLlmExpertWithoutAModelIsRefusedNamingTheOption() {
     assertThat(run("mediq", "run", "--expert", "scale", "--out", tmp.resolve("x").toString())).isEqualTo(2);
     assertThat(err.toString()).contains("--expert scale needs --expert-model SPEC");

@@ -1,5 +1,7 @@
 package io.clarq.examples.cli.mediq;
 
+import io.clarq.core.mediq.MediqCase;
+import io.clarq.core.prompt.PackLayout;
 import io.clarq.core.prompt.PromptPack;
 import io.clarq.core.clarqllm.task.Language;
 import io.clarq.datasets.fetch.DataDirectory;
@@ -70,6 +72,12 @@ public final class MediqRunCommand implements Callable<Integer> {
           + " data fetch mediq` derived, else clarq's own line, recorded in the run's settings).")
   Path upstream;
 
+  @Option(names = "--prompts", paramLabel = "DIR",
+      description = "The prompt pack of the reference experts and LLM patients: a folder in the layout of"
+          + " mediq/reference-prompts, or 'clarq' for clarq's own pack in its own words (requests then differ from"
+          + " the reference's). Default: the pack derived from --upstream or from the fetched reference code.")
+  Path prompts;
+
   @Option(names = "--out", required = true, paramLabel = "DIR", description = "The output folder.")
   Path out;
 
@@ -107,7 +115,7 @@ public final class MediqRunCommand implements Callable<Integer> {
     if (agents.needsPack() && pack.isEmpty()) {
       throw new CommandLine.ParameterException(spec.commandLine(), "--expert " + agents.expert + " --patient "
           + agents.patient + " needs the MediQ reference prompts, derived from the reference code: run `clarq data"
-          + " fetch mediq` or give --upstream DIR");
+          + " fetch mediq` or give --upstream DIR (or --prompts clarq for clarq's own pack)");
     }
     String cannot = cannotAnswer(pack, settings);
     MediqBenchmark.Result r;
@@ -132,6 +140,17 @@ public final class MediqRunCommand implements Callable<Integer> {
 
   // the reference pack, derived from --upstream or from the fetched reference code, when either is at hand
   private Optional<PromptPack> referencePack() {
+    if (prompts != null) {
+      if (prompts.toString().equals("clarq") && !Files.exists(prompts)) {
+        return Optional.of(PromptPack.builtIn(PackLayout.MEDIQ));
+      }
+      io.clarq.examples.cli.InputPaths.requireDirectory(spec.commandLine(), "--prompts", prompts);
+      try {
+        return Optional.of(PromptPack.load(prompts, PackLayout.MEDIQ));
+      } catch (IllegalArgumentException e) {
+        throw new CommandLine.ParameterException(spec.commandLine(), "--prompts " + prompts + ": " + e.getMessage());
+      }
+    }
     Optional<Path> code = Optional.ofNullable(upstream);
     Path fetched = dataDirectory().folder(MediqReferencePack.DATA_SET).resolve(MediqReferencePack.UPSTREAM);
     if (code.isEmpty() && Files.isRegularFile(fetched.resolve("src/patient.py"))) {
@@ -146,7 +165,8 @@ public final class MediqRunCommand implements Callable<Integer> {
 
   private static String cannotAnswer(Optional<PromptPack> pack, Map<String, String> settings) {
     if (pack.isPresent()) {
-      settings.put("cannot_answer", "reference (" + pack.get().id() + ")");
+      settings.put("cannot_answer", (pack.get().behaviour() == io.clarq.core.prompt.PackBehaviour.CLARQ ? "clarq pack ("
+          : "reference (") + pack.get().id() + ")");
       return pack.get().fixed("cannot_answer", Language.ENGLISH);
     }
     settings.put("cannot_answer", "clarq");
