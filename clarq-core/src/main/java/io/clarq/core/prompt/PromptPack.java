@@ -144,6 +144,9 @@ public final class PromptPack {
     if (layout == PackLayout.CQ) {
       return BuiltIn.CQ;
     }
+    if (layout == PackLayout.ASKING) {
+      return BuiltIn.ASKING;
+    }
     throw new IllegalArgumentException("clarq ships no prompt pack of layout " + layout + ": its words are data");
   }
 
@@ -479,5 +482,6 @@ public final class PromptPack {
   private static final class BuiltIn {
     static final PromptPack TOA = resource(PackLayout.TOA.builtIn().orElseThrow(), PackLayout.TOA);
     static final PromptPack CQ = resource(PackLayout.CQ.builtIn().orElseThrow(), PackLayout.CQ);
+    static final PromptPack ASKING = resource(PackLayout.ASKING.builtIn().orElseThrow(), PackLayout.ASKING);
   }
 }
