@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
  */
 class ApiPackagesTest {
   static final Map<String, Set<String>> API = Map.of(
-      "clarq-core", Set.of("io.clarq.core.build", "io.clarq.core.clariq", "io.clarq.core.cq", "io.clarq.core.dialogue", "io.clarq.core.toa.flm",
+      "clarq-core", Set.of("io.clarq.core.asking", "io.clarq.core.asking.llm", "io.clarq.core.build", "io.clarq.core.clariq", "io.clarq.core.cq", "io.clarq.core.dialogue", "io.clarq.core.toa.flm",
           "io.clarq.core.ir", "io.clarq.core.clarqllm.judge", "io.clarq.core.clarqllm.judge.llm", "io.clarq.core.mediq", "io.clarq.core.clarqllm.judge.offline",
           "io.clarq.core.llm", "io.clarq.core.llm.cache", "io.clarq.core.llm.json", "io.clarq.core.llm.langchain4j",
           "io.clarq.core.llm.openai",

@@ -24,7 +24,9 @@ import java.util.TreeSet;
  *       {@code flm-toa/asker-prompts.json}, or a user's own prompt file);
  *   <li>{@link #CQ}: clarifying-question generation and the rubric judge;
  *   <li>{@link #MEDIQ}: the MediQ expert's and patients' prompts (clarq's own pack in its own words ships with it; the
- *       reference pack is derived at run time from the MediQ code, see {@code io.clarq.datasets.mediq}).
+ *       reference pack is derived at run time from the MediQ code, see {@code io.clarq.datasets.mediq});
+ *   <li>{@link #ASKING}: the asking-agent SPI's task statements per benchmark and the built-in LLM asking agent
+ *       ({@code io.clarq.core.asking}); English.
  * </ul>
  */
 public final class PackLayout {
@@ -59,11 +61,18 @@ public final class PackLayout {
   public static final PackLayout MEDIQ = new PackLayout("mediq", mediq(), ENGLISH, Set.of(),
       List.of("question_word", "answer_word", "cannot_answer"), "mediq", Set.of());
 
+  /**
+   * The asking agent ({@code io.clarq.core.asking}): the task statement each benchmark renders for askers
+   * ({@code statement/BENCHMARK}), and the built-in LLM agent's system message, turn and reminder. English.
+   */
+  public static final PackLayout ASKING = new PackLayout("asking", asking(), ENGLISH, Set.of(), List.of(),
+      "asking", Set.of());
+
   static final String FIXED_FILE = "fixed-utterances.json";
 
   static final String PACK_FILE = "pack.json";
 
-  private static final List<PackLayout> ALL = List.of(CLARQ_LLM, TOA, TOA_ASKER, CQ, MEDIQ);
+  private static final List<PackLayout> ALL = List.of(CLARQ_LLM, TOA, TOA_ASKER, CQ, MEDIQ, ASKING);
 
   private final String name;
   private final Map<String, Set<String>> templates;
@@ -85,7 +94,7 @@ public final class PackLayout {
   }
 
   /**
-   * The layout named {@code name} ("clarq-llm", "toa", "toa-asker", "cq", "mediq").
+   * The layout named {@code name} ("clarq-llm", "toa", "toa-asker", "cq", "mediq", "asking").
    *
    * @throws IllegalArgumentException naming the known layouts
    */
@@ -218,6 +227,24 @@ public final class PackLayout {
     t.put("judge/reference", Set.of("reference"));
     t.put("judge/reminder", Set.of("problem", "fields"));
     t.put("judge/reminder_fields", Set.of("fields"));
+    return Collections.unmodifiableMap(t);
+  }
+
+  private static Map<String, Set<String>> asking() {
+    Map<String, Set<String>> t = new LinkedHashMap<>();
+    t.put("statement/clarq-llm", Set.of("role", "task", "items", "skills", "scenes", "language"));
+    t.put("statement/mediq", Set.of("initial_info", "question", "options"));
+    t.put("statement/toa", Set.of("question", "context"));
+    t.put("statement/cq", Set.of("request", "facet"));
+    t.put("agent/system", Set.of("statement"));
+    t.put("agent/turn", Set.of("conversation", "actions", "choices"));
+    t.put("agent/no_conversation", Set.of());
+    t.put("agent/choices", Set.of("choices"));
+    t.put("agent/action_ask", Set.of());
+    t.put("agent/action_answer", Set.of());
+    t.put("agent/action_end", Set.of());
+    t.put("agent/reminder", Set.of("problem", "fields"));
+    t.put("agent/reminder_fields", Set.of("fields"));
     return Collections.unmodifiableMap(t);
   }
 

@@ -133,6 +133,9 @@ public final class PromptPack {
     if (layout == PackLayout.MEDIQ) {
       return BuiltIn.MEDIQ;
     }
+    if (layout == PackLayout.ASKING) {
+      return BuiltIn.ASKING;
+    }
     throw new IllegalArgumentException("clarq ships no prompt pack of layout " + layout + ": its words are data");
   }
 
@@ -295,5 +298,6 @@ public final class PromptPack {
     static final PromptPack TOA = PackReader.resource(PackLayout.TOA.builtIn().orElseThrow(), PackLayout.TOA);
     static final PromptPack CQ = PackReader.resource(PackLayout.CQ.builtIn().orElseThrow(), PackLayout.CQ);
     static final PromptPack MEDIQ = PackReader.resource(PackLayout.MEDIQ.builtIn().orElseThrow(), PackLayout.MEDIQ);
+    static final PromptPack ASKING = PackReader.resource(PackLayout.ASKING.builtIn().orElseThrow(), PackLayout.ASKING);
   }
 }

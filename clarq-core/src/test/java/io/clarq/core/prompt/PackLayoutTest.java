@@ -61,7 +61,7 @@ class PackLayoutTest {
         .hasMessageContaining("is a cq pack (pack.json), not the toa-asker pack wanted here");
     Files.writeString(dir.resolve("pack.json"), "{\"name\": \"mine\", \"layout\": \"tao\", \"behaviour\": \"clarq\"}");
     assertThatThrownBy(() -> PromptPack.load(dir)).hasMessageContaining("unknown prompt pack layout \"tao\"");
-    assertThatThrownBy(() -> PackLayout.named("x")).hasMessageContaining("[clarq-llm, toa, toa-asker, cq, mediq]");
+    assertThatThrownBy(() -> PackLayout.named("x")).hasMessageContaining("[clarq-llm, toa, toa-asker, cq, mediq, asking]");
   }
 
   @Test
