@@ -26,7 +26,8 @@ import java.util.concurrent.TimeoutException;
 /**
  * The HTTP client clarq gives LangChain4j's provider modules, on the JDK's HttpClient as theirs is, with two
  * differences: an error carries the server's {@code Retry-After} (or {@code retry-after-ms}), which LangChain4j's
- * own client drops, so clarq can wait as the server asks; and the read timeout bounds the whole exchange, to the
+ * own client drops, so clarq can wait as the server asks (and every reply's rate-limit headers reach the client's
+ * budget, {@link #takeLastLimits}); and the read timeout bounds the whole exchange, to the
  * reply's last byte (a server trickling its body cannot hold a call past it). A streamed request is read whole
  * within that bound, then its events are handed on.
  *

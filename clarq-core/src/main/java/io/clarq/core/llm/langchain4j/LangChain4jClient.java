@@ -14,7 +14,6 @@ import io.clarq.core.llm.ChatResponse;
 import io.clarq.core.llm.Deviation;
 import io.clarq.core.llm.LlmClient;
 import io.clarq.core.llm.LlmException;
-import io.clarq.core.llm.LlmHttpException;
 import io.clarq.core.llm.LlmListener;
 import io.clarq.core.llm.LlmSettings;
 import io.clarq.core.llm.Redactor;
@@ -48,7 +47,10 @@ import java.util.concurrent.Semaphore;
  * {@link LangChain4jClients#of}) refuses the unusable ones. Failures are clarq's exception classes (a bad key,
  * a context window overrun, a rate limit or 5xx that may clear), retried as the settings' {@link RetryPolicy} says
  * (the provider module's own retries are off for the schemes), with at most
- * {@link LlmSettings#maxInFlight()} calls at once. Thread-safe, as LangChain4j's chat models are.
+ * {@link LlmSettings#maxInFlight()} calls at once. Calls are paced to the limits the server's headers state
+ * ({@code anthropic-ratelimit-*}, read through {@link ClarqHttpClient}), one budget per server, key and model
+ * ({@link io.clarq.core.llm.pacing.RateBudgets}); a rate-limit 429 waits and spends no attempt
+ * ({@link PacedAttempts}). Thread-safe, as LangChain4j's chat models are.
  */
 public final class LangChain4jClient implements LlmClient {
   private final ChatModel model;
