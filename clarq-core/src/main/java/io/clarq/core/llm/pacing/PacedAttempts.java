@@ -16,6 +16,8 @@ import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The attempts of one call, as every HTTP client makes them: each attempt first takes its place in the model's
@@ -36,6 +38,8 @@ public final class PacedAttempts {
   public interface HandOff {
     ChatResponse chat(ChatRequest request) throws LlmException;
   }
+
+  private static final Logger LOG = LoggerFactory.getLogger(PacedAttempts.class);
 
   /** Most adaptations of one call to a server's refusals before it gives up. */
   private final int maxAdaptations;
@@ -138,6 +142,7 @@ public final class PacedAttempts {
         }
         // the limit will pass: no attempt spent; the wait itself is the budget's, taken before the next send
         listener.onRetry(request, n, failure.getMessage(), hint.orElse(wait));
+        LOG.debug("{}: rate limited, every caller waits {}: {}", what, hint.orElse(wait), failure.getMessage());
         n--;
         continue;
       }
@@ -161,6 +166,7 @@ public final class PacedAttempts {
         throw fail(request, start, failure.withMessage(describe(history, n, stop)));
       }
       listener.onRetry(request, n, failure.getMessage(), delay);
+      LOG.debug("{}: attempt {} failed, retrying in {}: {}", what, n, delay, failure.getMessage());
       try {
         sleeper.sleep(delay);
       } catch (InterruptedException e) {
