@@ -71,8 +71,9 @@ public final class LlmOptions {
   int timeoutSeconds;
 
   @Option(names = "--llm-attempts", paramLabel = "N", defaultValue = "5",
-      description = "Attempts per call, retries included (default: ${DEFAULT-VALUE}); 429, 5xx, timeouts and "
-          + "dropped connections are retried with backoff, honouring Retry-After.")
+      description = "Attempts per call, retries included (default: ${DEFAULT-VALUE}); 5xx, timeouts and dropped "
+          + "connections are retried with backoff, honouring Retry-After. A 429 for the rate limit uses no attempt: "
+          + "it waits as the server says (see --llm-rate-patience).")
   int attempts;
 
   @Option(names = "--llm-in-flight", paramLabel = "N", defaultValue = "16",
@@ -80,8 +81,20 @@ public final class LlmOptions {
   int inFlight;
 
   @Option(names = "--llm-rpm", paramLabel = "N", defaultValue = "0",
-      description = "Requests per minute per model, evenly spaced; 0 = no limit (default).")
+      description = "Requests per minute per model, evenly spaced; 0 = no limit (default). Limits the server states in"
+          + " its headers (x-ratelimit-*, anthropic-ratelimit-*) pace calls without it.")
   int requestsPerMinute;
+
+  @Option(names = "--llm-tpm", paramLabel = "N", defaultValue = "0",
+      description = "Tokens per minute per model and key (prompt estimated + max_tokens), for a server that states no"
+          + " limit in its headers; also caps a stated one. 0 = no cap (default).")
+  long tokensPerMinute;
+
+  @Option(names = "--llm-rate-patience", paramLabel = "SECONDS", defaultValue = "600",
+      description = "Stop the run when a model's rate limit keeps refusing calls (429) for this long: finished items"
+          + " are kept, the rest left for a resume (default: ${DEFAULT-VALUE}). A 429 for the rate limit waits as the"
+          + " server says and never uses up an attempt.")
+  int ratePatienceSeconds;
 
   @Option(names = "--llm-param", paramLabel = "NAME=JSON",
       description = "Set a request body field for every model of this command, e.g. reasoning_effort=\"high\", "
@@ -165,7 +178,8 @@ public final class LlmOptions {
         spec = spec.withHeader(nv[0], nv[1]);
       }
       return spec.withSettings(new LlmSettings(Duration.ofSeconds(timeoutSeconds),
-          RetryPolicy.DEFAULT.withMaxAttempts(attempts), inFlight, requestsPerMinute));
+          RetryPolicy.DEFAULT.withMaxAttempts(attempts), inFlight, requestsPerMinute, tokensPerMinute,
+          Duration.ofSeconds(ratePatienceSeconds)));
     } catch (IllegalArgumentException e) {
       throw new CommandLine.ParameterException(cl, option + " " + specText + ": " + e.getMessage(), e, null,
           specText);

@@ -31,10 +31,19 @@ public final class ProgressLine {
     int n = done.incrementAndGet();
     if (n % step == 0 || n == total) {
       synchronized (err) {
-        err.printf(Locale.ROOT, "%s: %d/%d%n", what, n, total);
+        err.printf(Locale.ROOT, "%s: %d/%d%s%n", what, n, total, rateLimitNote());
         err.flush();
       }
     }
+  }
+
+  /**
+   * What the run waits for at the providers' rate limits, for the end of a progress line ({@code
+   *   "  [openai:gpt-4o: waiting on the provider's rate limit (429), 1.2 s more]"}); empty when it waits for none.
+   */
+  static String rateLimitNote() {
+    java.util.List<String> waiting = io.clarq.core.llm.pacing.RateBudgets.waiting();
+    return waiting.isEmpty() ? "" : "  [" + String.join("; ", waiting) + "]";
   }
 
   /**

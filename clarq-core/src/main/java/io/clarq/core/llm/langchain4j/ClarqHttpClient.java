@@ -26,7 +26,8 @@ import java.util.concurrent.TimeoutException;
 /**
  * The HTTP client clarq gives LangChain4j's provider modules, on the JDK's HttpClient as theirs is, with two
  * differences: an error carries the server's {@code Retry-After} (or {@code retry-after-ms}), which LangChain4j's
- * own client drops, so clarq can wait as the server asks; and the read timeout bounds the whole exchange, to the
+ * own client drops, so clarq can wait as the server asks (and every reply's rate-limit headers reach the client's
+ * budget, {@link #takeLastLimits}); and the read timeout bounds the whole exchange, to the
  * reply's last byte (a server trickling its body cannot hold a call past it). A streamed request is read whole
  * within that bound, then its events are handed on.
  *
@@ -71,6 +72,8 @@ final class ClarqHttpClient implements HttpClient {
    * leaves none, and the module's mapping is used.
    */
   private static final ThreadLocal<byte[]> LAST_BODY = new ThreadLocal<>();
+  /** The headers of the last exchange on this thread, error or not, for the rate budget (as {@link #LAST_BODY}). */
+  private static final ThreadLocal<java.net.http.HttpHeaders> LAST_HEADERS = new ThreadLocal<>();
 
   private final java.net.http.HttpClient http;
   private final Duration timeout;
@@ -160,6 +163,7 @@ final class ClarqHttpClient implements HttpClient {
         exchange.cancel(true);
       }
     }
+    LAST_HEADERS.set(response.headers());
     int status = response.statusCode();
     if (status < 200 || status >= 300) {
       byte[] body;
@@ -174,9 +178,18 @@ final class ClarqHttpClient implements HttpClient {
     return response;
   }
 
-  /** Forgets this thread's last successful body; called before a module's chat. */
+  /** Forgets this thread's last successful body and last headers; called before a module's chat. */
   static void forgetLastBody() {
     LAST_BODY.remove();
+    LAST_HEADERS.remove();
+  }
+
+  /** What the headers of this thread's last exchange since {@link #forgetLastBody} said about the rate limits. */
+  static io.clarq.core.llm.pacing.RateLimits takeLastLimits() {
+    java.net.http.HttpHeaders headers = LAST_HEADERS.get();
+    LAST_HEADERS.remove();
+    return headers == null ? io.clarq.core.llm.pacing.RateLimits.NONE
+        : io.clarq.core.llm.pacing.RateLimits.read(headers::firstValue, java.time.Instant.now());
   }
 
   /** The body of this thread's last successful exchange since {@link #forgetLastBody}, forgotten as it is taken. */

@@ -8,19 +8,20 @@ import dev.langchain4j.model.chat.request.DefaultChatRequestParameters;
 import dev.langchain4j.model.chat.request.ResponseFormat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.clarq.core.llm.ApiKey;
-import io.clarq.core.llm.Backoff;
 import io.clarq.core.llm.ChatMessage;
 import io.clarq.core.llm.ChatRequest;
 import io.clarq.core.llm.ChatResponse;
 import io.clarq.core.llm.Deviation;
 import io.clarq.core.llm.LlmClient;
 import io.clarq.core.llm.LlmException;
-import io.clarq.core.llm.LlmHttpException;
 import io.clarq.core.llm.LlmListener;
 import io.clarq.core.llm.LlmSettings;
 import io.clarq.core.llm.Redactor;
 import io.clarq.core.llm.RetryPolicy;
 import io.clarq.core.llm.ThinkBlock;
+import io.clarq.core.llm.pacing.PacedAttempts;
+import io.clarq.core.llm.pacing.RateBudget;
+import io.clarq.core.llm.pacing.RateBudgets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -46,7 +47,10 @@ import java.util.concurrent.Semaphore;
  * {@link LangChain4jClients#of}) refuses the unusable ones. Failures are clarq's exception classes (a bad key,
  * a context window overrun, a rate limit or 5xx that may clear), retried as the settings' {@link RetryPolicy} says
  * (the provider module's own retries are off for the schemes), with at most
- * {@link LlmSettings#maxInFlight()} calls at once. Thread-safe, as LangChain4j's chat models are.
+ * {@link LlmSettings#maxInFlight()} calls at once. Calls are paced to the limits the server's headers state
+ * ({@code anthropic-ratelimit-*}, read through {@link ClarqHttpClient}), one budget per server, key and model
+ * ({@link io.clarq.core.llm.pacing.RateBudgets}); a rate-limit 429 waits and spends no attempt
+ * ({@link PacedAttempts}). Thread-safe, as LangChain4j's chat models are.
  */
 public final class LangChain4jClient implements LlmClient {
   private final ChatModel model;
@@ -56,7 +60,7 @@ public final class LangChain4jClient implements LlmClient {
   private final LlmSettings settings;
   private final LlmListener listener;
   private final Semaphore inFlight;
-  private final Backoff backoff;
+  private final java.util.Map<String, PacedAttempts> attempts = new ConcurrentHashMap<>();
   private final List<Deviation> standing;
   private final Set<String> reported = ConcurrentHashMap.newKeySet();
   private volatile boolean jsonRefused;
@@ -75,7 +79,6 @@ public final class LangChain4jClient implements LlmClient {
     this.settings = Objects.requireNonNull(settings, "settings");
     this.listener = Objects.requireNonNull(listener, "listener");
     this.inFlight = new Semaphore(settings.maxInFlight(), true);
-    this.backoff = new Backoff(settings.retry());
   }
 
   /**
@@ -99,49 +102,15 @@ public final class LangChain4jClient implements LlmClient {
   public ChatResponse chat(ChatRequest request) throws LlmException {
     long start = System.nanoTime();
     standing.forEach(d -> deviate(d.name(), d.reason()));
-    List<String> history = new ArrayList<>();
-    for (int attempt = 1; ; attempt++) {
-      LlmException failure;
-      try {
-        ChatResponse response = attempt(request, start);
-        listener.onResponse(request, response);
-        return response;
-      } catch (LlmException e) {
-        failure = e;
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw fail(request, start, new LlmException(describe(history, attempt, "interrupted"), e));
-      }
-      history.add("attempt " + attempt + ": " + failure.getMessage());
-      String stop = null;
-      Duration delay = null;
-      if (!failure.retryable()) {
-        stop = "not retryable";
-      } else if (attempt >= settings.retry().maxAttempts()) {
-        stop = "no attempts left";
-      } else {
-        Optional<Duration> asked = failure instanceof LlmHttpException h ? h.retryAfter() : Optional.empty();
-        if (asked.isPresent() && asked.get().compareTo(settings.retry().maxRetryAfter()) > 0) {
-          stop = "the server asks to wait " + asked.get().toSeconds() + " s, more than the limit of "
-              + settings.retry().maxRetryAfter().toSeconds() + " s";
-        } else {
-          delay = asked.orElseGet(() -> backoff.after(history.size()));
-        }
-      }
-      if (stop != null) {
-        throw fail(request, start, withMessage(failure, describe(history, attempt, stop)));
-      }
-      listener.onRetry(request, attempt, failure.getMessage(), delay);
-      try {
-        Thread.sleep(delay.toMillis());
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw fail(request, start, new LlmException(describe(history, attempt, "interrupted"), e));
-      }
-    }
+    String name = request.model().isEmpty() ? model() : request.model();
+    return attempts.computeIfAbsent(name, m -> new PacedAttempts(dialect.provider() + " chat at " + identity,
+        settings.retry(), RateBudgets.shared(identity, key.key(), m, identity, settings.tokensPerMinute(),
+            settings.rateLimitPatience()), listener, RateBudget.Sleeper.THREAD, 0))
+        .call(request, Optional::empty, ticket -> attempt(request, start, ticket));
   }
 
-  private ChatResponse attempt(ChatRequest request, long start) throws LlmException, InterruptedException {
+  private ChatResponse attempt(ChatRequest request, long start, RateBudget.Ticket ticket)
+      throws LlmException, InterruptedException {
     boolean withJson = true;
     while (true) {
       dev.langchain4j.model.chat.request.ChatRequest lc = toLangChain4j(request, withJson);
@@ -171,6 +140,7 @@ public final class LangChain4jClient implements LlmClient {
         }
         throw LangChain4jErrors.map(e, identity, key);
       } finally {
+        ticket.observe(ClarqHttpClient.takeLastLimits());
         inFlight.release();
       }
     }
@@ -264,21 +234,6 @@ public final class LangChain4jClient implements LlmClient {
     if (wait > 0) {
       Thread.sleep(wait / 1_000_000, (int) (wait % 1_000_000));
     }
-  }
-
-  private LlmException fail(ChatRequest request, long start, LlmException e) {
-    listener.onFailure(request, e, Duration.ofNanos(System.nanoTime() - start));
-    return e;
-  }
-
-  private String describe(List<String> history, int attempts, String stop) {
-    return dialect.provider() + " chat at " + identity + " failed after " + attempts
-        + (attempts == 1 ? " attempt" : " attempts") + " (" + stop + "): " + String.join("; ", history);
-  }
-
-  /** The same class of failure (a quota, a context overrun, a bad key...) with the whole story as its message. */
-  private static LlmException withMessage(LlmException e, String message) {
-    return e.withMessage(message);
   }
 
   /** The model's identity ({@code anthropic:claude-... @ url}); never the key. */

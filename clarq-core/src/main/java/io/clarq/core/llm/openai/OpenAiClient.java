@@ -3,7 +3,6 @@ package io.clarq.core.llm.openai;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.clarq.core.llm.ApiKey;
-import io.clarq.core.llm.Backoff;
 import io.clarq.core.llm.ChatRequest;
 import io.clarq.core.llm.ChatResponse;
 import io.clarq.core.llm.LlmClient;
@@ -13,23 +12,22 @@ import io.clarq.core.llm.LlmListener;
 import io.clarq.core.llm.LlmSettings;
 import io.clarq.core.llm.LlmSpec;
 import io.clarq.core.llm.LlmTransportException;
-import io.clarq.core.llm.LlmUnusableReplyException;
 import io.clarq.core.llm.Redactor;
+import io.clarq.core.llm.pacing.PacedAttempts;
+import io.clarq.core.llm.pacing.RateBudget;
+import io.clarq.core.llm.pacing.RateBudgets;
+import io.clarq.core.llm.pacing.RateLimits;
 import io.clarq.core.llm.wire.ReplyBody;
 import io.clarq.core.llm.wire.UnreadableBodyException;
-import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.net.http.HttpTimeoutException;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
-import java.util.TreeMap;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.concurrent.Semaphore;
@@ -41,10 +39,13 @@ import org.slf4j.LoggerFactory;
  * llama.cpp, LM Studio), on the JDK's HttpClient (HTTP/1.1) and Jackson.
  *
  * <p>Failed attempts are retried as {@link io.clarq.core.llm.RetryPolicy} says when a retry can help (408, 409,
- * 429, 5xx, connection failures, timeouts, garbled replies) and never otherwise (400, 401, 403, 404); the exception
- * that ends a call lists every attempt. At most {@link LlmSettings#maxInFlight()} requests are on the wire at once
- * (a caller waiting out a backoff holds no slot), spaced by the optional requests-per-minute limit. The timeout
- * bounds each attempt whole, from sending the request to the last byte of the reply. {@link ChatResponse#latency()} runs from the call to the reply, retries included.
+ * 5xx, connection failures, timeouts, garbled replies) and never otherwise (400, 401, 403, 404); the exception
+ * that ends a call lists every attempt ({@link PacedAttempts}). Calls are paced to the limits the server states in
+ * its headers, one budget per server, key and model ({@link RateBudgets}); a rate-limit 429 waits as the server
+ * says and costs no attempt. At most {@link LlmSettings#maxInFlight()} requests are on the wire at once (a caller
+ * waiting holds no slot), spaced by the optional requests-per-minute limit. The timeout bounds each attempt whole,
+ * from sending the request to the last byte of the reply. {@link ChatResponse#latency()} runs from the call to the
+ * reply, retries included.
  *
  * <p>Requests adapt: a server that refuses a request field with its documented error (400 or 422) gets the request
  * adapted once for that model and sent again at once, which is no failed attempt; the adaptation holds for the
@@ -98,18 +99,19 @@ public final class OpenAiClient implements LlmClient {
   private final LlmSettings settings;
   private final LlmListener listener;
   private final Sleeper sleeper;
-  private final HttpClient http;
+  private final OpenAiExchange exchange;
   private final Semaphore inFlight;
   private final RequestRateLimiter rateLimiter;
-  private final Backoff backoff;
+  private final java.util.function.Function<String, String> identity;
+  private final Map<String, PacedAttempts> attempts = new java.util.concurrent.ConcurrentHashMap<>();
 
   private OpenAiClient(Builder b) {
     this.api = b.api;
-    this.endpoint = endpoint(b.baseUrl, api.route());
+    this.endpoint = OpenAiExchange.endpoint(b.baseUrl, api.route());
     // query and user info may carry secrets (Azure's ?api-key=); messages show only scheme, host, port and path
     this.where = endpoint.getScheme() + "://" + endpoint.getHost()
         + (endpoint.getPort() < 0 ? "" : ":" + endpoint.getPort()) + endpoint.getPath();
-    this.azureKey = azureKey(b.baseUrl);
+    this.azureKey = OpenAiExchange.azureKey(b.baseUrl);
     this.headers = Map.copyOf(b.headers);
     String at = b.baseUrl.equals(OPENAI_BASE_URL) ? "" : " @ " + LlmSpec.withoutCredentials(b.baseUrl);
     this.params = new java.util.TreeSet<>(b.params.keySet());
@@ -117,8 +119,7 @@ public final class OpenAiClient implements LlmClient {
         .filter(s -> s != null && s.isIntegralNumber() && s.canConvertToLong())
         .mapToLong(JsonNode::asLong).findFirst();
     String scheme = api.scheme();
-    java.util.function.Function<String, String> identity = m -> scheme + ":" + (m.isEmpty() ? "(server default)" : m)
-        + at;
+    this.identity = m -> scheme + ":" + (m.isEmpty() ? "(server default)" : m) + at;
     this.adapter = new RequestAdapter(api, b.params, identity, b.listener);
     this.fallback = api == OpenAiApi.CHAT_COMPLETIONS
         ? new ResponsesFallback(b.copy().api(OpenAiApi.RESPONSES)::build, identity, b.listener) : null;
@@ -128,133 +129,38 @@ public final class OpenAiClient implements LlmClient {
     this.settings = b.settings;
     this.listener = b.listener;
     this.sleeper = b.sleeper;
-    this.http = HttpClient.newBuilder()
-        .version(HttpClient.Version.HTTP_1_1)
-        .connectTimeout(settings.timeout())
-        // no pool: the HttpClient's own selector thread finishes each exchange (reading a byte-array body never
-        // blocks), which saves a thread hand-off per call; the caller waits in send
-        .executor(Runnable::run)
-        .build();
+    this.exchange = new OpenAiExchange(endpoint, settings.timeout(), redactor);
     this.inFlight = new Semaphore(settings.maxInFlight(), true);
     this.rateLimiter = settings.requestsPerMinute() > 0 ? new RequestRateLimiter(settings.requestsPerMinute()) : null;
-    this.backoff = new Backoff(settings.retry());
   }
 
   public static Builder builder() {
     return new Builder();
   }
 
-  // {base path}{route}, then the base URL's query (Azure's ?api-version=...), never before it
-  private static URI endpoint(URI base, String route) {
-    String s = base.toString();
-    int cut = s.length();
-    for (char c : new char[] {'?', '#'}) {
-      int i = s.indexOf(c);
-      if (i >= 0) {
-        cut = Math.min(cut, i);
-      }
-    }
-    String path = s.substring(0, cut).replaceAll("/+$", "") + route;
-    return URI.create(base.getRawQuery() == null ? path : path + "?" + base.getRawQuery());
-  }
-
-  /**
-   * Whether a base URL is an Azure OpenAI deployment, which takes the key as an {@code api-key} header: its path holds
-   * {@code /openai/deployments/}, or its host ends in {@code .openai.azure.com} and its path is not the
-   * OpenAI-compatible {@code /openai/v1} (learn.microsoft.com, Azure OpenAI REST reference and v1 API lifecycle).
-   */
-  static boolean azureKey(URI base) {
-    String path = base.getPath() == null ? "" : base.getPath();
-    String host = base.getHost() == null ? "" : base.getHost().toLowerCase(Locale.ROOT);
-    if (path.contains("/openai/deployments/")) {
-      return true;
-    }
-    return host.endsWith(".openai.azure.com") && !path.contains("/openai/v1");
-  }
-
   @Override
   public ChatResponse chat(ChatRequest request) throws LlmException {
     String model = request.model().isEmpty() ? defaultModel : request.model();
-    RequestAdapter.State used = adapter.state(model);
-    HttpRequest post = httpRequest(request, model, used);
+    RequestAdapter.State[] used = {adapter.state(model)};
+    HttpRequest[] post = {httpRequest(request, model, used[0])};
     long start = System.nanoTime();
-    List<String> history = new ArrayList<>();
-    int adaptations = 0;
-    for (int attempt = 1; ; attempt++) {
-      if (fallback != null && fallback.serves(model)) {
-        return fallback.chat(request);
-      }
-      LlmException failure = null;
-      ChatResponse response = null;
-      try {
-        RequestAdapter.State now = adapter.state(model);
-        if (!now.equals(used)) {
-          used = now;
-          post = httpRequest(request, model, used);
-        }
-        response = attempt(request, post, model, used, start);
-      } catch (LlmUnusableReplyException e) {
-        // a whole reply, just not a usable one: its tokens were spent; never retried
-        e.response().ifPresent(r -> listener.onResponse(request, r));
-        throw e;
-      } catch (LlmException e) {
-        failure = e;
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw fail(request, start, new LlmException(describe(history, attempt, "interrupted"), e));
-      }
-      if (failure == null) {
-        if (response != null) {
-          listener.onResponse(request, response);
-          return response;
-        }
-        // the request was adapted to a refusal: send it again at once; not a failed attempt
-        if (++adaptations > RequestAdapter.MAX_STEPS) {
-          throw fail(request, start, new LlmException(describe(history, attempt, "the server kept refusing fields"
-              + " after " + RequestAdapter.MAX_STEPS + " adaptations")));
-        }
-        attempt--;
-        continue;
-      }
-      history.add("attempt " + attempt + ": " + failure.getMessage());
-      Duration delay = null;
-      String stop = null;
-      if (!failure.retryable()) {
-        stop = "not retryable";
-      } else if (attempt >= settings.retry().maxAttempts()) {
-        stop = "no attempts left";
-      } else {
-        Optional<Duration> asked = failure instanceof LlmHttpException h
-            ? h.retryAfter() : Optional.empty();
-        if (asked.isPresent() && asked.get().compareTo(settings.retry().maxRetryAfter()) > 0) {
-          stop = "Retry-After " + OpenAiErrors.format(asked.get()) + " exceeds the limit of "
-              + OpenAiErrors.format(settings.retry().maxRetryAfter());
-        } else {
-          delay = asked.orElseGet(() -> backoff.after(history.size()));
-        }
-      }
-      if (stop != null) {
-        throw fail(request, start, OpenAiErrors.withMessage(failure, describe(history, attempt, stop)));
-      }
-      listener.onRetry(request, attempt, failure.getMessage(), delay);
-      LOG.debug("{}: attempt {} failed, retrying in {}: {}", where, attempt, delay, failure.getMessage());
-      try {
-        sleeper.sleep(delay);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw fail(request, start, new LlmException(describe(history, attempt, "interrupted"), e));
-      }
-    }
+    return attempts(model).call(request,
+        () -> fallback != null && fallback.serves(model)
+            ? Optional.<PacedAttempts.HandOff>of(fallback::chat) : Optional.empty(), ticket -> {
+          RequestAdapter.State now = adapter.state(model);
+          if (!now.equals(used[0])) {
+            used[0] = now;
+            post[0] = httpRequest(request, model, now);
+          }
+          return attempt(request, post[0], model, now, start, ticket);
+        });
   }
 
-  private LlmException fail(ChatRequest request, long start, LlmException e) {
-    listener.onFailure(request, e, Duration.ofNanos(System.nanoTime() - start));
-    return e;
-  }
-
-  private String describe(List<String> history, int attempts, String stop) {
-    return "chat completion at " + where + " failed after " + attempts + (attempts == 1 ? " attempt" : " attempts")
-        + " (" + stop + "): " + String.join("; ", history);
+  // one budget per model: a request may name another model than the client's
+  private PacedAttempts attempts(String model) {
+    return attempts.computeIfAbsent(model, m -> new PacedAttempts("chat completion at " + where, settings.retry(),
+        RateBudgets.shared(endpoint.toString(), key, m, identity.apply(m), settings.tokensPerMinute(),
+            settings.rateLimitPatience()), listener, sleeper::sleep, RequestAdapter.MAX_STEPS));
   }
 
   private HttpRequest httpRequest(ChatRequest request, String model, RequestAdapter.State state)
@@ -265,33 +171,12 @@ public final class OpenAiClient implements LlmClient {
     } catch (IllegalArgumentException e) {
       throw new LlmException(e.getMessage(), e);
     }
-    HttpRequest.Builder b = HttpRequest.newBuilder(endpoint)
-        .timeout(settings.timeout())
-        .header("Content-Type", "application/json")
-        .header("Accept", "application/json")
-        // RFC 9110 §12.5.3: without Accept-Encoding any coding is acceptable; a gzip or deflate body is decoded anyway
-        .header("Accept-Encoding", "identity")
-        .POST(HttpRequest.BodyPublishers.ofByteArray(body));
-    key.ifPresent(k -> {
-      if (azureKey) {
-        b.header("api-key", k.value());
-      } else {
-        b.header("Authorization", "Bearer " + k.value());
-      }
-    });
-    // the user's headers win over ours of the same name (an Authorization of their own, say)
-    headers.forEach(b::setHeader);
-    return b.build();
-  }
-
-  /** {@code text} with the key and the extra headers' values taken out; never fails. */
-  private String redact(String text) {
-    return redactor.redact(text);
+    return exchange.post(body, key, azureKey, headers);
   }
 
   /** The reply, or null when the request was adapted to a refusal and is to be sent again. */
   private ChatResponse attempt(ChatRequest chat, HttpRequest request, String model, RequestAdapter.State used,
-      long start) throws LlmException, InterruptedException {
+      long start, RateBudget.Ticket ticket) throws LlmException, InterruptedException {
     if (rateLimiter != null) {
       Duration wait = rateLimiter.reserve(System.nanoTime());
       if (!wait.isZero()) {
@@ -300,32 +185,14 @@ public final class OpenAiClient implements LlmClient {
     }
     HttpResponse<byte[]> response;
     inFlight.acquire();
-    // the request's own timeout ends at the response headers; the deadline bounds the whole attempt, so a server
-    // that trickles its body a byte at a time cannot hold a call past the timeout. send, not sendAsync: see
-    // AttemptDeadline (sendAsync costs a new thread per call on a 2-core machine)
-    AttemptDeadline deadline = AttemptDeadline.start(settings.timeout());
     try {
-      response = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
-    } catch (InterruptedException e) {
-      if (deadline.end()) {
-        throw timeout();
-      }
-      throw e;
-    } catch (HttpTimeoutException e) {
-      deadline.end();
-      throw timeout();
-    } catch (IOException e) {
-      if (deadline.end()) {
-        throw timeout();
-      }
-      throw new LlmTransportException("connection failed: " + redact(describe(e)),
-          LlmTransportException.Kind.CONNECTION, null);
+      response = exchange.send(request);
     } finally {
-      deadline.end();   // a deadline that struck after the reply came in: its interrupt is cleared, the reply kept
       inFlight.release();
     }
+    ticket.observe(RateLimits.read(response.headers()::firstValue, Instant.now()));
     int status = response.statusCode();
-    byte[] body = body(response);
+    byte[] body = exchange.body(response);
     if (status >= 200 && status < 300) {
       JsonNode root;
       OpenAiWire.Reply reply;
@@ -349,18 +216,15 @@ public final class OpenAiClient implements LlmClient {
         }
         reply = api.read(root, body, Duration.ofNanos(System.nanoTime() - start));
       } catch (UnreadableBodyException e) {
-        throw unreadable(status, e);
+        throw exchange.unreadable(status, e);
       } catch (IllegalArgumentException e) {
         throw new LlmTransportException("HTTP " + status + " with a malformed reply: "
-            + redact(e.getMessage()), LlmTransportException.Kind.MALFORMED_REPLY, null);
+            + redactor.redact(e.getMessage()), LlmTransportException.Kind.MALFORMED_REPLY, null);
       }
       return reply.response();
     }
     if (status >= 300 && status < 400) {
-      // the JDK client follows no redirect, and a POST must not change its target unseen (RFC 9110 §15.4)
-      throw new LlmException("HTTP " + status + ": a redirect " + response.headers().firstValue("Location")
-          .map(l -> "to " + location(l)).orElse("without a Location header") + "; clarq does not follow"
-          + " redirects: give the base URL it points to");
+      throw exchange.redirect(response);
     }
     if (status < 400 || status > 599) {
       throw new LlmException("HTTP " + status + ": unexpected status for a chat completion");
@@ -368,41 +232,11 @@ public final class OpenAiClient implements LlmClient {
     return refused(chat, model, used, status, ServerError.read(body), response, "");
   }
 
-  // the body with its content coding undone; an error body that cannot be decoded is described instead
-  private byte[] body(HttpResponse<byte[]> response) throws LlmException {
-    try {
-      return ReplyBody.decode(response.body(), response.headers().allValues("Content-Encoding"));
-    } catch (UnreadableBodyException e) {
-      if (response.statusCode() >= 200 && response.statusCode() < 300) {
-        throw unreadable(response.statusCode(), e);
-      }
-      return ("(" + e.getMessage() + ")").getBytes(java.nio.charset.StandardCharsets.UTF_8);
-    }
-  }
-
-  private LlmException unreadable(int status, UnreadableBodyException e) {
-    String message = "HTTP " + status + ": " + redact(e.getMessage());
-    return e.retryable() ? new LlmTransportException(message, LlmTransportException.Kind.MALFORMED_REPLY, null)
-        : new LlmException(message + " (not retried)");
-  }
-
-  // a Location as it may be shown: no user info, no query (either may carry a token), secrets taken out
-  private String location(String value) {
-    try {
-      URI u = endpoint.resolve(value.strip());
-      String shown = u.getScheme() + "://" + u.getHost() + (u.getPort() < 0 ? "" : ":" + u.getPort())
-          + (u.getRawPath() == null ? "" : u.getRawPath()) + (u.getRawQuery() == null ? "" : "?...");
-      return redact(shown);
-    } catch (IllegalArgumentException e) {
-      return "an unreadable Location";
-    }
-  }
-
   // an error reply: adapts the request and answers null when the error refuses a field it can do without, else
   // throws the typed error
   private ChatResponse refused(ChatRequest chat, String model, RequestAdapter.State used,
       int status, ServerError error, HttpResponse<byte[]> response, String prefix) throws LlmException {
-    LlmHttpException e = OpenAiErrors.fromStatus(status, error, response.headers(), key, this::redact);
+    LlmHttpException e = OpenAiErrors.fromStatus(status, error, response.headers(), key, redactor::redact);
     if (fallback != null && fallback.switchTo(model, status, error)) {
       return null;
     }
@@ -417,26 +251,6 @@ public final class OpenAiClient implements LlmClient {
       throw e;
     }
     throw OpenAiErrors.withMessage(e, prefix + e.getMessage());
-  }
-
-  private LlmTransportException timeout() {
-    return new LlmTransportException("no reply within " + OpenAiErrors.format(settings.timeout()),
-        LlmTransportException.Kind.TIMEOUT, null);
-  }
-
-  private String describe(IOException e) {
-    for (Throwable t = e; t != null; t = t.getCause()) {
-      if (t.getMessage() != null && !t.getMessage().isBlank()) {
-        return t == e ? t.getMessage() : e.getClass().getSimpleName() + ": " + t.getMessage();
-      }
-    }
-    // the JDK's connect failures carry no message at all
-    if (e instanceof java.net.ConnectException) {
-      return "cannot connect to " + endpoint.getHost() + ":" + (endpoint.getPort() < 0
-          ? ("https".equalsIgnoreCase(endpoint.getScheme()) ? 443 : 80) : endpoint.getPort())
-          + " (no server listening, or unreachable)";
-    }
-    return e.getClass().getSimpleName();
   }
 
   /**
@@ -555,25 +369,7 @@ public final class OpenAiClient implements LlmClient {
      *     {@code Content-Length}, ...)
      */
     public Builder headers(Map<String, String> headers) {
-      Map<String, String> h = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
-      h.putAll(headers);
-      for (Map.Entry<String, String> e : h.entrySet()) {
-        String name = e.getKey();
-        try {
-          HttpRequest.newBuilder(URI.create("http://127.0.0.1/")).header(name, "x");
-        } catch (IllegalArgumentException x) {
-          throw new IllegalArgumentException("illegal HTTP header " + name + ": not a header name the HTTP client"
-              + " lets a caller set (it sets Host, Connection, Content-Length and the like itself)");
-        }
-        try {
-          HttpRequest.newBuilder(URI.create("http://127.0.0.1/")).header(name, e.getValue());
-        } catch (IllegalArgumentException x) {
-          // the value is a secret: the message names the header only
-          throw new IllegalArgumentException("illegal value for HTTP header " + name + " (not shown): it holds"
-              + " characters a header value cannot");
-        }
-      }
-      this.headers = Map.copyOf(h);
+      this.headers = OpenAiExchange.checkedHeaders(headers);
       return this;
     }
 

@@ -16,6 +16,7 @@ import io.clarq.core.llm.LlmClients;
 import io.clarq.core.llm.LlmContextLengthException;
 import io.clarq.core.llm.LlmException;
 import io.clarq.core.llm.LlmHttpException;
+import io.clarq.core.llm.LlmOutageException;
 import io.clarq.core.llm.LlmListener;
 import io.clarq.core.llm.LlmSettings;
 import io.clarq.core.llm.LlmSpec;
@@ -68,7 +69,9 @@ class LangChain4jSchemesTest {
     LlmSpec s = LlmSpec.parse(spec).withBaseUrl(server.baseUrl()).withParams(params)
         .withSettings(LlmSettings.DEFAULT.withTimeout(Duration.ofSeconds(5)).withRetry(
             RetryPolicy.DEFAULT.withMaxAttempts(3).withBackoff(Duration.ZERO, Duration.ZERO)
-                .withMaxRetryAfter(Duration.ofSeconds(2))));
+                .withMaxRetryAfter(Duration.ofSeconds(2)))
+            // a rate limit that keeps refusing for 1.5 s stops the calls (as the outage breaker does)
+            .withRateLimitPatience(Duration.ofMillis(1500)));
     return LlmClients.fromSpec(s, name -> name.equals(LlmClients.keyEnv(s).get(LlmClients.keyEnv(s).size() - 1))
         ? KEY : null, listener);
   }
@@ -166,10 +169,26 @@ class LangChain4jSchemesTest {
     assertThat(server.callCount()).isEqualTo(1);
 
     server.reset();
-    server.respondWith(r -> FakeReply.rateLimited());
-    assertThatThrownBy(() -> client.chat(ask().build())).isInstanceOf(LlmHttpException.class)
-        .hasMessageContaining("rate_limit_error");
-    assertThat(server.callCount()).isEqualTo(3);
+    // a rate limit spends no attempt: it is waited out (1 s each), until the patience is spent
+    server.respondWith(r -> FakeReply.rateLimited(1));
+    assertThatThrownBy(() -> client.chat(ask().build())).isInstanceOf(LlmOutageException.class)
+        .hasMessageContaining("rate_limit_error").hasMessageContaining("did not recover within the patience");
+    assertThat(server.callCount()).isEqualTo(2);
+  }
+
+  @Test
+  void testAnthropicRateLimitHeadersSetTheSharedBudget() throws Exception {
+    LlmClient client = client(ProviderWires.ANTHROPIC, "anthropic:claude-test", Map.of());
+    // https://docs.anthropic.com/en/api/rate-limits: limit, remaining and RFC 3339 reset per kind on every reply
+    server.respondWith(r -> FakeReply.text("ok").withHeader("anthropic-ratelimit-requests-limit", "50")
+        .withHeader("anthropic-ratelimit-requests-remaining", "49")
+        .withHeader("anthropic-ratelimit-requests-reset", "2026-11-28T00:00:01Z")
+        .withHeader("anthropic-ratelimit-tokens-limit", "60000")
+        .withHeader("anthropic-ratelimit-tokens-remaining", "59000")
+        .withHeader("anthropic-ratelimit-tokens-reset", "2026-11-28T00:00:01Z"));
+    assertThat(client.chat(ask().build()).text()).isEqualTo("ok");
+    assertThat(io.clarq.core.llm.pacing.RateBudgets.all()).filteredOn(b -> b.toString().contains(":" + server.port()))
+        .singleElement().asString().contains("of 60000 a minute").contains("of 50 a minute");
   }
 
   @Test
@@ -182,8 +201,8 @@ class LangChain4jSchemesTest {
 
     server.reset();
     server.enqueue(FakeReply.rateLimited(30));
-    assertThatThrownBy(() -> client.chat(ask().build())).isInstanceOf(LlmHttpException.class)
-        .hasMessageContaining("wait 30 s");
+    assertThatThrownBy(() -> client.chat(ask().build())).isInstanceOf(LlmOutageException.class)
+        .hasMessageContaining("asks to wait 30.0 s");
     assertThat(server.callCount()).isEqualTo(1);
   }
 
@@ -227,13 +246,6 @@ class LangChain4jSchemesTest {
   @Test
   void testGeminiErrorsByClassWithRetryDelay() {
     LlmClient client = client(ProviderWires.GEMINI, "gemini:gemini-test", Map.of());
-    // RetryInfo.retryDelay 30s is more than the 2 s the settings allow: the call ends at once, having read it
-    server.enqueue(FakeReply.rateLimited(30));
-    assertThatThrownBy(() -> client.chat(ask().build())).isInstanceOf(LlmHttpException.class)
-        .hasMessageContaining("RESOURCE_EXHAUSTED").hasMessageContaining("wait 30 s");
-    assertThat(server.callCount()).isEqualTo(1);
-
-    server.reset();
     server.enqueue(FakeReply.error(400, "API_KEY_INVALID", "API key not valid. Please pass a valid API key."));
     assertThatThrownBy(() -> client.chat(ask().build())).isInstanceOf(LlmAuthenticationException.class);
     assertThat(server.callCount()).isEqualTo(1);
@@ -242,6 +254,13 @@ class LangChain4jSchemesTest {
     server.enqueue(FakeReply.contextLengthExceeded());
     assertThatThrownBy(() -> client.chat(ask().build())).isInstanceOf(LlmContextLengthException.class)
         .hasMessageContaining("input token count");
+
+    // RetryInfo.retryDelay 30s is more than the 1.5 s of rate-limit patience: the calls stop at once, having read it
+    server.reset();
+    server.enqueue(FakeReply.rateLimited(30));
+    assertThatThrownBy(() -> client.chat(ask().build())).isInstanceOf(LlmOutageException.class)
+        .hasMessageContaining("RESOURCE_EXHAUSTED").hasMessageContaining("wait 30.0 s");
+    assertThat(server.callCount()).isEqualTo(1);
   }
 
   @Test

@@ -64,13 +64,13 @@ class AzureOpenAiTest {
 
   @Test
   void testWhichUrlsTakeTheKeyAsApiKey() {
-    assertThat(OpenAiClient.azureKey(URI.create("https://res.openai.azure.com/openai/deployments/d?api-version=1")))
+    assertThat(OpenAiExchange.azureKey(URI.create("https://res.openai.azure.com/openai/deployments/d?api-version=1")))
         .isTrue();
-    assertThat(OpenAiClient.azureKey(URI.create("https://res.openai.azure.com"))).isTrue();
-    assertThat(OpenAiClient.azureKey(URI.create("https://res.cognitiveservices.azure.com/openai/deployments/d")))
+    assertThat(OpenAiExchange.azureKey(URI.create("https://res.openai.azure.com"))).isTrue();
+    assertThat(OpenAiExchange.azureKey(URI.create("https://res.cognitiveservices.azure.com/openai/deployments/d")))
         .isTrue();
-    assertThat(OpenAiClient.azureKey(URI.create("https://res.openai.azure.com/openai/v1"))).isFalse();
-    assertThat(OpenAiClient.azureKey(URI.create("https://api.openai.com/v1"))).isFalse();
+    assertThat(OpenAiExchange.azureKey(URI.create("https://res.openai.azure.com/openai/v1"))).isFalse();
+    assertThat(OpenAiExchange.azureKey(URI.create("https://api.openai.com/v1"))).isFalse();
   }
 
   @Test

@@ -76,7 +76,9 @@ class OpenAiErrorClassTest {
     } catch (LlmException e) {
       throw new AssertionError(e);
     }
-    assertThat(waits).containsExactly(Duration.ofSeconds(1));
+    // a rate limit's wait runs from the 429: what is left of it when the call queues again is a hair shorter
+    assertThat(waits).singleElement().satisfies(d -> assertThat(d).isCloseTo(Duration.ofSeconds(1),
+        Duration.ofMillis(100)));
   }
 
   @ParameterizedTest
@@ -145,7 +147,9 @@ class OpenAiErrorClassTest {
     try (OpenAiClient client = client()) {
       assertThat(client.chat(ChatRequest.builder().user("hi").build()).text()).isEqualTo("fine");
     }
-    assertThat(waits).containsExactly(Duration.ofSeconds(7), Duration.ofMillis(500));
+    assertThat(waits).hasSize(2);
+    assertThat(waits.get(0)).isCloseTo(Duration.ofSeconds(7), Duration.ofMillis(100));   // the 429's, from the 429
+    assertThat(waits.get(1)).isEqualTo(Duration.ofMillis(500));
   }
 
   @Test

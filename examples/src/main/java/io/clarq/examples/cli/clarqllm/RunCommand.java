@@ -517,7 +517,7 @@ public final class RunCommand implements Callable<Integer> {
       @Override
       public void dialogueDone(DialogueRecord record, RunProgress p) {
         err.println(p.line() + (record.finished() ? "" : "  [" + record.language().code() + " " + record.taskId()
-            + " failed: " + record.error().orElse("") + "]"));
+            + " failed: " + record.error().orElse("") + "]") + ProgressLine.rateLimitNote());
         err.flush();
       }
     };
