@@ -101,7 +101,9 @@ public final class LlmOptions {
   int outageCalls;
 
   @Option(names = "--prices", paramLabel = "TABLE",
-      description = "Prices per million tokens to report cost, e.g. gpt-4o=2.50/10.00,gpt-4o-mini=0.15/0.60.")
+      description = "Prices per million tokens to report cost, e.g. gpt-4o=2.50/10.00,gpt-4o-mini=0.15/0.60;"
+          + " MODEL=IN/OUT/CACHED[/CACHE_WRITE] prices the input the provider's prompt cache served (and wrote),"
+          + " batch:MODEL=IN/OUT a model's batch calls (default: half its price).")
   String prices;
 
   private final UsageMeter usage = new UsageMeter();
