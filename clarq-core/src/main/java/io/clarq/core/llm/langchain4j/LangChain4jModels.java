@@ -44,6 +44,12 @@ final class LangChain4jModels {
   private LangChain4jModels() {}
 
   static LlmClient anthropic(LlmSpec spec, Optional<ApiKey> key, Map<String, String> headers, LlmListener listener) {
+    return anthropic(spec, key, headers, listener, ClarqHttpClient.Builder::new);
+  }
+
+  /** An Anthropic client whose model speaks HTTP through {@code http} (a batch's body capture, {@link AnthropicBatchWire}). */
+  static LlmClient anthropic(LlmSpec spec, Optional<ApiKey> key, Map<String, String> headers, LlmListener listener,
+      java.util.function.Supplier<dev.langchain4j.http.client.HttpClientBuilder> http) {
     Map<String, JsonNode> params = params(spec, Set.of("top_k", "thinking_budget_tokens", "max_tokens",
         "cache_control"));
     String apiKey = requireKey(spec, key);
@@ -95,7 +101,7 @@ final class LangChain4jModels {
     };
     return build(spec, Redactor.of(key, headers.values()), listener, dialect, params, url -> {
       AnthropicChatModel.AnthropicChatModelBuilder b = AnthropicChatModel.builder()
-          .httpClientBuilder(new ClarqHttpClient.Builder())
+          .httpClientBuilder(http.get())
           .baseUrl(url).apiKey(apiKey).modelName(spec.model())
           .timeout(spec.settings().timeout()).maxRetries(0)
           .maxTokens(params.containsKey("max_tokens") ? integer(spec, "max_tokens", params) : ANTHROPIC_MAX_TOKENS)
