@@ -128,6 +128,16 @@ public final class LlmOptions {
     return deviations.all();
   }
 
+  private java.time.Duration batchPoll = io.clarq.core.llm.batch.BatchClient.DEFAULT_POLL;
+  private io.clarq.core.llm.batch.BatchClient.Sleeper batchSleeper = d -> Thread.sleep(d.toMillis());
+
+  /** Polls a batch every {@code every}, waiting with {@code sleeper} (tests: no wait). */
+  LlmOptions batchPolling(java.time.Duration every, io.clarq.core.llm.batch.BatchClient.Sleeper sleeper) {
+    this.batchPoll = every;
+    this.batchSleeper = sleeper;
+    return this;
+  }
+
   /** Reads keys from {@code env} instead of the process environment (tests). */
   LlmOptions environment(Function<String, String> env) {
     this.environment = env;
@@ -255,6 +265,34 @@ public final class LlmOptions {
     CachePolicy policy = new CachePolicy(replayOnly ? CachePolicy.Mode.REPLAY_ONLY : CachePolicy.Mode.READ_WRITE,
         cacheAll);
     return CachingLlmClient.forSpec(live, spec, ResponseCacheFile.open(cache), policy, listener);
+  }
+
+  /**
+   * A batch client for {@code specText} ({@code openai:} or {@code anthropic:}; its key, headers and body fields read
+   * as {@link #client} reads them), reporting to this command's usage meter, its state in {@code stateFile}, each step
+   * told to {@code progress}.
+   *
+   * @throws CommandLine.ParameterException when the spec has no batch API, or {@code --llm-cache} is given (a batch
+   *     keeps its own answers)
+   */
+  public io.clarq.core.llm.batch.BatchClient batchClient(CommandLine cl, String option, String specText,
+      Path stateFile, java.util.function.Consumer<String> progress) {
+    LlmSpec spec = spec(cl, option, specText);
+    if (cache != null) {
+      throw new CommandLine.ParameterException(cl, "--batch and --llm-cache exclude each other: a batch keeps its"
+          + " answers in its own state file (" + stateFile + ")");
+    }
+    pricesTable();
+    List<LlmListener> listeners = new java.util.ArrayList<>(List.of(usage.listener(spec.model()),
+        deviations.listener()));
+    listeners.addAll(alsoTell);
+    try {
+      return io.clarq.core.llm.batch.BatchClients.forSpec(spec, environment, stateFile)
+          .listener(LlmListener.all(listeners)).progress(progress).polling(batchPoll, batchSleeper).build();
+    } catch (IllegalArgumentException e) {
+      throw new CommandLine.ParameterException(cl, option + " " + specText + " with --batch: " + e.getMessage(), e,
+          null, specText);
+    }
   }
 
   /** What the clients made here used so far. */

@@ -6,7 +6,6 @@ import io.clarq.core.llm.LlmClient;
 import io.clarq.core.llm.LlmException;
 import io.clarq.core.llm.LlmListener;
 import io.clarq.core.llm.ReplyPolicy;
-import io.clarq.core.llm.usage.UsageMeter;
 import io.clarq.core.llm.usage.UsageReport;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -63,8 +62,8 @@ public final class BatchClient implements LlmClient {
   private final Consumer<String> progress;
   private final Map<String, byte[]> pending = new LinkedHashMap<>();
   private final Set<String> reported = new HashSet<>();
-  private final UsageMeter meter = new UsageMeter();
-  private final LlmListener meterListener;
+  private final Map<String, io.clarq.core.llm.TokenUsage> paid = new HashMap<>();
+  private int used;
   private int batches;
   private int polls;
   private long entriesSent;
@@ -78,7 +77,6 @@ public final class BatchClient implements LlmClient {
     this.pollEvery = b.pollEvery;
     this.sleeper = b.sleeper;
     this.progress = b.progress;
-    this.meterListener = meter.listener(b.wire.model());
   }
 
   /**
@@ -105,7 +103,7 @@ public final class BatchClient implements LlmClient {
       ChatResponse response = wire.reply(request, answer.get().getBytes(StandardCharsets.UTF_8));
       if (reported.add(id)) {
         listener.onResponse(request, response);
-        meterListener.onResponse(request, response);
+        used++;
       }
       ReplyPolicy.check(request, response, "batch reply of model " + wire.model());
       return response;
@@ -168,6 +166,7 @@ public final class BatchClient implements LlmClient {
     for (BatchApi.Outcome o : api.results(status)) {
       if (o.kind() == BatchApi.Outcome.Kind.SUCCEEDED) {
         answered.put(o.customId(), new String(o.body(), StandardCharsets.UTF_8));
+        paid.put(o.customId(), wire.usage(o.body()));
       } else {
         failed.put(o.customId(), o.kind().name().toLowerCase(java.util.Locale.ROOT) + ": " + o.reason());
       }
@@ -215,9 +214,20 @@ public final class BatchClient implements LlmClient {
     return entriesSent;
   }
 
-  /** The answers' calls and tokens (each answer counted once), for pricing at batch prices. */
-  public UsageReport usage() {
-    return meter.report();
+  /**
+   * What this client's batches were billed for: one call and its tokens per answer received (whether a pass used it
+   * or not), for pricing at batch prices. Answers read from the state file of an earlier start are not in it.
+   */
+  public synchronized UsageReport usage() {
+    io.clarq.core.llm.TokenUsage tokens = paid.values().stream().reduce(io.clarq.core.llm.TokenUsage.ZERO,
+        io.clarq.core.llm.TokenUsage::plus);
+    return new UsageReport(paid.size(), 0, 0, 0, paid.isEmpty() ? Map.of() : Map.of(wire.model(), tokens),
+        Duration.ZERO, Duration.ZERO);
+  }
+
+  /** Answers the passes used (each once): the requests a synchronous run would have made. */
+  public synchronized int answersUsed() {
+    return used;
   }
 
   /** The state file. */

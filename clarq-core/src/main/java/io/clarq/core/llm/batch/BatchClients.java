@@ -16,18 +16,18 @@ public final class BatchClients {
   private BatchClients() {}
 
   /**
-   * A builder of a batch client for {@code spec}, its key read from {@code environment} as the synchronous client
-   * reads it, its state kept in {@code stateFile}.
+   * A builder of a batch client for {@code spec}, its key and headers read from {@code environment} as the
+   * synchronous client reads them, its state kept in {@code stateFile}.
    *
    * @throws IllegalArgumentException for a scheme with no batch API, a spec with several base URLs, or no key
    */
-  public static BatchClient.Builder forSpec(LlmSpec spec, Function<String, String> environment,
-      Map<String, String> headers, Path stateFile) {
+  public static BatchClient.Builder forSpec(LlmSpec spec, Function<String, String> environment, Path stateFile) {
     if (spec.baseUrls().size() > 1) {
       throw new IllegalArgumentException(spec + ": a batch goes to one server, not to replicas");
     }
     Optional<ApiKey> key = ApiKey.fromEnvironment(LlmClients.keyEnv(spec), environment);
     String secret = key.map(ApiKey::value).orElse("");
+    Map<String, String> headers = spec.headerValues(environment);
     return switch (spec.scheme()) {
       case "openai" -> {
         URI base = spec.baseUrl().orElse(OpenAiClient.OPENAI_BASE_URL);

@@ -15,6 +15,9 @@ public interface BatchWire {
   /** The body the synchronous client sends for {@code request}, byte for byte. */
   byte[] body(ChatRequest request);
 
+  /** The tokens a reply body reports (what its entry cost), read as the synchronous client reads them. */
+  io.clarq.core.llm.TokenUsage usage(byte[] body);
+
   /** The reply body of one entry read as the synchronous client reads it (the reply policy is applied after). */
   ChatResponse reply(ChatRequest request, byte[] body) throws LlmException;
 }

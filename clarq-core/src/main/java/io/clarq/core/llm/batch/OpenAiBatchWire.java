@@ -30,6 +30,15 @@ public final class OpenAiBatchWire implements BatchWire {
   }
 
   @Override
+  public io.clarq.core.llm.TokenUsage usage(byte[] body) {
+    try {
+      return OpenAiWire.parseReply(body, Duration.ZERO).usage();
+    } catch (RuntimeException e) {
+      return io.clarq.core.llm.TokenUsage.ZERO;
+    }
+  }
+
+  @Override
   public ChatResponse reply(ChatRequest request, byte[] body) throws LlmException {
     try {
       return OpenAiWire.parseReply(body, Duration.ZERO);

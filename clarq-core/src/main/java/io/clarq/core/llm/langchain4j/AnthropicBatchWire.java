@@ -71,6 +71,12 @@ public final class AnthropicBatchWire implements BatchWire {
   }
 
   @Override
+  public io.clarq.core.llm.TokenUsage usage(byte[] body) {
+    return ProviderEndReasons.json(body).flatMap(ProviderEndReasons::anthropicUsage)
+        .orElse(io.clarq.core.llm.TokenUsage.ZERO);
+  }
+
+  @Override
   public synchronized ChatResponse reply(ChatRequest request, byte[] body) throws LlmException {
     ANSWER.set(body);
     try {

@@ -49,7 +49,7 @@ class BatchClientTest {
   }
 
   private BatchClient client(String spec, FakeBatchServer server, Path state, BatchClient.Sleeper sleeper) {
-    return BatchClients.forSpec(spec(spec, server.baseUrl()), KEYS::get, Map.of(), state).maxAttempts(2)
+    return BatchClients.forSpec(spec(spec, server.baseUrl()), KEYS::get, state).maxAttempts(2)
         .polling(Duration.ofSeconds(30), sleeper).build();
   }
 
@@ -164,8 +164,7 @@ class BatchClientTest {
       assertThatThrownBy(() -> client("openai:gpt-4o-mini", server, state, d -> { }))
           .isInstanceOf(IllegalArgumentException.class).hasMessageContaining(state.toString())
           .hasMessageContaining("openai model gpt-4o, not of openai model gpt-4o-mini");
-      assertThatThrownBy(() -> BatchClients.forSpec(LlmSpec.parse("gemini:gemini-2.0-flash"), KEYS::get, Map.of(),
-          state)).hasMessageContaining("has no batch API");
+      assertThatThrownBy(() -> BatchClients.forSpec(LlmSpec.parse("gemini:gemini-2.0-flash"), KEYS::get, state)).hasMessageContaining("has no batch API");
     }
   }
 }
