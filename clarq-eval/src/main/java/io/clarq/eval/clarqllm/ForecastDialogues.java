@@ -61,9 +61,12 @@ public final class ForecastDialogues {
     return language.code() + " " + task + " " + trial;
   }
 
-  /** Calls, input tokens and output tokens the {@code speaker}'s turns of a dialogue recorded. */
+  /**
+   * Calls, input tokens, output tokens, cached input tokens and cache-written input tokens (the last two part of the
+   * input tokens) the {@code speaker}'s turns of a dialogue recorded.
+   */
   static long[] spent(DialogueRecord r, Speaker speaker) {
-    long[] out = new long[3];
+    long[] out = new long[5];
     List<TurnRecord> turns = r.turns();
     for (int i = 0; i < turns.size(); i++) {
       if (r.dialogue().utterances().get(i).speaker() != speaker) {
@@ -74,6 +77,8 @@ public final class ForecastDialogues {
       t.usage().ifPresent(u -> {
         out[1] += u.promptTokens();
         out[2] += u.completionTokens();
+        out[3] += u.cachedInputTokens();
+        out[4] += u.cacheWriteTokens();
       });
     }
     return out;

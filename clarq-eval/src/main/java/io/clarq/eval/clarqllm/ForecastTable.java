@@ -22,6 +22,10 @@ public final class ForecastTable {
       sb.append(String.format(Locale.ROOT, "%-9s %-24s %-21s %-27s %-25s%s%n", r.role(),
           r.model().isEmpty() ? "(no model)" : r.model(), r.calls(), r.inputTokens(), r.outputTokens(), cost));
     }
+    if (prices.isPresent()) {
+      sb.append(String.format(Locale.ROOT, "Cost counts every input token at the input price; input the provider's "
+          + "prompt cache serves costs its cached price (--prices MODEL=IN/OUT/CACHED), not forecast here.%n"));
+    }
     return sb.toString();
   }
 

@@ -75,7 +75,7 @@ final class RunReports {
       out.add(switch (role.role()) {
         case "seeker" -> spent(r, io.clarq.core.dialogue.Speaker.SEEKER);
         case "provider" -> spent(r, io.clarq.core.dialogue.Speaker.PROVIDER);
-        default -> new long[] {role.model().isEmpty() ? 0 : judgeCalls, -1, -1};
+        default -> new long[] {role.model().isEmpty() ? 0 : judgeCalls, -1, -1, -1, -1};
       });
     }
     return out;
@@ -153,12 +153,15 @@ final class RunReports {
     return root;
   }
 
-  /** Calls, input tokens and output tokens the {@code speaker}'s turns of the finished dialogues recorded. */
+  /**
+   * Calls, input tokens, output tokens, cached and cache-written input tokens the {@code speaker}'s turns of the
+   * finished dialogues recorded.
+   */
   private static long[] spent(RunResult r, io.clarq.core.dialogue.Speaker speaker) {
-    long[] sum = new long[3];
+    long[] sum = new long[5];
     for (DialogueRecord d : r.finished()) {
       long[] s = ForecastDialogues.spent(d, speaker);
-      for (int i = 0; i < 3; i++) {
+      for (int i = 0; i < sum.length; i++) {
         sum[i] += s[i];
       }
     }
@@ -167,7 +170,8 @@ final class RunReports {
 
   /**
    * What the seeker's and the provider's model calls used, from the finished dialogues' turns: calls, input tokens
-   * and output tokens each (zero for a role no model plays). With the models of {@code models} and a price table this
+   * and output tokens each, and of the input tokens those read from and written to the provider's prompt cache (zero
+   * for a role no model plays). With the models of {@code models} and a price table this
    * is the run's cost ({@code clarq leaderboard --prices}). The judge's tokens are not recorded per call.
    */
   static void usage(RunResult r, ObjectNode o) {
@@ -175,7 +179,7 @@ final class RunReports {
         io.clarq.core.dialogue.Speaker.PROVIDER)) {
       long[] a = spent(r, speaker);
       o.putObject(speaker.name().toLowerCase(java.util.Locale.ROOT)).put("calls", a[0]).put("input_tokens", a[1])
-          .put("output_tokens", a[2]);
+          .put("output_tokens", a[2]).put("cached_input_tokens", a[3]).put("cache_write_tokens", a[4]);
     }
   }
 
@@ -194,7 +198,8 @@ final class RunReports {
       ObjectNode ro = (ObjectNode) roles.get(role.role());
       ObjectNode actual = ro.putObject("actual").put("calls", a[0]);
       if (a[1] >= 0) {
-        actual.put("input_tokens", a[1]).put("output_tokens", a[2]);
+        actual.put("input_tokens", a[1]).put("output_tokens", a[2]).put("cached_input_tokens", a[3])
+            .put("cache_write_tokens", a[4]);
       }
       ro.put("calls_within_forecast", role.calls().contains(a[0]));
     }

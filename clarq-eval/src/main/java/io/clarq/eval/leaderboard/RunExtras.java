@@ -93,7 +93,10 @@ public record RunExtras(OptionalLong tokens, Map<Language, List<Double>> passHat
     return new RunExtras(tokens, hat, prices.isPresent() ? cost(root, prices.get()) : OptionalDouble.empty());
   }
 
-  /** The seeker's and the provider's recorded tokens priced by their models; empty when any of it is unknown. */
+  /**
+   * The seeker's and the provider's recorded tokens priced by their models, cached input tokens at the cached price;
+   * empty when any of it is unknown.
+   */
   static OptionalDouble cost(JsonNode root, PriceTable prices) {
     JsonNode usage = root.path("usage");
     if (!usage.isObject()) {
@@ -102,7 +105,9 @@ public record RunExtras(OptionalLong tokens, Map<Language, List<Double>> passHat
     double sum = 0;
     for (String role : List.of("seeker", "provider")) {
       JsonNode u = usage.path(role);
-      TokenUsage used = new TokenUsage(u.path("input_tokens").asLong(), u.path("output_tokens").asLong(), 0);
+      // cached input tokens (part of the input tokens) at the cached price, when the run recorded them
+      TokenUsage used = new TokenUsage(u.path("input_tokens").asLong(), u.path("output_tokens").asLong(), 0)
+          .withCache(u.path("cached_input_tokens").asLong(0), u.path("cache_write_tokens").asLong(0));
       if (used.promptTokens() == 0 && used.completionTokens() == 0) {
         continue;   // no model plays the role, or it used nothing
       }

@@ -23,7 +23,9 @@ public record SpendingTable(int dialogues, String basis, List<Row> rows) {
    *
    * @param model the model that played it, "" for none
    * @param forecast calls, input tokens, output tokens: low and high each (6 values)
-   * @param actual calls, input tokens, output tokens; -1 where not recorded (the judge's tokens)
+   * @param actual calls, input tokens, output tokens, cached input tokens, cache-written input tokens (the last two
+   *     part of the input tokens); -1 where not recorded (the judge's tokens, the cache of a run written before
+   *     clarq recorded it)
    */
   public record Row(String role, String model, long[] forecast, long[] actual) {
     public Row {
@@ -31,8 +33,8 @@ public record SpendingTable(int dialogues, String basis, List<Row> rows) {
       Objects.requireNonNull(model, "model");
       forecast = forecast.clone();
       actual = actual.clone();
-      if (forecast.length != 6 || actual.length != 3) {
-        throw new IllegalArgumentException("illegal spending row of " + role + ": 6 forecast and 3 actual values");
+      if (forecast.length != 6 || actual.length != 5) {
+        throw new IllegalArgumentException("illegal spending row of " + role + ": 6 forecast and 5 actual values");
       }
     }
 
@@ -82,7 +84,8 @@ public record SpendingTable(int dialogues, String basis, List<Row> rows) {
       }
       JsonNode actual = r.path("actual");
       rows.add(new Row(e.getKey(), r.path("model").asText(), forecast, new long[] {actual.path("calls").asLong(),
-          actual.path("input_tokens").asLong(-1), actual.path("output_tokens").asLong(-1)}));
+          actual.path("input_tokens").asLong(-1), actual.path("output_tokens").asLong(-1),
+          actual.path("cached_input_tokens").asLong(-1), actual.path("cache_write_tokens").asLong(-1)}));
     });
     return Optional.of(new SpendingTable(f.path("dialogues").asInt(), f.path("basis").asText(), rows));
   }
@@ -91,7 +94,7 @@ public record SpendingTable(int dialogues, String basis, List<Row> rows) {
   public String markdown() {
     StringBuilder sb = new StringBuilder("\n## Forecast and actual\n\n").append(intro()).append("\n\n")
         .append("| role | model | calls forecast | calls | input tokens forecast | input tokens | output tokens"
-            + " forecast | output tokens |\n|---|---|---:|---:|---:|---:|---:|---:|\n");
+            + " forecast | output tokens | cached input tokens |\n|---|---|---:|---:|---:|---:|---:|---:|---:|\n");
     for (Row r : rows) {
       List<String> cells = cells(r);
       sb.append("| ").append(String.join(" | ", cells)).append(" |\n");
@@ -105,7 +108,7 @@ public record SpendingTable(int dialogues, String basis, List<Row> rows) {
     Element t = section.appendElement("div").addClass("table-wrap").appendElement("table").addClass("spending");
     Element head = t.appendElement("tr");
     List<String> heads = List.of("role", "model", "calls forecast", "calls", "input tokens forecast", "input tokens",
-        "output tokens forecast", "output tokens");
+        "output tokens forecast", "output tokens", "cached input tokens");
     for (int i = 0; i < heads.size(); i++) {
       head.appendElement("th").addClass(i < 2 ? "text" : "num").text(heads.get(i));
     }
@@ -131,11 +134,16 @@ public record SpendingTable(int dialogues, String basis, List<Row> rows) {
     long[] a = r.actual();
     return List.of(r.role(), r.model().isEmpty() ? "(no model)" : r.model(), range(f[0], f[1]),
         count(a[0]) + (r.callsWithin() ? "" : " (outside)"), range(f[2], f[3]), count(a[1]), range(f[4], f[5]),
-        count(a[2]));
+        count(a[2]), cached(a[3], a[4]));
   }
 
   private static String range(long low, long high) {
     return String.format(Locale.ROOT, "%,d-%,d", low, high);
+  }
+
+  // read from the cache, and written to it where the provider charges for that (Anthropic)
+  private static String cached(long read, long written) {
+    return read < 0 ? "-" : count(read) + (written > 0 ? String.format(Locale.ROOT, " (+%,d written)", written) : "");
   }
 
   private static String count(long n) {

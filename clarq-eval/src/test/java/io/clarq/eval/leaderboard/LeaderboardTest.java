@@ -268,4 +268,21 @@ class LeaderboardTest {
     Files.writeString(dir.resolve("results.json"), "{\"tokens\": 5}");
     assertThat(RunExtras.of(dir, java.util.Optional.of(both)).cost()).isEmpty();
   }
+
+  /**
+   * Cached input tokens at their price, worked by hand: the seeker (gpt-4o at 2.50/10.00, cached input 1.25) read
+   * 600,000 of its 1,000,000 input tokens from the provider's cache: 0.4 x 2.50 + 0.6 x 1.25 = 1.75, output 100,000 x
+   * 10.00 = 1.00; 2.75 in all, against 3.50 when every input token costs the input price.
+   */
+  @Test
+  void testRunExtrasPriceCachedInputTokensAtTheCachedPrice() throws Exception {
+    Files.writeString(dir.resolve("results.json"), "{\"models\": {\"seeker\": {\"name\": \"openai:gpt-4o\"}},"
+        + " \"usage\": {\"seeker\": {\"calls\": 10, \"input_tokens\": 1000000, \"output_tokens\": 100000,"
+        + " \"cached_input_tokens\": 600000, \"cache_write_tokens\": 0}, \"provider\": {\"calls\": 0,"
+        + " \"input_tokens\": 0, \"output_tokens\": 0, \"cached_input_tokens\": 0, \"cache_write_tokens\": 0}}}");
+    assertThat(RunExtras.of(dir, java.util.Optional.of(io.clarq.core.llm.usage.PriceTable.parse(
+        "gpt-4o=2.50/10.00/1.25"))).cost().getAsDouble()).isCloseTo(2.75, org.assertj.core.data.Offset.offset(1e-12));
+    assertThat(RunExtras.of(dir, java.util.Optional.of(io.clarq.core.llm.usage.PriceTable.parse(
+        "gpt-4o=2.50/10.00"))).cost().getAsDouble()).isCloseTo(3.50, org.assertj.core.data.Offset.offset(1e-12));
+  }
 }

@@ -62,7 +62,7 @@ class ReportBrowserTest {
     assertThat(rendered.select("#spending h2").text()).isEqualTo("Forecast and actual");
     assertThat(rendered.select("#spending table.spending tr.row")).hasSize(3);
     assertThat(rendered.select("#spending tr.row.outside td").eachText())
-        .containsExactly("seeker", "m", "60-120", "0 (outside)", "6,000-12,000", "0", "600-1,200", "0");
+        .containsExactly("seeker", "m", "60-120", "0 (outside)", "6,000-12,000", "0", "600-1,200", "0", "0");
     assertThat(rendered.select("#spending p.muted").text()).contains("a test basis").contains("60 dialogues");
     assertThat(Files.readString(r.summaryFile())).contains("| seeker | m | 60-120 | 0 (outside) |");
   }

@@ -54,7 +54,8 @@ public final class LeaderboardCommand implements Callable<Integer> {
 
   @Option(names = "--prices", paramLabel = "TABLE", description = "Prices per million tokens, e.g."
       + " gpt-4o=2.50/10.00,gpt-4o-mini=0.15/0.60: each run's cost is its seeker's and provider's recorded tokens"
-      + " (results.json usage) priced by their models. A model without a price leaves the cost unknown, not zero;"
+      + " (results.json usage) priced by their models, cached input tokens at MODEL=IN/OUT/CACHED's third price"
+      + " (default: the input price). A model without a price leaves the cost unknown, not zero;"
       + " the judge's tokens are not recorded.")
   String prices;
 

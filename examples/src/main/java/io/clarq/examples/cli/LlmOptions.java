@@ -114,7 +114,9 @@ public final class LlmOptions {
   int outageCalls;
 
   @Option(names = "--prices", paramLabel = "TABLE",
-      description = "Prices per million tokens to report cost, e.g. gpt-4o=2.50/10.00,gpt-4o-mini=0.15/0.60.")
+      description = "Prices per million tokens to report cost, e.g. gpt-4o=2.50/10.00,gpt-4o-mini=0.15/0.60;"
+          + " MODEL=IN/OUT/CACHED[/CACHE_WRITE] prices the input the provider's prompt cache served (and wrote),"
+          + " batch:MODEL=IN/OUT a model's batch calls (default: half its price).")
   public String prices;
 
   private final UsageMeter usage = new UsageMeter();
@@ -137,6 +139,16 @@ public final class LlmOptions {
   /** The deviations from the reference protocol the clients made here have reported so far. */
   public List<io.clarq.core.llm.Deviation> deviations() {
     return deviations.all();
+  }
+
+  private java.time.Duration batchPoll = io.clarq.core.llm.batch.BatchClient.DEFAULT_POLL;
+  private io.clarq.core.llm.batch.BatchClient.Sleeper batchSleeper = d -> Thread.sleep(d.toMillis());
+
+  /** Polls a batch every {@code every}, waiting with {@code sleeper} (tests: no wait). */
+  LlmOptions batchPolling(java.time.Duration every, io.clarq.core.llm.batch.BatchClient.Sleeper sleeper) {
+    this.batchPoll = every;
+    this.batchSleeper = sleeper;
+    return this;
   }
 
   /** Reads keys from {@code env} instead of the process environment (tests). */
@@ -267,6 +279,34 @@ public final class LlmOptions {
     CachePolicy policy = new CachePolicy(replayOnly ? CachePolicy.Mode.REPLAY_ONLY : CachePolicy.Mode.READ_WRITE,
         cacheAll);
     return CachingLlmClient.forSpec(live, spec, ResponseCacheFile.open(cache), policy, listener);
+  }
+
+  /**
+   * A batch client for {@code specText} ({@code openai:} or {@code anthropic:}; its key, headers and body fields read
+   * as {@link #client} reads them), reporting to this command's usage meter, its state in {@code stateFile}, each step
+   * told to {@code progress}.
+   *
+   * @throws CommandLine.ParameterException when the spec has no batch API, or {@code --llm-cache} is given (a batch
+   *     keeps its own answers)
+   */
+  public io.clarq.core.llm.batch.BatchClient batchClient(CommandLine cl, String option, String specText,
+      Path stateFile, java.util.function.Consumer<String> progress) {
+    LlmSpec spec = spec(cl, option, specText);
+    if (cache != null) {
+      throw new CommandLine.ParameterException(cl, "--batch and --llm-cache exclude each other: a batch keeps its"
+          + " answers in its own state file (" + stateFile + ")");
+    }
+    pricesTable();
+    List<LlmListener> listeners = new java.util.ArrayList<>(List.of(usage.listener(spec.model()),
+        deviations.listener()));
+    listeners.addAll(alsoTell);
+    try {
+      return io.clarq.core.llm.batch.BatchClients.forSpec(spec, environment, stateFile)
+          .listener(LlmListener.all(listeners)).progress(progress).polling(batchPoll, batchSleeper).build();
+    } catch (IllegalArgumentException e) {
+      throw new CommandLine.ParameterException(cl, option + " " + specText + " with --batch: " + e.getMessage(), e,
+          null, specText);
+    }
   }
 
   /** What the clients made here used so far. */

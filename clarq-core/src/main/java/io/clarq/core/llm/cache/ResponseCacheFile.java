@@ -317,6 +317,12 @@ public final class ResponseCacheFile implements AutoCloseable {
     if (r.usage().reasoningTokens() > 0) {
       usage.put("reasoning_tokens", r.usage().reasoningTokens());
     }
+    if (r.usage().cachedInputTokens() > 0) {
+      usage.put("cached_input_tokens", r.usage().cachedInputTokens());
+    }
+    if (r.usage().cacheWriteTokens() > 0) {
+      usage.put("cache_write_tokens", r.usage().cacheWriteTokens());
+    }
     ArrayNode lp = n.putArray("logprobs");
     for (TokenLogprob t : r.logprobs()) {
       ObjectNode tn = lp.addObject().put("token", t.token()).put("logprob", t.logprob());
@@ -355,6 +361,7 @@ public final class ResponseCacheFile implements AutoCloseable {
         : EndReason.openAi(finish);
     return new ChatResponse(n.path("text").asText(), finish,
         new TokenUsage(u.path("prompt_tokens").asLong(0), u.path("completion_tokens").asLong(0),
-            u.path("reasoning_tokens").asLong(0)), Duration.ZERO, lps, n.path("reasoning").asText(""), end);
+            u.path("reasoning_tokens").asLong(0)).withCache(u.path("cached_input_tokens").asLong(0),
+            u.path("cache_write_tokens").asLong(0)), Duration.ZERO, lps, n.path("reasoning").asText(""), end);
   }
 }

@@ -86,6 +86,14 @@ interface Dialect {
     return new TokenUsage(nonNegative(usage.inputTokenCount()), nonNegative(usage.outputTokenCount()), 0);
   }
 
+  /**
+   * The usage of a reply, read from the protocol's own reply {@code body} where it reports what LangChain4j's usage
+   * drops (cached input tokens); else {@link #usage(dev.langchain4j.model.output.TokenUsage)}.
+   */
+  default TokenUsage usage(dev.langchain4j.model.chat.response.ChatResponse reply, Optional<JsonNode> body) {
+    return usage(reply.tokenUsage());
+  }
+
   static long nonNegative(Integer n) {
     return n == null || n < 0 ? 0 : n;
   }
@@ -106,6 +114,13 @@ interface Dialect {
       public EndReason endReason(dev.langchain4j.model.chat.response.ChatResponse reply, Optional<JsonNode> body) {
         return AnthropicReplyBody.of(reply).filter(b -> b.has("stop_reason")).map(ProviderEndReasons::anthropic)
             .orElseGet(() -> Dialect.fromLangChain4j(reply));
+      }
+
+      /** langchain4j-anthropic's kept body gives Anthropic's cache reads and writes, which clarq adds to input. */
+      @Override
+      public TokenUsage usage(dev.langchain4j.model.chat.response.ChatResponse reply, Optional<JsonNode> body) {
+        return AnthropicReplyBody.of(reply).flatMap(ProviderEndReasons::anthropicUsage)
+            .orElseGet(() -> usage(reply.tokenUsage()));
       }
 
       @Override

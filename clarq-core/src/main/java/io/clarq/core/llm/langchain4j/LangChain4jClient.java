@@ -208,7 +208,7 @@ public final class LangChain4jClient implements LlmClient {
     StringBuilder reasoning = new StringBuilder(ai.thinking() == null ? "" : ai.thinking());
     // a model thinking in its content (Ollama's without "think", a distill) gets the same split as on the OpenAI wire
     String text = ThinkBlock.takeOff(ai.text() == null ? "" : ai.text(), reasoning);
-    return new ChatResponse(text, dialect.endReason(reply, body), dialect.usage(reply.tokenUsage()),
+    return new ChatResponse(text, dialect.endReason(reply, body), dialect.usage(reply, body),
         Duration.ofNanos(System.nanoTime() - start), List.of(), reasoning.toString());
   }
 

@@ -2,8 +2,10 @@ package io.clarq.core.llm.langchain4j;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.langchain4j.model.anthropic.AnthropicChatModel;
+import dev.langchain4j.model.anthropic.AnthropicChatRequestParameters;
 import dev.langchain4j.model.anthropic.AnthropicChatResponseMetadata;
 import dev.langchain4j.model.chat.ChatModel;
+import dev.langchain4j.model.chat.request.ChatRequestParameters;
 import dev.langchain4j.model.chat.request.DefaultChatRequestParameters;
 import dev.langchain4j.model.googleai.GeminiThinkingConfig;
 import dev.langchain4j.model.googleai.GoogleAiGeminiChatModel;
@@ -42,12 +44,27 @@ final class LangChain4jModels {
   private LangChain4jModels() {}
 
   static LlmClient anthropic(LlmSpec spec, Optional<ApiKey> key, Map<String, String> headers, LlmListener listener) {
-    Map<String, JsonNode> params = params(spec, Set.of("top_k", "thinking_budget_tokens", "max_tokens"));
+    return anthropic(spec, key, headers, listener, ClarqHttpClient.Builder::new);
+  }
+
+  /** An Anthropic client whose model speaks HTTP through {@code http} (a batch's body capture, {@link AnthropicBatchWire}). */
+  static LlmClient anthropic(LlmSpec spec, Optional<ApiKey> key, Map<String, String> headers, LlmListener listener,
+      java.util.function.Supplier<dev.langchain4j.http.client.HttpClientBuilder> http) {
+    Map<String, JsonNode> params = params(spec, Set.of("top_k", "thinking_budget_tokens", "max_tokens",
+        "cache_control"));
     String apiKey = requireKey(spec, key);
+    boolean cache = cacheControl(spec, params);
     Dialect dialect = new Dialect() {
       @Override
       public String provider() {
         return "Anthropic";
+      }
+
+      /** The cache_control breakpoint rides on each request's parameters, which the model's defaults do not reach. */
+      @Override
+      public DefaultChatRequestParameters.Builder<?> parameters(ChatRequest request) {
+        return cache ? AnthropicChatRequestParameters.builder().cacheSystemMessages(true)
+            : ChatRequestParameters.builder();
       }
 
       @Override
@@ -74,16 +91,26 @@ final class LangChain4jModels {
         return raw.map(ProviderEndReasons::anthropic).filter(e -> e.kind() != EndReason.Kind.UNKNOWN)
             .orElseGet(() -> Dialect.fromLangChain4j(reply));
       }
+
+      /** Anthropic's cache reads and writes, which its {@code input_tokens} leaves out and clarq counts as input. */
+      @Override
+      public TokenUsage usage(dev.langchain4j.model.chat.response.ChatResponse reply, Optional<JsonNode> body) {
+        return body.or(() -> AnthropicReplyBody.of(reply)).flatMap(ProviderEndReasons::anthropicUsage)
+            .orElseGet(() -> usage(reply.tokenUsage()));
+      }
     };
     return build(spec, Redactor.of(key, headers.values()), listener, dialect, params, url -> {
       AnthropicChatModel.AnthropicChatModelBuilder b = AnthropicChatModel.builder()
-          .httpClientBuilder(new ClarqHttpClient.Builder())
+          .httpClientBuilder(http.get())
           .baseUrl(url).apiKey(apiKey).modelName(spec.model())
           .timeout(spec.settings().timeout()).maxRetries(0)
           .maxTokens(params.containsKey("max_tokens") ? integer(spec, "max_tokens", params) : ANTHROPIC_MAX_TOKENS)
           .returnThinking(true);
       if (params.containsKey("top_k")) {
         b.topK(integer(spec, "top_k", params));
+      }
+      if (cache) {
+        b.cacheSystemMessages(true);
       }
       if (params.containsKey("thinking_budget_tokens")) {
         b.thinkingType("enabled").thinkingBudgetTokens(integer(spec, "thinking_budget_tokens", params));
@@ -93,6 +120,20 @@ final class LangChain4jModels {
       }
       return b.build();
     }, LangChain4jProvider.ANTHROPIC_BASE_URL);
+  }
+
+  /**
+   * Opt-in prompt caching (https://docs.anthropic.com/en/docs/build-with-claude/prompt-caching): body field
+   * {@code cache_control=true} puts a {@code cache_control} breakpoint on the system prompt, the stable prefix of every
+   * agent's prompt; recorded as a deviation like every body field the user sets.
+   */
+  private static boolean cacheControl(LlmSpec spec, Map<String, JsonNode> params) {
+    JsonNode v = params.get("cache_control");
+    if (v != null && !v.isBoolean()) {
+      throw new IllegalArgumentException("illegal value for body field cache_control in " + spec + ": " + v
+          + " (give true to put a cache_control breakpoint after the system prompt)");
+    }
+    return v != null && v.asBoolean();
   }
 
   static LlmClient gemini(LlmSpec spec, Optional<ApiKey> key, Map<String, String> headers, LlmListener listener) {
@@ -125,6 +166,13 @@ final class LangChain4jModels {
       @Override
       public Optional<io.clarq.core.llm.ChatResponse> unread(JsonNode body, Duration latency) {
         return ProviderEndReasons.geminiUnread(body, latency);
+      }
+
+      /** Gemini's own usage, with its cached content tokens, when clarq's HTTP client carried the body. */
+      @Override
+      public TokenUsage usage(dev.langchain4j.model.chat.response.ChatResponse reply, Optional<JsonNode> body) {
+        return body.filter(b -> b.path("usageMetadata").isObject()).map(ProviderEndReasons::geminiUsage)
+            .orElseGet(() -> usage(reply.tokenUsage()));
       }
 
       /** Gemini counts thoughts apart from the candidates; clarq's completion tokens include them. */

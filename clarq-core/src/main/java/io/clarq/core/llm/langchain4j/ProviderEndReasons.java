@@ -47,6 +47,36 @@ final class ProviderEndReasons {
   }
 
   /**
+   * Anthropic's usage (https://docs.anthropic.com/en/api/messages#response-usage and
+   * https://docs.anthropic.com/en/docs/build-with-claude/prompt-caching#tracking-cache-performance):
+   * {@code input_tokens} counts only the tokens after the last cache breakpoint, so clarq's prompt tokens are
+   * {@code input_tokens + cache_read_input_tokens + cache_creation_input_tokens}. Empty when the body has no usage.
+   */
+  static Optional<TokenUsage> anthropicUsage(JsonNode root) {
+    JsonNode u = root.path("usage");
+    if (!u.isObject()) {
+      return Optional.empty();
+    }
+    long read = Math.max(0, u.path("cache_read_input_tokens").asLong(0));
+    long write = Math.max(0, u.path("cache_creation_input_tokens").asLong(0));
+    long input = Math.max(0, u.path("input_tokens").asLong(0)) + read + write;
+    return Optional.of(new TokenUsage(input, Math.max(0, u.path("output_tokens").asLong(0)), 0, read, write));
+  }
+
+  /**
+   * Gemini's usage (https://ai.google.dev/api/generate-content#UsageMetadata): {@code promptTokenCount} includes
+   * {@code cachedContentTokenCount}; thoughts ({@code thoughtsTokenCount}) are counted apart from the candidates, and
+   * clarq's completion tokens include them.
+   */
+  static TokenUsage geminiUsage(JsonNode root) {
+    JsonNode u = root.path("usageMetadata");
+    long thought = Math.max(0, u.path("thoughtsTokenCount").asLong(0));
+    return new TokenUsage(Math.max(0, u.path("promptTokenCount").asLong(0)),
+        Math.max(0, u.path("candidatesTokenCount").asLong(0)) + thought, thought)
+        .withCache(u.path("cachedContentTokenCount").asLong(0), 0);
+  }
+
+  /**
    * Gemini's generateContent reply (https://ai.google.dev/api/generate-content#generatecontentresponse): the first
    * candidate's {@code finishReason}, with the safety ratings that blocked it, or the function calls, as the detail;
    * a reply with no candidate is {@link #geminiBlocked}.
@@ -107,10 +137,7 @@ final class ProviderEndReasons {
         (part.path("thought").asBoolean(false) ? thoughts : text).append(part.path("text").asText());
       }
     }
-    JsonNode u = root.path("usageMetadata");
-    long thought = Math.max(0, u.path("thoughtsTokenCount").asLong(0));
-    TokenUsage usage = new TokenUsage(Math.max(0, u.path("promptTokenCount").asLong(0)),
-        Math.max(0, u.path("candidatesTokenCount").asLong(0)) + thought, thought);
+    TokenUsage usage = geminiUsage(root);
     return Optional.of(new ChatResponse(text.toString(), end, usage, latency, List.of(), thoughts.toString()));
   }
 

@@ -163,6 +163,12 @@ public final class OpenAiClient implements LlmClient {
             settings.rateLimitPatience()), listener, sleeper::sleep, RequestAdapter.MAX_STEPS));
   }
 
+  /** The body this client sends for {@code request} now, byte for byte: what a batch entry carries. */
+  public byte[] requestBody(ChatRequest request) {
+    String model = request.model().isEmpty() ? defaultModel : request.model();
+    return OpenAiWire.toBytes(adapter.body(request, model, defaultModel, adapter.state(model)));
+  }
+
   private HttpRequest httpRequest(ChatRequest request, String model, RequestAdapter.State state)
       throws LlmException {
     byte[] body;

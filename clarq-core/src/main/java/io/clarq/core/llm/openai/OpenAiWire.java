@@ -161,6 +161,9 @@ public final class OpenAiWire {
         ? new TokenUsage(Math.max(0, u.path("prompt_tokens").asLong(0)),
             Math.max(0, u.path("completion_tokens").asLong(0)),
             Math.max(0, u.path("completion_tokens_details").path("reasoning_tokens").asLong(0)))
+            // https://platform.openai.com/docs/api-reference/chat/object#chat/object-usage: cached_tokens are
+            // part of prompt_tokens, as clarq counts them
+            .withCache(u.path("prompt_tokens_details").path("cached_tokens").asLong(0), 0)
         : TokenUsage.ZERO;
     String refusal = message.path("refusal").isTextual() ? message.path("refusal").asText() : "";
     JsonNode calls = message.path("tool_calls");

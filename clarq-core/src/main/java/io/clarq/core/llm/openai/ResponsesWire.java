@@ -208,6 +208,9 @@ final class ResponsesWire {
     TokenUsage usage = u.isObject()
         ? new TokenUsage(Math.max(0, u.path("input_tokens").asLong(0)), Math.max(0, u.path("output_tokens").asLong(0)),
             Math.max(0, u.path("output_tokens_details").path("reasoning_tokens").asLong(0)))
+            // https://platform.openai.com/docs/api-reference/responses/object#responses/object-usage: cached_tokens
+            // are part of input_tokens, as clarq counts them
+            .withCache(u.path("input_tokens_details").path("cached_tokens").asLong(0), 0)
         : TokenUsage.ZERO;
     ChatResponse response = new ChatResponse(text.toString(), finish, usage, latency, logprobs,
         reasoning.toString(), endReason(root, finish, refusal.toString(), calls));

@@ -43,9 +43,17 @@ public record UsageReport(long calls, long cacheHits, long retries, long failure
 
   /** The cost at {@code prices}; empty when some model with tokens has no price. */
   public Optional<Double> cost(PriceTable prices) {
+    return cost(prices, false);
+  }
+
+  /**
+   * The cost at {@code prices}, at their batch prices when the calls went through a batch API
+   * ({@link PriceTable#batchPriceOf}); empty when some model with tokens has no price.
+   */
+  public Optional<Double> cost(PriceTable prices, boolean batch) {
     double sum = 0;
     for (Map.Entry<String, TokenUsage> e : tokensByModel.entrySet()) {
-      Optional<PriceTable.Price> p = prices.priceOf(e.getKey());
+      Optional<PriceTable.Price> p = batch ? prices.batchPriceOf(e.getKey()) : prices.priceOf(e.getKey());
       if (p.isEmpty()) {
         return Optional.empty();
       }
@@ -70,12 +78,19 @@ public record UsageReport(long calls, long cacheHits, long retries, long failure
         tokens, callTime.plus(o.callTime), wallTime.compareTo(o.wallTime) >= 0 ? wallTime : o.wallTime);
   }
 
-  /** One line: {@code calls 12 (cache hits 3), retries 1, failures 0, tokens 1200 prompt + 80 completion, ...}. */
+  /**
+   * One line: {@code calls 12 (cache hits 3), retries 1, failures 0, tokens 1200 prompt (600 cached) + 80 completion,
+   * ...}; "cache hits" are clarq's response cache, "cached" the provider's prompt cache.
+   */
   public String summary(Optional<PriceTable> prices) {
     TokenUsage t = tokens();
-    String line = String.format(Locale.ROOT, "calls %d (cache hits %d), retries %d, failures %d, tokens %d prompt + "
+    // the provider's prompt cache, said only when it served or stored some of the prompt
+    String cached = t.cachedInputTokens() + t.cacheWriteTokens() == 0 ? ""
+        : String.format(Locale.ROOT, " (%d cached%s)", t.cachedInputTokens(),
+            t.cacheWriteTokens() == 0 ? "" : ", " + t.cacheWriteTokens() + " written to the cache");
+    String line = String.format(Locale.ROOT, "calls %d (cache hits %d), retries %d, failures %d, tokens %d prompt%s + "
         + "%d completion, call time %.1f s, wall time %.1f s", calls, cacheHits, retries, failures,
-        t.promptTokens(), t.completionTokens(), callTime.toMillis() / 1000.0, wallTime.toMillis() / 1000.0);
+        t.promptTokens(), cached, t.completionTokens(), callTime.toMillis() / 1000.0, wallTime.toMillis() / 1000.0);
     if (prices.isPresent()) {
       Optional<Double> cost = cost(prices.get());
       line += cost.map(c -> String.format(Locale.ROOT, ", cost %.4f", c))

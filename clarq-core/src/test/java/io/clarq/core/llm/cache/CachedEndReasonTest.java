@@ -119,6 +119,23 @@ class CachedEndReasonTest {
   }
 
   @Test
+  void testCachedInputTokensAreKeptWithTheReply() throws Exception {
+    Path file = dir.resolve("usage.jsonl");
+    ChatResponse cachedPrompt = new ChatResponse("Which room?", EndReason.anthropic("end_turn"),
+        new TokenUsage(1233, 393, 0, 1024, 188), Duration.ZERO, List.of(), "");
+    try (ResponseCacheFile f = ResponseCacheFile.open(file)) {
+      f.put("k1", MAPPER.createObjectNode(), cachedPrompt);
+      f.put("k2", MAPPER.createObjectNode(), ChatResponse.ofText("plain"));
+    }
+    List<String> lines = Files.readAllLines(file);
+    assertThat(lines.get(0)).contains("\"cached_input_tokens\":1024", "\"cache_write_tokens\":188");
+    assertThat(lines.get(1)).doesNotContain("cached_input_tokens").doesNotContain("cache_write_tokens");
+    try (ResponseCacheFile f = ResponseCacheFile.open(file)) {
+      assertThat(f.get("k1").orElseThrow().usage()).isEqualTo(new TokenUsage(1233, 393, 0, 1024, 188));
+    }
+  }
+
+  @Test
   void testAnUnusableReplyIsNeverRecordedEvenWhenAccepted() throws Exception {
     Path file = dir.resolve("never.jsonl");
     ChatResponse refused = new ChatResponse("I can't help with that request.", EndReason.anthropic("refusal"),

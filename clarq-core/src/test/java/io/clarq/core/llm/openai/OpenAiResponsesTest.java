@@ -153,8 +153,8 @@ class OpenAiResponsesTest {
       assertThat(r.text()).isEqualTo("Is the oven preheated?");
       assertThat(r.finishReason()).isEqualTo("stop");
       assertThat(r.reasoning()).isEmpty();
-      // input_tokens counts the cached ones too (/responses/object, usage.input_tokens_details)
-      assertThat(r.usage()).isEqualTo(new TokenUsage(328, 52, 0));
+      // input_tokens counts the cached ones too (/responses/object, usage.input_tokens_details), as clarq does
+      assertThat(r.usage()).isEqualTo(new TokenUsage(328, 52, 0, 256, 0));
     }
   }
 

@@ -44,6 +44,7 @@ import java.util.TreeMap;
  * attributes  {string: string}
  * utterances  [{speaker "provider" | "seeker", text,
  *               latency_ms, prompt_tokens, completion_tokens, llm_calls,
+ *               cached_input_tokens, cache_write_tokens (part of prompt_tokens; only when above 0),
  *               reply_kind "response_i" | "response_ii", intent 1-6, nodes ["1", "1.1"]}]
  * </pre>
  */
@@ -100,6 +101,12 @@ public final class DialogueRecordJson {
       u.put("completion_tokens", x.completionTokens());
       if (x.reasoningTokens() > 0) {
         u.put("reasoning_tokens", x.reasoningTokens());
+      }
+      if (x.cachedInputTokens() > 0) {
+        u.put("cached_input_tokens", x.cachedInputTokens());
+      }
+      if (x.cacheWriteTokens() > 0) {
+        u.put("cache_write_tokens", x.cacheWriteTokens());
       }
     });
     t.reasoning().ifPresent(r -> u.put("reasoning", r));
@@ -177,7 +184,8 @@ public final class DialogueRecordJson {
         ? Optional.of(Duration.ofMillis(number(u, "latency_ms"))) : Optional.empty();
     Optional<TokenUsage> usage = u.hasNonNull("prompt_tokens") || u.hasNonNull("completion_tokens")
         ? Optional.of(new TokenUsage(u.path("prompt_tokens").asLong(0), u.path("completion_tokens").asLong(0),
-            u.path("reasoning_tokens").asLong(0)))
+            u.path("reasoning_tokens").asLong(0)).withCache(u.path("cached_input_tokens").asLong(0),
+            u.path("cache_write_tokens").asLong(0)))
         : Optional.empty();
     Optional<String> reasoning = u.hasNonNull("reasoning") ? Optional.of(text(u, "reasoning")) : Optional.empty();
     OptionalInt calls = u.hasNonNull("llm_calls") ? OptionalInt.of((int) number(u, "llm_calls")) : OptionalInt.empty();

@@ -43,7 +43,8 @@ class TranscriptTest {
         TurnRecord.seeker(Duration.ofMillis(812), new TokenUsage(300, 20), 1),
         TurnRecord.provider(r1, Duration.ofMillis(5), TokenUsage.ZERO),
         TurnRecord.seeker(Duration.ofMillis(640), new TokenUsage(350, 12), 1),
-        TurnRecord.provider(r2, Duration.ofMillis(2300), new TokenUsage(4000, 90)),
+        // 3,000 of the 4,000 prompt tokens read from the provider's prompt cache
+        TurnRecord.provider(r2, Duration.ofMillis(2300), new TokenUsage(4000, 90, 0, 3000, 0)),
         TurnRecord.seeker(Duration.ofMillis(300), new TokenUsage(400, 3), 1));
     return DialogueRecord.builder(new TaskId(3, index), Language.ENGLISH, "llm:gpt-4o", "offline")
         .dialogue(d).turns(turns).startedAt(Instant.parse("2024-06-01T10:15:30.123Z"))
@@ -71,7 +72,7 @@ class TranscriptTest {
     assertThat(read.records()).containsExactly(full(2), failed(), DialogueRecord.finished(TaskId.parse("1.0"),
         Language.ENGLISH, "s", "p", Dialogue.ofLines(List.of("Jax: hi", "Goodbye"), EndReason.TURN_CAP)));
     assertThat(read.entries()).extracting(TranscriptFile.Entry::line).containsExactly(1, 2, 3);
-    assertThat(read.records().get(0).totalUsage()).isEqualTo(new TokenUsage(5050, 125));
+    assertThat(read.records().get(0).totalUsage()).isEqualTo(new TokenUsage(5050, 125, 0, 3000, 0));
     assertThat(read.records().get(0).totalLlmCalls()).isEqualTo(10);
   }
 
@@ -81,7 +82,9 @@ class TranscriptTest {
     assertThat(line).doesNotContain("\n")
         .startsWith("{\"format\":\"clarq-transcript/1\",\"task\":\"3.2\",\"language\":\"en\",\"split\":\"test\"")
         .contains("\"status\":\"finished\"", "\"end_reason\":\"goodbye\"", "\"wall_ms\":4100",
-            "\"reply_kind\":\"response_i\"", "\"intent\":2", "\"nodes\":[\"1.1\"]", "\"prompt_tokens\":4000");
+            "\"reply_kind\":\"response_i\"", "\"intent\":2", "\"nodes\":[\"1.1\"]", "\"prompt_tokens\":4000",
+            "\"cached_input_tokens\":3000");
+    assertThat(line).doesNotContain("cache_write_tokens");
     assertThat(DialogueRecordJson.toLine(failed()))
         .contains("\"status\":\"failed\"", "\"error\":\"seeker model unreachable: HTTP 503\"");
   }

@@ -28,15 +28,17 @@ import java.util.TreeMap;
  * successes, success (over judged dialogues), success_lower_bound,
  * success_upper_bound, aqd, aql (the reference figure), aql_words, judge_calls, verdict_cache_hits (when a cache
  * was used), unjudged, unjudged_tasks, by_type (type number to name, dialogues, success, aqd, aql, unjudged), judge,
- * statistics (intervals per type and per number of gold lines, see {@link FiguresJson}), notes. Undefined figures
+ * judge_mode ("synchronous", or "batch" when the judge's requests went through a batch API), statistics (intervals per type and per number of gold lines, see {@link FiguresJson}), notes. Undefined figures
  * (no dialogue) are null.
  *
  * @param run the run scored
  * @param summary its scores
  * @param verdictCacheHits judge questions answered from a verdict cache, when one was used
  * @param judge the name of the judge that decided leftover gold lines
+ * @param judgeMode {@link BatchJudging#SYNCHRONOUS} or {@link BatchJudging#BATCH}
  */
-public record EvaluationReport(RecordedRun run, ClarqSummary summary, OptionalInt verdictCacheHits, String judge) {
+public record EvaluationReport(RecordedRun run, ClarqSummary summary, OptionalInt verdictCacheHits, String judge,
+    String judgeMode) {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final Bootstrap BOOTSTRAP = Bootstrap.DEFAULT;
 
@@ -45,6 +47,14 @@ public record EvaluationReport(RecordedRun run, ClarqSummary summary, OptionalIn
     Objects.requireNonNull(summary, "summary");
     Objects.requireNonNull(verdictCacheHits, "verdictCacheHits");
     Objects.requireNonNull(judge, "judge");
+    if (!judgeMode.equals(BatchJudging.SYNCHRONOUS) && !judgeMode.equals(BatchJudging.BATCH)) {
+      throw new IllegalArgumentException("illegal judge mode '" + judgeMode + "': synchronous or batch");
+    }
+  }
+
+  /** A report whose judge, if any, was asked synchronously. */
+  public EvaluationReport(RecordedRun run, ClarqSummary summary, OptionalInt verdictCacheHits, String judge) {
+    this(run, summary, verdictCacheHits, judge, BatchJudging.SYNCHRONOUS);
   }
 
   /** What the HTML report of this evaluation shows. */
@@ -92,6 +102,7 @@ public record EvaluationReport(RecordedRun run, ClarqSummary summary, OptionalIn
       putFigures(t, s);
     });
     o.put("judge", judge);
+    o.put("judge_mode", judgeMode);
     FiguresJson.statistics(summary.scores(), names, BOOTSTRAP, o.putObject("statistics"));
     ArrayNode notes = o.putArray("notes");
     run.notes().forEach(notes::add);

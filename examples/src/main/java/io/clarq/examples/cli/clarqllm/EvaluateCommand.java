@@ -93,6 +93,14 @@ public final class EvaluateCommand implements Callable<Integer> {
           + " 1 (no noise table).")
   int trials;
 
+  @Option(names = "--batch",
+      description = "With --judge openai:MODEL or anthropic:MODEL: send every pending judge request as one batch"
+          + " through the provider's batch API (half price, answered within 24 hours) and poll it; its id and state"
+          + " are kept in judge-batch.json beside --judge-verdicts, so a killed command polls the same batch when run"
+          + " again and never sends it twice. Entries that expire or fail go into the next batch; after 3 failures"
+          + " the evaluation fails with the provider's reason.")
+  boolean batch;
+
   @CommandLine.Mixin public LlmOptions llm;
 
   @CommandLine.Mixin PromptOptions prompts;
@@ -173,8 +181,50 @@ public final class EvaluateCommand implements Callable<Integer> {
     return "llm " + model + " with prompt pack " + pack.id() + pack.label().map(l -> " (" + l + ")").orElse("");
   }
 
+  /** Where a batch judge keeps its state: beside the verdict cache. */
+  static Path batchState(Path judgeVerdicts) {
+    return judgeVerdicts.toAbsolutePath().resolveSibling("judge-batch.json");
+  }
+
+  // as judgeWithModel, the model's requests sent in batches: passes until every answer is in
+  private EvaluationReport judgeInBatches(RecordedRun run) throws Exception {
+    PrintWriter err = spec.commandLine().getErr();
+    java.util.function.Consumer<String> progress = line -> {
+      err.println("judge " + judgeSpec + ": " + line);
+      err.flush();
+    };
+    io.clarq.core.llm.batch.BatchClient client = llm.batchClient(spec.commandLine(), "--judge", judgeSpec,
+        batchState(judgeVerdicts), progress);
+    io.clarq.eval.clarqllm.evaluate.BatchJudging.Waiting waiting = io.clarq.eval.clarqllm.evaluate.BatchJudging.waitingAsUnanswered(
+        named(judge(client)));
+    try (client;
+        VerdictCacheJudge asked = VerdictCacheJudge.open(judgeVerdicts, waiting);
+        VerdictCacheJudge recorded = verdicts == null ? VerdictCacheJudge.of(java.util.List.of(), asked)
+            : VerdictCacheJudge.readOnly(verdicts, asked)) {
+      ClarqSummary summary = io.clarq.eval.clarqllm.evaluate.BatchJudging.passes(client, waiting,
+          () -> ClarqEvaluation.score(run, recorded));
+      if (trials > 1) {
+        err.println("judge " + judgeSpec + ": judging the same dialogues in " + trials + " trials");
+        err.flush();
+        io.clarq.eval.clarqllm.evaluate.BatchJudging.Waiting plain = io.clarq.eval.clarqllm.evaluate.BatchJudging.waitingAsUnanswered(
+            Judge.named("llm " + llm.spec(spec.commandLine(), "--judge", judgeSpec).model(), judge(client)));
+        noise = io.clarq.eval.clarqllm.evaluate.BatchJudging.passes(client, plain, () -> JudgeNoise.measure(run, plain,
+            trials));
+      }
+      err.println("judge " + judgeSpec + ": " + llm.usageSummary() + "; " + asked.appended()
+          + " new verdicts appended to " + judgeVerdicts);
+      err.println("judge " + judgeSpec + ": " + io.clarq.eval.clarqllm.evaluate.BatchJudging.summary(client, llm.prices()));
+      err.flush();
+      return new EvaluationReport(run, summary, OptionalInt.of(recorded.hits() + asked.hits()), recorded.name(),
+          io.clarq.eval.clarqllm.evaluate.BatchJudging.BATCH);
+    }
+  }
+
   // recorded verdicts first (read only), then the judge's own verdict cache, then the model
   private EvaluationReport judgeWithModel(RecordedRun run) throws Exception {
+    if (batch) {
+      return judgeInBatches(run);
+    }
     try (LlmClient client = llm.client(spec.commandLine(), "--judge", judgeSpec);
         VerdictCacheJudge asked = VerdictCacheJudge.open(judgeVerdicts, named(judge(client)));
         VerdictCacheJudge recorded = verdicts == null ? VerdictCacheJudge.of(java.util.List.of(), asked)
@@ -214,6 +264,10 @@ public final class EvaluateCommand implements Callable<Integer> {
     if ((judgeSpec == null || judgeSpec.trim().equals("offline")) && llm.anyGiven()) {
       throw new CommandLine.ParameterException(cl, "--base-url, --model and the other model options go with "
           + "--judge SPEC");
+    }
+    if (batch && (judgeSpec == null || judgeSpec.trim().equals("offline"))) {
+      throw new CommandLine.ParameterException(cl, "--batch sends a model judge's requests through its provider's"
+          + " batch API: give --judge openai:MODEL or anthropic:MODEL");
     }
     if (noJudge && judgeSpec != null) {
       throw new CommandLine.ParameterException(cl, "--no-judge and --judge exclude each other");

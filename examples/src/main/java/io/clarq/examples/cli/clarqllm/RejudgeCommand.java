@@ -37,7 +37,8 @@ import picocli.CommandLine.Parameters;
       "Judges a finished run's dialogues K times with a model judge and counts the verdicts that flip between"
           + " trials: the judge's share of the run's noise (docs/reports.md).",
       "The judge is the run's own model judge (recorded in its run-config.json) unless --judge names one; trial t"
-          + " sends seed 8848 + t - 1 and no verdict cache stands in front of the model. Writes nothing."
+          + " sends seed 8848 + t - 1 and no verdict cache stands in front of the model. Writes nothing (with"
+          + " --batch, the batch's state file)."
     })
 public final class RejudgeCommand implements Callable<Integer> {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
@@ -66,6 +67,13 @@ public final class RejudgeCommand implements Callable<Integer> {
       description = "Ask the judge model for JSON output (response_format json_object), if the server has it; "
           + "always on with the reference prompt pack, whose judge is asked in JSON mode.")
   boolean judgeJsonMode;
+
+  @Option(names = "--batch",
+      description = "Send every trial's judge requests as one batch through the provider's batch API (openai: or"
+          + " anthropic:; half price, answered within 24 hours) and poll it; its id and state are kept in"
+          + " judge-batch.json in RUN's folder, so a killed command polls the same batch when run again and never"
+          + " sends it twice.")
+  boolean batch;
 
   @CommandLine.Mixin public LlmOptions llm;
 
@@ -101,6 +109,10 @@ public final class RejudgeCommand implements Callable<Integer> {
       throw new IllegalArgumentException("no finished dialogue to judge in " + transcript);
     }
     PrintWriter err = cl.getErr();
+    if (batch) {
+      judgeInBatches(cl, dialogues, transcript);
+      return 0;
+    }
     try (LlmClient client = llm.client(cl, "--judge", judgeSpec)) {
       Judge judge = Judge.named("llm " + llm.spec(cl, "--judge", judgeSpec).model(),
           EvaluateCommand.modelJudge(cl, llm, prompts, tasks, judgeSpec, judgeJsonMode, client));
@@ -122,6 +134,37 @@ public final class RejudgeCommand implements Callable<Integer> {
       out.flush();
     }
     return 0;
+  }
+
+  // the trials' requests in batches: passes until every answer is in, the state beside the dialogues
+  private void judgeInBatches(CommandLine cl, RecordedRun dialogues, Path transcript) throws Exception {
+    PrintWriter err = cl.getErr();
+    Path state = (Files.isDirectory(run) ? run : transcript.toAbsolutePath().getParent()).resolve("judge-batch.json");
+    try (io.clarq.core.llm.batch.BatchClient client = llm.batchClient(cl, "--judge", judgeSpec, state, line -> {
+      err.println("judge " + judgeSpec + ": " + line);
+      err.flush();
+    })) {
+      io.clarq.eval.clarqllm.evaluate.BatchJudging.Waiting judge = io.clarq.eval.clarqllm.evaluate.BatchJudging.waitingAsUnanswered(
+          Judge.named("llm "
+          + llm.spec(cl, "--judge", judgeSpec).model(), EvaluateCommand.modelJudge(cl, llm, prompts, tasks, judgeSpec,
+          judgeJsonMode, client)));
+      err.println("judge " + judgeSpec + ": judging " + dialogues.dialogues().size() + " dialogues in " + trials
+          + " trials through the batch API");
+      err.flush();
+      JudgeNoise noise = io.clarq.eval.clarqllm.evaluate.BatchJudging.passes(client, judge,
+          () -> JudgeNoise.measure(dialogues, judge, trials));
+      err.println("judge " + judgeSpec + ": " + llm.usageSummary());
+      err.println("judge " + judgeSpec + ": " + io.clarq.eval.clarqllm.evaluate.BatchJudging.summary(client, llm.prices()));
+      err.flush();
+      PrintWriter out = cl.getOut();
+      out.print(noise.table());
+      if (dialogues.notScored() > 0) {
+        out.println("not judged: " + dialogues.notScored() + " line(s) of " + transcript + " (" + dialogues.counted()
+            + ")");
+      }
+      dialogues.notes().forEach(n -> out.println("note: " + n));
+      out.flush();
+    }
   }
 
   /**

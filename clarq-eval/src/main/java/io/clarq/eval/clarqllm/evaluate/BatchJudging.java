@@ -1,0 +1,112 @@
+package io.clarq.eval.clarqllm.evaluate;
+
+import io.clarq.core.clarqllm.judge.Judge;
+import io.clarq.core.clarqllm.judge.JudgeQuestion;
+import io.clarq.core.clarqllm.judge.Verdict;
+import io.clarq.core.llm.LlmException;
+import io.clarq.core.llm.batch.BatchClient;
+import io.clarq.core.llm.batch.BatchPendingException;
+import io.clarq.core.llm.usage.PriceTable;
+import io.clarq.core.llm.usage.UsageReport;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * Judging through a batch API ({@link BatchClient}): the dialogues are scored in passes; in each pass a question
+ * whose request waits for its batch is left unanswered ({@link #waitingAsUnanswered}), the waiting requests go out as
+ * one batch, and the next pass has their answers. The last pass, with every answer in, is the result; verdicts a
+ * verdict cache holds are never asked again.
+ *
+ * <pre>{@code
+ * BatchClient batch = BatchClients.forSpec(spec, System::getenv, outDir.resolve("judge-batch.json")).build();
+ * BatchJudging.Waiting judge = BatchJudging.waitingAsUnanswered(LlmJudge.builder(batch).build());
+ * ClarqSummary s = BatchJudging.passes(batch, judge, () -> ClarqEvaluation.score(run, judge));
+ * }</pre>
+ */
+public final class BatchJudging {
+  /** What results record as the judge's mode when its requests went through a batch API. */
+  public static final String BATCH = "batch";
+  /** What results record as the judge's mode otherwise. */
+  public static final String SYNCHRONOUS = "synchronous";
+
+  private BatchJudging() {}
+
+  /**
+   * {@code judge} made to work in passes: a question whose request waits for its batch gets no answer (not "no"), and
+   * neither do the later questions of the same dialogue in that pass (the same leftover provider lines and trial),
+   * since the synchronous judge asks them only after the earlier ones said yes. So each batch holds exactly the
+   * requests a synchronous run would make next, one per undecided dialogue; call {@link Waiting#newPass()} before each
+   * pass ({@link #passes}).
+   */
+  public static Waiting waitingAsUnanswered(Judge judge) {
+    return new Waiting(judge);
+  }
+
+  /** Runs {@code pass} through {@code client}'s batches until every answer is in, telling {@code judge} each pass. */
+  public static <T> T passes(BatchClient client, Waiting judge, BatchClient.Pass<T> pass) throws Exception {
+    return client.untilAnswered(() -> {
+      judge.newPass();
+      return pass.run();
+    });
+  }
+
+  /** A judge that leaves a dialogue's questions unanswered while one of them waits for its batch. */
+  public static final class Waiting implements Judge {
+    private final Judge judge;
+    private final java.util.Set<java.util.List<Object>> waiting = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    private Waiting(Judge judge) {
+      this.judge = java.util.Objects.requireNonNull(judge, "judge");
+    }
+
+    /** Forgets which dialogues waited: the next pass asks their next questions. */
+    public void newPass() {
+      waiting.clear();
+    }
+
+    @Override
+    public Optional<Verdict> judge(JudgeQuestion question) throws LlmException {
+      java.util.List<Object> dialogue = java.util.List.of(question.generated(), question.trial());
+      if (waiting.contains(dialogue)) {
+        return Optional.empty();
+      }
+      try {
+        return judge.judge(question);
+      } catch (BatchPendingException e) {
+        waiting.add(dialogue);
+        return Optional.empty();
+      }
+    }
+
+    @Override
+    public String name() {
+      return judge.name();
+    }
+
+    @Override
+    public java.util.OptionalLong fixedSeed() {
+      return judge.fixedSeed();
+    }
+  }
+
+  /**
+   * One line: requests, batches, polls, answers billed and used, and with {@code prices} what the billed answers cost
+   * at batch prices beside what the used ones would have cost synchronously: {@code batch: 124 requests in 2 batches
+   * (6 polls), 123 answers billed, 123 used, state judge-batch.json; cost 0.0215 at batch prices (0.0431
+   * synchronous)}.
+   */
+  public static String summary(BatchClient client, Optional<PriceTable> prices) {
+    UsageReport billed = client.usage();
+    String line = String.format(Locale.ROOT, "batch: %d requests in %d batch%s (%d polls), %d answers billed, %d used,"
+        + " state %s", client.requestsSent(), client.batches(), client.batches() == 1 ? "" : "es", client.polls(),
+        billed.calls(), client.answersUsed(), client.stateFile());
+    if (prices.isPresent()) {
+      Optional<Double> batch = billed.cost(prices.get(), true);
+      Optional<Double> sync = billed.cost(prices.get(), false);
+      line += batch.isPresent() && sync.isPresent()
+          ? String.format(Locale.ROOT, "; cost %.4f at batch prices (%.4f synchronous)", batch.get(), sync.get())
+          : "; cost unknown (no price for " + String.join(", ", billed.unpriced(prices.get())) + ")";
+    }
+    return line;
+  }
+}
