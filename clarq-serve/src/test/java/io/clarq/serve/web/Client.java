@@ -49,6 +49,27 @@ final class Client {
     return Jsoup.parse(r.body());
   }
 
+  /** A status and body from {@link #raw}. */
+  record Raw(int status, String body) {}
+
+  /**
+   * GET {@code target} written byte for byte on the socket, as an attacker would send it (no client normalizes or
+   * refuses it first), with the admin token.
+   */
+  Raw raw(String target, String token) throws Exception {
+    try (java.net.Socket s = new java.net.Socket(base.getHost(), base.getPort())) {
+      s.setSoTimeout(60_000);
+      String req = "GET " + target + " HTTP/1.1\r\nHost: " + base.getHost() + ":" + base.getPort()
+          + "\r\n" + AdminAuth.HEADER + ": " + token + "\r\nConnection: close\r\n\r\n";
+      s.getOutputStream().write(req.getBytes(StandardCharsets.ISO_8859_1));
+      s.getOutputStream().flush();
+      String all = new String(s.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      int status = Integer.parseInt(all.substring(9, 12));
+      int split = all.indexOf("\r\n\r\n");
+      return new Raw(status, split < 0 ? "" : all.substring(split + 4));
+    }
+  }
+
   /** The value of cookie {@code name} set by {@code r}, or null. */
   static String cookie(HttpResponse<?> r, String name) {
     return r.headers().allValues("Set-Cookie").stream().filter(c -> c.startsWith(name + "=")).findFirst()
