@@ -47,6 +47,10 @@ final class RunPages {
       ".jsonl", "text/plain; charset=utf-8", ".md", "text/plain; charset=utf-8", ".csv", "text/plain; charset=utf-8");
   private static final DateTimeFormatter DATE = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'",
       java.util.Locale.ROOT).withZone(ZoneOffset.UTC);
+  // wider than the kit's page, one figure a line, ids in small type
+  private static final String STYLE = "body{max-width:1240px}table.runs td.figures .figure,table.runs .model{"
+      + "display:block;white-space:nowrap}table.runs .model{white-space:normal}table.runs .id{display:block;font-size:85%}table.runs th{text-align:left}"
+      + "p.actions{display:flex;flex-wrap:wrap;gap:.3em 1em;align-items:center}";
   private final RunIndex index;
   private final AdminAuth auth;
 
@@ -70,6 +74,7 @@ final class RunPages {
         ctx.queryParam("sort"), ctx.queryParam("order"));
     List<RunSummary> shown = query.apply(all);
     Document doc = Pages.shell("Runs");
+    doc.head().appendElement("style").appendChild(new org.jsoup.nodes.DataNode(STYLE));
     Element body = doc.body();
     body.appendElement("p").addClass("muted").text(all.size() + " runs under " + String.join(", ",
         index.roots().roots().stream().map(Path::toString).toList()) + (shown.size() == all.size() ? ""
@@ -129,7 +134,7 @@ final class RunPages {
     }
     Element name = tr.appendElement("td").addClass("text").addClass("name");
     name.appendElement("a").attr("href", "/report/" + r.id()).text(r.name());
-    name.appendElement("span").addClass("muted").addClass("id").text(" " + r.id());
+    name.appendElement("span").addClass("muted").addClass("id").text(r.id());
     tr.appendElement("td").addClass("text").addClass("benchmark").text(r.benchmark());
     Element status = tr.appendElement("td").addClass("text").addClass("status").text(r.status().key());
     if (r.failed() > 0) {
@@ -137,9 +142,11 @@ final class RunPages {
     }
     tr.appendElement("td").addClass("text").addClass("nowrap").addClass("started")
         .text(r.started().map(DATE::format).orElse("-"));
-    tr.appendElement("td").addClass("text").addClass("models").text(r.modelsText());
+    Element models = tr.appendElement("td").addClass("text").addClass("models");
+    r.models().forEach((role, model) -> models.appendElement("span").addClass("model").text(role + ": " + model));
     tr.appendElement("td").addClass("trials").text(Integer.toString(r.trials()));
-    tr.appendElement("td").addClass("text").addClass("figures").text(r.headlineText());
+    Element figures = tr.appendElement("td").addClass("text").addClass("figures");
+    r.headline().forEach((label, value) -> figures.appendElement("span").addClass("figure").text(label + " " + value));
   }
 
   private void report(Context ctx) {

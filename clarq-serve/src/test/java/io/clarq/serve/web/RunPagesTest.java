@@ -71,7 +71,7 @@ class RunPagesTest {
     Element toa = doc.selectFirst("tr.run[data-id=" + ServeFixture.TOA + "]");
     assertThat(toa.attr("data-benchmark")).isEqualTo("toa");
     assertThat(toa.select("td.status").text()).isEqualTo("finished, 2 failed");
-    assertThat(toa.select("td.figures").text()).isEqualTo("examples 53; f1.primary 0.4123");
+    assertThat(toa.select("td.figures span.figure").eachText()).containsExactly("examples 53", "f1.primary 0.4123");
     assertThat(toa.select("td.started").text()).isEqualTo("2026-01-02 03:03 UTC");
     assertThat(toa.select("input[type=checkbox]")).as("only ClarQ-LLM runs compare").isEmpty();
     Element running = doc.selectFirst("tr.run[data-id=" + ServeFixture.RUNNING + "]");
