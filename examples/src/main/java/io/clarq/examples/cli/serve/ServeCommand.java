@@ -60,17 +60,27 @@ public final class ServeCommand implements Callable<Integer> {
         ServeSettings.DEFAULT_MAX_REQUEST_BYTES));
     app.start();
     CountDownLatch stopped = new CountDownLatch(1);
-    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+    Thread hook = new Thread(() -> {
       app.close();
       stopped.countDown();
-    }, "clarq-serve-stop"));
-    PrintWriter out = cl.getOut();
-    out.println("clarq serve: " + app.url() + "runs (" + String.join(", ", dirs.stream().map(Path::toString)
-        .toList()) + ")");
-    out.println("admin token: " + token);
-    out.println("open the address, enter the token on the login page; Ctrl-C stops the server");
-    out.flush();
-    stopped.await();
-    return 0;
+    }, "clarq-serve-stop");
+    Runtime.getRuntime().addShutdownHook(hook);
+    try {
+      PrintWriter out = cl.getOut();
+      out.println("clarq serve: " + app.url() + "runs (" + String.join(", ", dirs.stream().map(Path::toString)
+          .toList()) + ")");
+      out.println("admin token: " + token);
+      out.println("open the address, enter the token on the login page; Ctrl-C stops the server");
+      out.flush();
+      stopped.await();   // Ctrl-C; or the thread is interrupted (a program that runs the command stops it so)
+      return 0;
+    } finally {
+      app.close();
+      try {
+        Runtime.getRuntime().removeShutdownHook(hook);
+      } catch (IllegalStateException shuttingDown) {
+        // the hook is running: it closes the server itself
+      }
+    }
   }
 }
