@@ -76,9 +76,13 @@ final class RunPages {
     Document doc = Pages.shell("Runs");
     doc.head().appendElement("style").appendChild(new org.jsoup.nodes.DataNode(STYLE));
     Element body = doc.body();
-    body.appendElement("p").addClass("muted").text(all.size() + " runs under " + String.join(", ",
-        index.roots().roots().stream().map(Path::toString).toList()) + (shown.size() == all.size() ? ""
-        : "; " + shown.size() + " match " + query.describe()) + ". New runs appear when the page is loaded again.");
+    Element summary = body.appendElement("p").addClass("muted").addClass("summary").text(all.size() + " runs under "
+        + String.join(", ", index.roots().roots().stream().map(Path::toString).toList()) + (shown.size() == all.size()
+        ? "" : "; " + shown.size() + " match " + query.describe()) + ". New runs appear when the page is loaded"
+        + " again.");
+    if (!query.describe().isEmpty()) {
+      summary.appendText(" ").appendElement("a").addClass("show-all").attr("href", "/runs").text("Show all runs.");
+    }
     Map<String, String> benchmarks = new TreeMap<>();
     all.forEach(r -> benchmarks.put(r.benchmark(), r.benchmark()));
     Map<String, String> statuses = new LinkedHashMap<>();

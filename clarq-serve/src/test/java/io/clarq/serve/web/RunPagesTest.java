@@ -85,7 +85,11 @@ class RunPagesTest {
 
   @Test
   void testTheServerFiltersAndSortsByQueryParameters() throws Exception {
-    assertThat(ids(client.page("/runs?benchmark=toa", TOKEN))).containsExactly(ServeFixture.TOA);
+    Document toa = client.page("/runs?benchmark=toa", TOKEN);
+    assertThat(ids(toa)).containsExactly(ServeFixture.TOA);
+    assertThat(toa.select("p.summary").text()).contains("4 runs under").contains("1 match benchmark toa");
+    assertThat(toa.select("p.summary a.show-all").attr("href")).isEqualTo("/runs");
+    assertThat(client.page("/runs", TOKEN).select("p.summary a.show-all")).isEmpty();
     assertThat(ids(client.page("/runs?status=running", TOKEN))).containsExactly(ServeFixture.RUNNING);
     assertThat(ids(client.page("/runs?q=HOSTILE", TOKEN))).containsExactly(ServeFixture.HOSTILE_RUN);
     assertThat(ids(client.page("/runs?q=rule-based+offline&benchmark=clarq-llm&status=finished", TOKEN)))
