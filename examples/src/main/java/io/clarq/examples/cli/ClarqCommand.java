@@ -54,6 +54,7 @@ public final class ClarqCommand implements Runnable {
       ToaCommand.class,
       CqCommand.class,
       io.clarq.examples.cli.mediq.MediqCommand.class,
+      io.clarq.examples.cli.serve.ServeCommand.class,
       DataCommand.class,
       HelpCommand.class);
 
