@@ -1,0 +1,6 @@
+/**
+ * The web application of {@code clarq serve} (Javalin on Jetty) and the security helpers its pages share: the admin
+ * token and its login cookie, CSRF tokens for every POST form, HTML escaping of every text shown, the security
+ * headers and the plain error page.
+ */
+package io.clarq.serve.web;
