@@ -66,7 +66,7 @@ final class AdminPages {
     });
     b.append("<div class=\"card\"><h2>").append(escape(study.name())).append("</h2><p class=\"muted\">")
         .append(study.spec().mode().key()).append(", ").append(study.spec().participants())
-        .append(" participants, ").append(study.spec().perParticipant()).append(" of ")
+        .append(study.spec().participants() == 1 ? " participant, " : " participants, ").append(study.spec().perParticipant()).append(" of ")
         .append(study.spec().itemCount()).append(" items each; folder <code>").append(escape(study.folder()
             .toString())).append("</code></p>");
     b.append("<table id=\"participants\"><tr><th>participant</th><th>finished</th><th>link</th><th>browser</th></tr>");

@@ -20,11 +20,11 @@ final class Page {
       .card{background:#fff;border:1px solid #d8dde6;border-radius:8px;padding:16px 18px;margin-bottom:16px}
       .card h2{font-size:16px;margin:0 0 8px}.card h3{font-size:14px;margin:12px 0 4px;color:#46506a}
       .card ul{margin:0;padding-left:20px}.muted{color:#5b6478;font-size:13px}
-      .chat{display:flex;flex-direction:column;gap:10px;max-height:520px;overflow-y:auto;padding:4px}
+      .chat{display:flex;flex-direction:column-reverse;gap:10px;height:440px;overflow-y:auto;padding:4px}
       .line{max-width:80%;padding:9px 13px;border-radius:12px;white-space:pre-wrap;word-wrap:break-word}
       .provider{background:#eef2f8;align-self:flex-start}.seeker{background:#d9f2e3;align-self:flex-end}
       .who{font-size:11px;color:#5b6478;margin-bottom:2px}
-      textarea{width:100%;box-sizing:border-box;min-height:70px;font:inherit;padding:8px;border:1px solid #b9c1d0;
+      textarea{width:100%;box-sizing:border-box;min-height:60px;margin-top:10px;font:inherit;padding:8px;border:1px solid #b9c1d0;
       border-radius:6px}
       button,.button{background:#1d3557;color:#fff;border:0;border-radius:6px;padding:8px 16px;font:inherit;
       cursor:pointer;text-decoration:none;display:inline-block}

@@ -84,10 +84,14 @@ final class ParticipantPages {
         + "<a href=\"").append(escape(base)).append("\">back to your list</a></div></div><div class=\"card\">");
     b.append("<h2>Dialogue ").append(v.position()).append(" of ").append(v.of()).append("</h2><div class=\"chat\""
         + " id=\"chat\">");
-    for (Utterance u : v.lines()) {
+    // newest first in a column-reverse box: the browser keeps the newest line in view without a script
+    List<Utterance> lines = v.lines();
+    for (int i = lines.size() - 1; i >= 0; i--) {
+      Utterance u = lines.get(i);
       boolean seeker = u.speaker() == Speaker.SEEKER;
+      String text = seeker ? u.text() : io.clarq.core.task.ReferenceText.stripSpeaker(u.text());
       b.append("<div class=\"line ").append(seeker ? "seeker" : "provider").append("\"><div class=\"who\">")
-          .append(seeker ? "You" : "Jax").append("</div>").append(escape(u.text())).append("</div>");
+          .append(seeker ? "You" : "Jax").append("</div>").append(escape(text)).append("</div>");
     }
     b.append("</div>");
     Optional<String> problem = error.or(v::providerError);
@@ -105,13 +109,10 @@ final class ParticipantPages {
           .append(Page.hidden(Csrf.FIELD, csrf)).append(Page.hidden("shown", Long.toString(shownAt)))
           .append("<textarea name=\"line\" id=\"line\" maxlength=\"").append(SeekerSessions.MAX_LINE)
           .append("\" autofocus placeholder=\"Your question to Jax\"></textarea><div class=\"row\">"
-              + "<button type=\"submit\" id=\"send\">Send</button><span class=\"muted\">")
-          .append(v.seekerTurnsLeft()).append(" turns left</span></div></form>");
-      b.append("<form method=\"post\" action=\"").append(escape(action)).append("\">")
-          .append(Page.hidden(Csrf.FIELD, csrf)).append(Page.hidden("shown", Long.toString(shownAt)))
-          .append(Page.hidden("line", "Goodbye."))
-          .append("<div class=\"row\"><button type=\"submit\" class=\"secondary\" id=\"end\">End (say Goodbye)"
-              + "</button></div></form>");
+              + "<button type=\"submit\" id=\"send\">Send</button><button type=\"submit\" class=\"secondary\""
+              + " name=\"end\" value=\"goodbye\" id=\"end\">End (say Goodbye)</button><span class=\"muted\">")
+          .append(v.seekerTurnsLeft()).append(v.seekerTurnsLeft() == 1 ? " turn" : " turns")
+          .append(" left</span></div></form>");
     }
     b.append("</div></div>");
     return Page.of("Study " + study.name(), "Dialogue " + v.position() + " of " + v.of(), b.toString());

@@ -204,7 +204,8 @@ public final class StudyPages {
     }
     StudyStore.Session s = session(ctx, p);
     SeekerSessions seekers = p.hosted().seekers().orElseThrow(NotFound::new);
-    String line = Optional.ofNullable(ctx.formParam("line")).orElse("");
+    // the End button sends the benchmark's own goodbye, whatever is in the box
+    String line = ctx.formParam("end") != null ? "Goodbye." : Optional.ofNullable(ctx.formParam("line")).orElse("");
     try {
       seekers.say(s, line, millis(ctx));
     } catch (IllegalArgumentException | IllegalStateException e) {
