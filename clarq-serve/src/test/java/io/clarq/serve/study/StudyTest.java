@@ -234,6 +234,24 @@ class StudyTest {
     }
   }
 
+  @Test
+  void testTheExampleSpecsAndAWrittenStudyFitTheSchema() throws Exception {
+    io.clarq.core.testing.JsonSchemas schemas = io.clarq.core.testing.JsonSchemas.in(
+        io.clarq.core.testing.JsonSchemas.projectSchemas());
+    Path examples = schemas.folder().getParent().resolve("examples");
+    for (String name : List.of("study-errands.json", "study-rating.json")) {
+      Path spec = examples.resolve(name);
+      assertThat(schemas.validateFile("study-spec.schema.json", spec)).isEmpty();
+      StudySpec parsed = StudySpec.read(spec);
+      try (Study study = Study.create(parsed, dir.resolve(parsed.name()))) {
+        assertThat(schemas.validateFile("study-spec.schema.json", study.folder().resolve(Study.SPEC))).isEmpty();
+        assertThat(study.spec()).isEqualTo(parsed);
+      }
+    }
+    assertThat(io.clarq.eval.results.WrittenFileSchemas.schemaOf(dir.resolve("cq-rating").resolve(Study.SPEC)))
+        .contains("study-spec.schema.json");
+  }
+
   static void copyTree(Path from, Path to) throws Exception {
     try (var walk = Files.walk(from)) {
       for (Path f : walk.toList()) {

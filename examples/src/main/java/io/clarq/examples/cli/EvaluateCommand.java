@@ -41,7 +41,8 @@ public final class EvaluateCommand implements Callable<Integer> {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   @Option(names = "--tasks", paramLabel = "DIR",
-      description = "The ClarQ-LLM tasks: the folder holding English/ and Chinese/, or one language's folder."
+      description = "The ClarQ-LLM tasks: the folder holding English/ and Chinese/, or one language's folder, or"
+          + " 'demo' for the demo tasks shipped in the jar (a `clarq demo` run, a study of the demo tasks)."
           + " Default: clarq-llm/tasks in the data directory (clarq data fetch clarq-llm).")
   Path tasks;
 
