@@ -219,7 +219,9 @@ public final class EvaluateCommand implements Callable<Integer> {
       throw new CommandLine.ParameterException(cl, "--no-judge and --verdicts exclude each other: --no-judge asks"
           + " no judge, not even the verdict cache");
     }
-    InputPaths.requireDirectory(cl, "--tasks", tasks);
+    if (!tasks.toString().equals(io.clarq.eval.evaluate.RecordedRuns.DEMO_TASKS) || java.nio.file.Files.exists(tasks)) {
+      InputPaths.requireDirectory(cl, "--tasks", tasks);
+    }
     InputPaths.requireFile(cl, "--transcripts", transcripts);
     if (verdicts != null) {
       InputPaths.requireFile(cl, "--verdicts", verdicts);
