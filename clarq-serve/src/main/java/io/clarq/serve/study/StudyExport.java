@@ -49,7 +49,7 @@ import java.util.stream.Stream;
  *       label), the provider the study's. Recorded beside, never compared: {@value #PARTICIPANT} (the label, the
  *       browser, the seconds each line took).
  *   <li>Rating study: {@code OUT/STUDY-ratings/}, one human-ratings file per rater ({@code LABEL.jsonl}, the form
- *       {@code clarq cq judge-agreement} reads) and {@value #AGREEMENT} (kappa per scale).
+ *       {@code clarq cq judge --ratings} reads) and {@value #AGREEMENT} (kappa per scale).
  * </ul>
  *
  * A folder written by an earlier export of the same study is replaced; any other existing folder is refused.
