@@ -68,6 +68,11 @@ public final class LeaderboardFiles {
     return out;
   }
 
+  /** The self-contained page, as {@code leaderboard.html} holds it ({@code clarq serve} shows it without a file). */
+  public static String html(Leaderboard board) {
+    return LeaderboardPage.render(board);
+  }
+
   /** The board as one JSON object. */
   public static ObjectNode json(Leaderboard board) {
     ObjectNode o = JSON.createObjectNode().put("format", FORMAT);

@@ -39,6 +39,7 @@ public final class ClarqCommand implements Runnable {
       ToaCommand.class,
       CqCommand.class,
       io.clarq.examples.cli.mediq.MediqCommand.class,
+      io.clarq.examples.cli.serve.ServeCommand.class,
       io.clarq.examples.cli.study.StudyCommand.class,
       DataCommand.class,
       HelpCommand.class);

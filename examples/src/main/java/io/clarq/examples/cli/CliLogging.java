@@ -92,10 +92,13 @@ public final class CliLogging implements SLF4JServiceProvider {
   private static final class CliLogger extends LegacyAbstractLogger {
     private static final long serialVersionUID = 1L;
     private final String shortName;
+    // clarq serve's web server (Javalin, Jetty) tells of its start and stop at info: shown at debug only
+    private final boolean server;
 
     CliLogger(String name) {
       this.name = name;
       this.shortName = name.substring(name.lastIndexOf('.') + 1);
+      this.server = name.startsWith("org.eclipse.jetty") || name.startsWith("io.javalin");
     }
 
     @Override
@@ -131,7 +134,7 @@ public final class CliLogging implements SLF4JServiceProvider {
     @Override
     protected void handleNormalizedLoggingCall(Level level, Marker marker, String pattern, Object[] args,
         Throwable t) {
-      if (!enabled(level)) {
+      if (!enabled(level) || server && level.toInt() < Level.WARN.toInt() && threshold > Level.DEBUG.toInt()) {
         return;
       }
       StringBuilder line = new StringBuilder(prefix).append(": ");

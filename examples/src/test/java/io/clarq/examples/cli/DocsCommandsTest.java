@@ -44,7 +44,8 @@ import picocli.CommandLine.Model.PositionalParamSpec;
  * named by placeholder), a file the reader supplies (named by placeholder: {@code COLLECTION.tar.gz}), the network ({@code data fetch}), a person ({@code play}, the console), the output of a
  * model run shown above it ({@code runs/}), an output too large for a test (ClariQ's synthetic training
  * conversations, about 865 MB), or a sweep over the whole benchmark that the command's own tests cover on a part
- * ({@code demo --tasks}: 520 dialogues; {@code provider-audit --types 1-13} and {@code 14-26}: thousands of turns).
+ * ({@code demo --tasks}: 520 dialogues; {@code provider-audit --types 1-13} and {@code 14-26}: thousands of turns),
+ * or a server that runs until stopped ({@code serve}).
  */
 class DocsCommandsTest {
   private static final String JAR = "java -jar examples/target/clarq.jar";
@@ -56,7 +57,7 @@ class DocsCommandsTest {
   static final List<String> NEEDS_MORE = List.of("openai:", "http://", "https://", "--base-url", "JUDGE_MODEL",
       "COLLECTION.tar.gz",
       "data fetch", " play ", "console", "runs/", "synthesize --split train", "demo --tasks", "--types 1-13",
-      "--types 14-26");
+      "--types 14-26", " serve ");
 
   @TempDir Path tmp;
 
