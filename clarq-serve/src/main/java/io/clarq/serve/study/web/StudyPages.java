@@ -49,7 +49,10 @@ public final class StudyPages {
   private final StudyHost host;
   private final String adminToken;
   private final Csrf csrf;
+  private final java.util.function.Predicate<Context> isAdmin;
+  private final String loginPath;
 
+  /** Pages with their own admin sign-in ({@code /admin/login}) for {@code adminToken}: the standalone server. */
   public StudyPages(StudyHost host, String adminToken, Csrf csrf) {
     this.host = Objects.requireNonNull(host, "host");
     this.adminToken = Objects.requireNonNull(adminToken, "adminToken");
@@ -57,6 +60,20 @@ public final class StudyPages {
     if (adminToken.length() < 20) {
       throw new IllegalArgumentException("illegal admin token: at least 20 characters");
     }
+    this.isAdmin = this::hasToken;
+    this.loginPath = "/admin/login";
+  }
+
+  /**
+   * Pages inside a server that signs its admin in itself ({@code clarq serve}): {@code isAdmin} tells an admin's
+   * request, {@code loginPath} is where the admin signs in.
+   */
+  public StudyPages(StudyHost host, java.util.function.Predicate<Context> isAdmin, String loginPath, Csrf csrf) {
+    this.host = Objects.requireNonNull(host, "host");
+    this.adminToken = null;
+    this.csrf = Objects.requireNonNull(csrf, "csrf");
+    this.isAdmin = Objects.requireNonNull(isAdmin, "isAdmin");
+    this.loginPath = Objects.requireNonNull(loginPath, "loginPath");
   }
 
   /** Adds the study routes to {@code app}. */
@@ -68,8 +85,10 @@ public final class StudyPages {
     app.get("/study/{name}/p/{token}/{n}/state.json", ctx -> participant(ctx).ifPresent(p -> state(ctx, p)));
     app.post("/study/{name}/p/{token}/{n}/say", ctx -> participant(ctx).ifPresent(p -> say(ctx, p)));
     app.post("/study/{name}/p/{token}/{n}/rate", ctx -> participant(ctx).ifPresent(p -> rate(ctx, p)));
-    app.get("/admin/login", ctx -> html(ctx, AdminPages.login(csrf.token("login"), Optional.empty())));
-    app.post("/admin/login", this::login);
+    if (adminToken != null) {
+      app.get("/admin/login", ctx -> html(ctx, AdminPages.login(csrf.token("login"), Optional.empty())));
+      app.post("/admin/login", this::login);
+    }
     app.get("/admin/studies", ctx -> {
       if (admin(ctx)) {
         html(ctx, AdminPages.list(rows(), csrf.token("admin"), Optional.empty()));
@@ -120,18 +139,22 @@ public final class StudyPages {
   }
 
   private boolean admin(Context ctx) {
+    if (isAdmin.test(ctx)) {
+      return true;
+    }
+    ctx.status(HttpStatus.UNAUTHORIZED);
+    html(ctx, Page.of("clarq studies", "admin", "<div class=\"card\"><p>This page needs the admin token."
+        + " <a href=\"" + loginPath + "\">Sign in</a>.</p></div>"));
+    return false;
+  }
+
+  private boolean hasToken(Context ctx) {
     String given = Optional.ofNullable(ctx.cookie(ADMIN_COOKIE)).orElse("");
     String auth = ctx.header("Authorization");
     if (auth != null && auth.startsWith("Bearer ")) {
       given = auth.substring("Bearer ".length()).strip();
     }
-    if (MessageDigest.isEqual(given.getBytes(StandardCharsets.UTF_8), adminToken.getBytes(StandardCharsets.UTF_8))) {
-      return true;
-    }
-    ctx.status(HttpStatus.UNAUTHORIZED);
-    html(ctx, Page.of("clarq studies", "admin", "<div class=\"card\"><p>This page needs the admin token."
-        + " <a href=\"/admin/login\">Sign in</a>.</p></div>"));
-    return false;
+    return MessageDigest.isEqual(given.getBytes(StandardCharsets.UTF_8), adminToken.getBytes(StandardCharsets.UTF_8));
   }
 
   private boolean csrfOk(Context ctx, String subject) {

@@ -55,6 +55,17 @@ public final class StudyServer implements AutoCloseable {
     });
   }
 
+  /**
+   * Mounts the studies under {@code host}'s folder on {@code clarq serve}'s application (before it starts): the admin
+   * pages take its admin sign-in ({@link io.clarq.serve.web.AdminAuth}); the forms keep the study's own CSRF key
+   * (kept in the studies folder, so a participant's page shown before a restart still posts after it).
+   */
+  public static void mount(io.clarq.serve.web.ServeApp serve, StudyHost host) {
+    Javalin app = serve.javalin();
+    new StudyPages(host, serve.auth()::isAdmin, "/login", new Csrf(csrfKey(host.root()))).mount(app);
+    StudyPages.errors(app);
+  }
+
   /** The port the server listens on. */
   public int port() {
     return app.port();
