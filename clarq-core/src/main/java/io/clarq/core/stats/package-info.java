@@ -1,5 +1,6 @@
 /**
  * Statistics for benchmark figures as pure functions: Wilson intervals for success rates, seeded percentile
- * bootstrap intervals for means and paired differences, and McNemar's exact test for paired success outcomes.
+ * bootstrap intervals for means and paired differences, McNemar's exact test for paired success outcomes, and
+ * Cohen's and Fleiss' kappa for the agreement of raters.
  */
 package io.clarq.core.stats;

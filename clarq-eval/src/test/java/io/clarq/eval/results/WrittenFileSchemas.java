@@ -48,6 +48,7 @@ public final class WrittenFileSchemas {
       entry("generations\\.jsonl", "cq-generation-line.schema.json"),
       entry("judgements\\.jsonl", "cq-judgement-line.schema.json"),
       entry("leaderboard\\.json", "leaderboard.schema.json"),
+      entry("study\\.json", "study-spec.schema.json"),
       // names the tests give to files the user names
       entry(".*flm\\.jsonl", "flm-example-line.schema.json"),
       entry(".*cache\\.jsonl", "response-cache-line.schema.json"),

@@ -1,7 +1,7 @@
 package io.clarq.serve.web;
 
-import io.clarq.core.judge.Judge;
-import io.clarq.core.metrics.stats.Bootstrap;
+import io.clarq.core.clarqllm.judge.Judge;
+import io.clarq.core.stats.Bootstrap;
 import io.clarq.eval.compare.ComparedRun;
 import io.clarq.eval.compare.ComparisonReport;
 import io.clarq.eval.leaderboard.Leaderboard;

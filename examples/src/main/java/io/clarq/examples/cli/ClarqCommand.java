@@ -55,6 +55,7 @@ public final class ClarqCommand implements Runnable {
       CqCommand.class,
       io.clarq.examples.cli.mediq.MediqCommand.class,
       io.clarq.examples.cli.serve.ServeCommand.class,
+      io.clarq.examples.cli.study.StudyCommand.class,
       DataCommand.class,
       HelpCommand.class);
 

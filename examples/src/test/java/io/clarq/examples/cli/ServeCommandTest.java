@@ -2,13 +2,13 @@ package io.clarq.examples.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.clarq.core.judge.offline.OfflineJudge;
-import io.clarq.core.seeker.rule.RuleBasedSeeker;
-import io.clarq.datasets.demo.DemoTasks;
-import io.clarq.eval.run.ClarqEvaluator;
-import io.clarq.eval.run.RunConfig;
-import io.clarq.eval.run.TaskSelection;
-import io.clarq.retrieval.provider.OfflineProvider;
+import io.clarq.core.clarqllm.judge.offline.OfflineJudge;
+import io.clarq.core.clarqllm.seeker.rule.RuleBasedSeeker;
+import io.clarq.datasets.clarqllm.demo.DemoTasks;
+import io.clarq.eval.clarqllm.ClarqEvaluator;
+import io.clarq.eval.clarqllm.RunConfig;
+import io.clarq.eval.clarqllm.TaskSelection;
+import io.clarq.retrieval.clarqllm.OfflineProvider;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.URI;

@@ -36,7 +36,8 @@ public final class RecordedRuns {
   private RecordedRuns() {}
 
   /**
-   * @param tasksDir the folder holding {@code English/} and {@code Chinese/}, or one language's folder
+   * @param tasksDir the folder holding {@code English/} and {@code Chinese/}, or one language's folder, or
+   *     {@value #DEMO_TASKS} for the demo tasks shipped in the jar (when no folder of that name exists)
    * @throws IllegalArgumentException naming the file and the problem when a file is malformed, a dialogue's task
    *     is missing from the tasks directory, a task was recorded twice, or a published task's tree differs from
    *     the tasks directory's
@@ -51,9 +52,20 @@ public final class RecordedRuns {
     };
   }
 
+  /** The name that stands for the demo tasks shipped in the jar, where no folder of that name exists. */
+  public static final String DEMO_TASKS = "demo";
+
+  // a tasks folder, or the demo tasks (a run of `clarq demo`, a study exported from the demo tasks)
+  private static TaskSet tasks(Path tasksDir, Language language) {
+    if (tasksDir.toString().equals(DEMO_TASKS) && !java.nio.file.Files.exists(tasksDir)) {
+      return io.clarq.datasets.clarqllm.demo.DemoTasks.load(language);
+    }
+    return ClarqLlmTasks.load(tasksDir, language);
+  }
+
   private static RecordedRun published(Path file, Path tasksDir) {
     PublishedRun run = PublishedRuns.load(file);
-    TaskSet tasks = ClarqLlmTasks.load(tasksDir, run.language());
+    TaskSet tasks = tasks(tasksDir, run.language());
     List<PlayedDialogue> out = new ArrayList<>(run.dialogues().size());
     for (PublishedDialogue d : run.dialogues()) {
       ClarqTask task = tasks.find(d.task().id()).orElseThrow(() -> new IllegalArgumentException(
@@ -122,7 +134,7 @@ public final class RecordedRuns {
             + r.language().code() + " but its dialogue opens in " + Language.detect(opening).code() + " (\""
             + r.dialogue().utterances().get(0).text() + "\"); it would be scored against the wrong task");
       }
-      TaskSet set = tasks.computeIfAbsent(r.language(), l -> ClarqLlmTasks.load(tasksDir, l));
+      TaskSet set = tasks.computeIfAbsent(r.language(), l -> tasks(tasksDir, l));
       TaskId id = r.taskId();
       ClarqTask task = set.find(id).orElseThrow(() -> new IllegalArgumentException(
           where + ": task " + id + " is not in the tasks directory " + tasksDir));

@@ -45,7 +45,8 @@ public final class EvaluateCommand implements Callable<Integer> {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   @Option(names = "--tasks", paramLabel = "DIR",
-      description = "The ClarQ-LLM tasks: the folder holding English/ and Chinese/, or one language's folder."
+      description = "The ClarQ-LLM tasks: the folder holding English/ and Chinese/, or one language's folder, or"
+          + " 'demo' for the demo tasks shipped in the jar (a `clarq demo` run, a study of the demo tasks)."
           + " Default: clarq-llm/tasks in the data directory (clarq data fetch clarq-llm).")
   Path tasks;
 
@@ -276,7 +277,9 @@ public final class EvaluateCommand implements Callable<Integer> {
       throw new CommandLine.ParameterException(cl, "--no-judge and --verdicts exclude each other: --no-judge asks"
           + " no judge, not even the verdict cache");
     }
-    InputPaths.requireDirectory(cl, "--tasks", tasks);
+    if (!tasks.toString().equals(io.clarq.eval.clarqllm.evaluate.RecordedRuns.DEMO_TASKS) || java.nio.file.Files.exists(tasks)) {
+      InputPaths.requireDirectory(cl, "--tasks", tasks);
+    }
     InputPaths.requireFile(cl, "--transcripts", transcripts);
     if (verdicts != null) {
       InputPaths.requireFile(cl, "--verdicts", verdicts);

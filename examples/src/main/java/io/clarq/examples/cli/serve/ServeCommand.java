@@ -44,6 +44,10 @@ public final class ServeCommand implements Callable<Integer> {
       + " ${DEFAULT-VALUE}; 0 for any free one).")
   int port;
 
+  @Option(names = "--studies", paramLabel = "DIR", description = "Also serve the human studies in DIR (made with"
+      + " `clarq study create --studies DIR`): participant links and /admin/studies (docs/studies.md).")
+  Path studies;
+
   @Override
   public Integer call() throws Exception {
     CommandLine cl = spec.commandLine();
@@ -58,6 +62,10 @@ public final class ServeCommand implements Callable<Integer> {
     String token = Secrets.token();
     ServeApp app = ServeApp.create(new ServeSettings(dirs, bind, port, token,
         ServeSettings.DEFAULT_MAX_REQUEST_BYTES));
+    io.clarq.serve.study.StudyHost studyHost = studies == null ? null : new io.clarq.serve.study.StudyHost(studies);
+    if (studyHost != null) {
+      io.clarq.serve.study.web.StudyServer.mount(app, studyHost);
+    }
     app.start();
     CountDownLatch stopped = new CountDownLatch(1);
     Thread hook = new Thread(() -> {
@@ -69,6 +77,9 @@ public final class ServeCommand implements Callable<Integer> {
       PrintWriter out = cl.getOut();
       out.println("clarq serve: " + app.url() + "runs (" + String.join(", ", dirs.stream().map(Path::toString)
           .toList()) + ")");
+      if (studyHost != null) {
+        out.println("studies: " + app.url() + "admin/studies (" + studies + ")");
+      }
       out.println("admin token: " + token);
       out.println("open the address, enter the token on the login page; Ctrl-C stops the server");
       out.flush();
@@ -76,6 +87,9 @@ public final class ServeCommand implements Callable<Integer> {
       return 0;
     } finally {
       app.close();
+      if (studyHost != null) {
+        studyHost.close();
+      }
       try {
         Runtime.getRuntime().removeShutdownHook(hook);
       } catch (IllegalStateException shuttingDown) {

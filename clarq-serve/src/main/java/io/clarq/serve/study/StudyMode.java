@@ -1,0 +1,45 @@
+package io.clarq.serve.study;
+
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/** What the participants of a study do, and in which benchmark. */
+public enum StudyMode {
+  /** ClarQ-LLM, the paper's H2L setting: a person is the seeker and asks the provider agent (LLM or offline). */
+  HUMAN_SEEKER("human-seeker", "clarq-llm"),
+  /** Clarifying-question rating: a person grades a question's naturalness and usefulness against the reference. */
+  RATING("rating", "cq");
+
+  private final String key;
+  private final String benchmark;
+
+  StudyMode(String key, String benchmark) {
+    this.key = key;
+    this.benchmark = benchmark;
+  }
+
+  /** The mode's name in a spec, e.g. "human-seeker". */
+  public String key() {
+    return key;
+  }
+
+  /** The benchmark the mode belongs to, as a spec names it ("clarq-llm", "cq"). */
+  public String benchmark() {
+    return benchmark;
+  }
+
+  /** The mode a spec names (any case); the error lists the modes this build runs. */
+  public static StudyMode parse(String text) {
+    for (StudyMode m : values()) {
+      if (m.key.equalsIgnoreCase(text.strip())) {
+        return m;
+      }
+    }
+    String known = Arrays.stream(values()).map(StudyMode::key).collect(Collectors.joining(", "));
+    String lower = text.strip().toLowerCase(Locale.ROOT);
+    String later = lower.equals("human-provider") || lower.equals("mediq-expert")
+        ? " (" + lower + " is not built yet)" : "";
+    throw new IllegalArgumentException("unknown study mode \"" + text + "\"" + later + ": expected one of " + known);
+  }
+}

@@ -1,0 +1,7 @@
+/**
+ * The study pages over HTTP (Javalin): participant pages reached by their link token only (play a ClarQ-LLM dialogue
+ * by typing, rate questions, leave and come back), admin pages behind the admin token (create and list studies,
+ * progress, agreement, export), a CSRF token on every form, every typed text escaped, request bodies bounded, and no
+ * stack trace on any page.
+ */
+package io.clarq.serve.study.web;

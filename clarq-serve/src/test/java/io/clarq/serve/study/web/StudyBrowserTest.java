@@ -1,0 +1,204 @@
+package io.clarq.serve.study.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.clarq.core.clarqllm.judge.Judge;
+import io.clarq.core.clarqllm.metrics.ClarqSummary;
+import io.clarq.eval.clarqllm.evaluate.ClarqEvaluation;
+import io.clarq.serve.study.Study;
+import io.clarq.serve.study.StudyExport;
+import io.clarq.serve.study.StudyHost;
+import io.clarq.serve.study.StudySpec;
+import io.clarq.serve.study.StudyStore;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.By;
+import org.openqa.selenium.Dimension;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.TakesScreenshot;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+
+/**
+ * The study pages in a real browser: headless Chromium driven through WebDriver (Selenium with Debian's
+ * chromium-driver). Skipped with a message when chromium or chromedriver is missing, failed instead under CI=true.
+ * Screenshots at 1280 px go to {@code target/screenshots/} (copied by hand into docs/img once looked at).
+ */
+class StudyBrowserTest {
+  static final ObjectMapper JSON = new ObjectMapper();
+  static final Path CHROMIUM = Path.of("/usr/bin/chromium");
+  static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
+  static final String ADMIN = "browser-admin-token-0123456789";
+  static final Path SHOTS = Path.of("target", "screenshots");
+
+  @TempDir Path root;
+  StudyHost host;
+  StudyServer server;
+  WebDriver browser;
+  int port;
+
+  @BeforeEach
+  void start() throws Exception {
+    boolean present = Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER);
+    if (!present) {
+      String why = "headless Chromium is needed for the study browser tests: install chromium and chromium-driver"
+          + " (apt-get install -y chromium chromium-driver; .ci/run does)";
+      if ("true".equals(System.getenv("CI"))) {
+        throw new AssertionError(why);
+      }
+      Assumptions.abort(why);
+    }
+    host = new StudyHost(root);
+    server = StudyServer.start(host, ADMIN, "127.0.0.1", 0);
+    port = server.port();
+    ChromeOptions options = new ChromeOptions();
+    options.setBinary(CHROMIUM.toFile());
+    options.addArguments("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+        "--window-size=1280,900", "--force-device-scale-factor=1");
+    ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(CHROMEDRIVER.toFile())
+        .usingAnyFreePort().build();
+    browser = new ChromeDriver(service, options);
+    browser.manage().window().setSize(new Dimension(1280, 900));
+    browser.manage().timeouts().implicitlyWait(Duration.ofSeconds(5));
+    Files.createDirectories(SHOTS);
+  }
+
+  @AfterEach
+  void stop() {
+    if (browser != null) {
+      browser.quit();
+    }
+    if (server != null) {
+      server.close();
+    }
+    if (host != null) {
+      host.close();
+    }
+  }
+
+  String url(String path) {
+    return "http://127.0.0.1:" + port + path;
+  }
+
+  void type(String line) {
+    WebElement box = browser.findElement(By.id("line"));
+    box.sendKeys(line);
+    browser.findElement(By.id("send")).click();
+    assertThat(browser.findElement(By.id("chat")).getText()).contains(line);
+  }
+
+  void shot(String name) throws Exception {
+    Files.write(SHOTS.resolve(name), ((TakesScreenshot) browser).getScreenshotAs(OutputType.BYTES));
+  }
+
+  @Test
+  void testAParticipantPlaysFourDialoguesAcrossARestartAndTheExportEvaluates() throws Exception {
+    host.create(StudySpec.parse(JSON.readTree("{\"name\":\"errands\",\"mode\":\"human-seeker\",\"participants\":1,"
+        + "\"per_participant\":4,\"instructions\":\"Play four short errands. Ask Jax how each is done.\",\"tasks\":"
+        + "{\"source\":\"demo\",\"language\":\"en\",\"ids\":[\"1.0\",\"1.1\",\"1.2\",\"1.3\"]}}"), null));
+    Study study = host.find("errands").orElseThrow().study();
+    String link = study.linkPath(study.store().participants().get(0).token());
+    List<String> typed = new ArrayList<>();
+    browser.get(url(link));
+    browser.findElement(By.id("go")).click();
+    for (int n = 1; n <= 4; n++) {
+      assertThat(browser.getTitle()).contains("errands");
+      String[] lines = n == 1
+          ? new String[] {"Hello Jax, can you help me with my task?", "How do I cross the Stone Bridge?",
+              "Where can I earn silver coins?", "Which lantern should I take?"}
+          : new String[] {"Hello Jax, can you help me with my task?", "What is the first step?"};
+      for (int i = 0; i < lines.length; i++) {
+        type(lines[i]);
+        typed.add(lines[i]);
+        if (n == 1 && i == 2) {
+          shot("study-participant.png");
+        }
+        if (n == 2 && i == 0) {
+          // the server goes away mid-dialogue and comes back on the same port: the page typed into before it
+          // still posts after it, and nothing typed is lost
+          server.close();
+          host.close();
+          host = new StudyHost(root);
+          server = StudyServer.start(host, ADMIN, "127.0.0.1", port);
+          study = host.find("errands").orElseThrow().study();
+        }
+      }
+      browser.findElement(By.id("end")).click();
+      typed.add("Goodbye.");
+      assertThat(browser.findElement(By.id("ended")).getText()).contains("ended");
+      browser.findElement(By.id("next")).click();
+    }
+    assertThat(browser.findElement(By.id("all-done")).getText()).contains("All done");
+    List<String> stored = new ArrayList<>();
+    for (StudyStore.Session s : study.store().sessions(1)) {
+      assertThat(s.finished()).isTrue();
+      study.store().turns(s.id()).stream().filter(t -> t.speaker().equals("SEEKER")).forEach(t -> stored.add(t.text()));
+    }
+    assertThat(stored).containsExactlyElementsOf(typed);
+
+    // the admin signs in, sees the progress and exports
+    browser.get(url("/admin/studies/errands"));
+    assertThat(browser.getPageSource()).doesNotContain(study.store().participants().get(0).token());
+    browser.get(url("/admin/login"));
+    browser.findElement(By.id("token")).sendKeys(ADMIN);
+    browser.findElement(By.id("signin")).click();
+    browser.findElement(By.linkText("errands")).click();
+    assertThat(browser.findElement(By.id("participants")).getText()).contains("4 of 4");
+    browser.findElement(By.id("export")).click();
+    assertThat(browser.findElement(By.id("exported")).getText()).contains("errands-p01");
+    shot("study-admin.png");
+    Path run = study.folder().resolve("export").resolve("errands-p01");
+    ClarqSummary summary = ClarqEvaluation.score(StudyExport.recorded(study, run), Judge.none());
+    assertThat(summary.dialogues()).isEqualTo(4);
+    assertThat(JSON.readTree(run.resolve("results.json").toFile()).at("/figures/en/dialogues").asInt()).isEqualTo(4);
+    // dialogue 1 asked for every gold line of task 1.0 and got it from the offline provider
+    assertThat(summary.scores().get(0).success().success()).isTrue();
+  }
+
+  @Test
+  void testARaterRatesThreeQuestions() throws Exception {
+    StringBuilder items = new StringBuilder();
+    String[][] q = {
+        {"Tell me about the jaguar.", "Do you mean the animal or the car?", "Are you asking about the cat or the car?"},
+        {"How do I install Python?", "Which operating system are you using?", "Do you like snakes?"},
+        {"Find me a cheap flight to Lisbon.", "From which city and on what dates?", "When do you want to fly?"}};
+    for (int i = 0; i < q.length; i++) {
+      items.append(i == 0 ? "" : ",").append(JSON.createObjectNode().put("id", "q" + i).put("request", q[i][0])
+          .put("reference", q[i][1]).put("question", q[i][2]));
+    }
+    host.create(StudySpec.parse(JSON.readTree("{\"name\":\"cq-rating\",\"mode\":\"rating\",\"participants\":2,"
+        + "\"per_participant\":3,\"items\":[" + items + "]}"), null));
+    Study study = host.find("cq-rating").orElseThrow().study();
+    browser.get(url(study.linkPath(study.store().participants().get(0).token())));
+    browser.findElement(By.id("go")).click();
+    String[][] grades = {{"good", "good"}, {"fair", "bad"}, {"good", "fair"}};
+    for (String[] g : grades) {
+      assertThat(browser.findElement(By.id("guideline")).getText()).contains("Naturalness", "Usefulness");
+      browser.findElement(By.id("naturalness-" + g[0])).click();
+      browser.findElement(By.id("usefulness-" + g[1])).click();
+      browser.findElement(By.id("submit")).click();
+      assertThat(browser.findElement(By.id("ended")).getText()).contains("Rated");
+      browser.findElement(By.id("next")).click();
+    }
+    assertThat(browser.findElement(By.id("all-done")).getText()).contains("All done");
+    List<String> stored = new ArrayList<>();
+    for (StudyStore.Session s : study.store().sessions(1)) {
+      study.store().ratings(s.id()).forEach(r -> stored.add(study.ratingItem(s.item()).id() + " " + r.scale() + " "
+          + r.grade()));
+    }
+    assertThat(stored).containsExactlyInAnyOrder("q0 NATURALNESS GOOD", "q0 USEFULNESS GOOD", "q1 NATURALNESS FAIR",
+        "q1 USEFULNESS BAD", "q2 NATURALNESS GOOD", "q2 USEFULNESS FAIR");
+  }
+}
