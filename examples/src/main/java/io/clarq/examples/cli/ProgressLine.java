@@ -41,7 +41,7 @@ public final class ProgressLine {
    * What the run waits for at the providers' rate limits, for the end of a progress line ({@code
    *   "  [openai:gpt-4o: waiting on the provider's rate limit (429), 1.2 s more]"}); empty when it waits for none.
    */
-  static String rateLimitNote() {
+  public static String rateLimitNote() {
     java.util.List<String> waiting = io.clarq.core.llm.pacing.RateBudgets.waiting();
     return waiting.isEmpty() ? "" : "  [" + String.join("; ", waiting) + "]";
   }

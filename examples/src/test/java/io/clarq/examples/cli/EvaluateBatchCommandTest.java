@@ -1,5 +1,6 @@
 package io.clarq.examples.cli;
 
+import io.clarq.examples.cli.clarqllm.EvaluateCommand;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;

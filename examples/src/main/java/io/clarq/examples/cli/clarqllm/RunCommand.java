@@ -5,6 +5,7 @@ import io.clarq.examples.cli.DataDefaults;
 import io.clarq.examples.cli.InputPaths;
 import io.clarq.examples.cli.LlmOptions;
 import io.clarq.examples.cli.OldOptionNames;
+import io.clarq.examples.cli.ProgressLine;
 import io.clarq.examples.cli.PromptOptions;
 import io.clarq.examples.cli.ShardOptions;
 import io.clarq.core.clarqllm.transcript.DialogueRecord;
