@@ -44,7 +44,6 @@ public final class RateBudget {
     void sleep(Duration duration) throws InterruptedException;
   }
 
-  private static final long MINUTE = Duration.ofMinutes(1).toNanos();
   private static final long NONE = Long.MIN_VALUE;
   private static final int MAX_WINDOW = 1 << 20;
 
@@ -388,47 +387,6 @@ public final class RateBudget {
           + (open != null ? ", stopped" : "") + "}";
     } finally {
       lock.unlock();
-    }
-  }
-
-  /** A bucket of up to {@code capacity}, refilled at {@code capacity} a minute; unlimited until a limit is known. */
-  private static final class Bucket {
-    double capacity = Double.POSITIVE_INFINITY;
-    double perMinute;
-    double level;
-    long at;
-    boolean estimated;
-
-    void limit(long perMinute, long now) {
-      if (capacity == Double.POSITIVE_INFINITY) {
-        level = perMinute;   // the minute's allowance the server starts with
-        at = now;
-      }
-      capacity = perMinute;
-      this.perMinute = perMinute;
-    }
-
-    void refill(long now) {
-      if (capacity != Double.POSITIVE_INFINITY) {
-        level = Math.min(capacity, level + (now - at) * perMinute / MINUTE);
-      }
-      at = now;
-    }
-
-    void take(long n) {
-      if (capacity != Double.POSITIVE_INFINITY) {
-        level -= n;
-      }
-    }
-
-    long deficitNanos() {
-      return capacity == Double.POSITIVE_INFINITY || level >= 0 ? 0 : (long) Math.ceil(-level * MINUTE / perMinute);
-    }
-
-    @Override
-    public String toString() {
-      return capacity == Double.POSITIVE_INFINITY ? "not limited"
-          : String.format(Locale.ROOT, "%.0f of %.0f a minute%s", level, capacity, estimated ? " (estimated)" : "");
     }
   }
 }
