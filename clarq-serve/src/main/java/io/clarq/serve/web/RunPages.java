@@ -8,6 +8,7 @@ import io.clarq.eval.leaderboard.Leaderboard;
 import io.clarq.eval.leaderboard.LeaderboardFiles;
 import io.clarq.eval.leaderboard.RunExtras;
 import io.clarq.eval.report.HtmlPage;
+import io.clarq.eval.report.HtmlReport;
 import io.clarq.eval.report.RunReport;
 import io.clarq.serve.runs.RunIndex;
 import io.clarq.serve.runs.RunQuery;
@@ -34,7 +35,8 @@ import org.jsoup.nodes.Element;
 /**
  * The run pages, all for the admin: {@code /runs} (the index: sortable by column through its links, filtered by
  * {@code ?benchmark=}, {@code ?status=} and {@code ?q=} on the server and by the report kit's filter in the page),
- * {@code /report/ID} (the run's {@code report.html}, or its summary while it has none), {@code /files/ID} (a run's
+ * {@code /report/ID} (the run's {@code report.html}; a finished ClarQ-LLM run without one rendered as {@code clarq
+ * report} writes it; otherwise the run's facts and files), {@code /files/ID} (a run's
  * JSON, JSONL, Markdown or CSV file as plain text), and {@code /compare} and {@code /leaderboard} with
  * {@code ?run=ID} repeated: the pages of {@code clarq compare --html} and {@code clarq leaderboard}, rendered by the
  * same code ({@link ComparisonReport#html()}, {@link LeaderboardFiles#html}) from the same loading
@@ -160,6 +162,12 @@ final class RunPages {
     Optional<Path> report = index.roots().resolve(id + "/" + RunReport.FILE).filter(Files::isRegularFile);
     if (report.isPresent()) {
       Pages.send(ctx, read(report.get()));
+      return;
+    }
+    if (run.comparable()) {
+      // a finished ClarQ-LLM run without its page (written before reports were, or deleted): rendered as
+      // `clarq report` would write it, in memory; the server writes nothing into a run folder
+      Pages.send(ctx, HtmlReport.render(RunReport.read(dir(id))));
       return;
     }
     Document doc = Pages.shell("Run " + run.name());

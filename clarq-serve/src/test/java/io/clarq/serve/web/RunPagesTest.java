@@ -9,6 +9,8 @@ import io.clarq.eval.compare.ComparisonReport;
 import io.clarq.eval.leaderboard.Leaderboard;
 import io.clarq.eval.leaderboard.LeaderboardFiles;
 import io.clarq.eval.leaderboard.RunExtras;
+import io.clarq.eval.report.HtmlReport;
+import io.clarq.eval.report.RunReport;
 import io.clarq.serve.ServeFixture;
 import io.clarq.serve.ServeSettings;
 import java.net.http.HttpResponse;
@@ -136,6 +138,29 @@ class RunPagesTest {
     assertThat(config.statusCode()).isEqualTo(200);
     assertThat(config.body()).isEqualTo(Files.readString(served.resolve("running/run-config.json")));
     assertThat(config.headers().firstValue("Content-Type").orElseThrow()).startsWith("application/json");
+  }
+
+  @Test
+  void testAFinishedRunWithoutItsPageIsRenderedByTheReportCode() throws Exception {
+    Path copy = Files.createDirectories(served.resolve("bare"));
+    try (var files = Files.list(served.resolve("demo/rules"))) {
+      for (Path f : files.filter(f -> !f.getFileName().toString().equals("report.html")).toList()) {
+        Files.copy(f, copy.resolve(f.getFileName()));
+      }
+    }
+    try {
+      HttpResponse<String> r = client.get("/report/0/bare", AdminAuth.HEADER, TOKEN);
+      assertThat(r.statusCode()).isEqualTo(200);
+      assertThat(r.body()).isEqualTo(HtmlReport.render(RunReport.read(copy)));
+      assertThat(copy.resolve("report.html")).as("nothing is written into a run folder").doesNotExist();
+    } finally {
+      try (var files = Files.list(copy)) {
+        for (Path f : files.toList()) {
+          Files.delete(f);
+        }
+      }
+      Files.delete(copy);
+    }
   }
 
   @Test
