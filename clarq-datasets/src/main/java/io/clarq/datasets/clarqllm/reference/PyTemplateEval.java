@@ -1,27 +1,27 @@
 package io.clarq.datasets.clarqllm.reference;
 
-import io.clarq.datasets.clarqllm.reference.PyParser.Assign;
-import io.clarq.datasets.clarqllm.reference.PyParser.Attr;
-import io.clarq.datasets.clarqllm.reference.PyParser.AugAssign;
-import io.clarq.datasets.clarqllm.reference.PyParser.BinOp;
-import io.clarq.datasets.clarqllm.reference.PyParser.BoolOp;
-import io.clarq.datasets.clarqllm.reference.PyParser.Call;
-import io.clarq.datasets.clarqllm.reference.PyParser.Compare;
-import io.clarq.datasets.clarqllm.reference.PyParser.Cond;
-import io.clarq.datasets.clarqllm.reference.PyParser.Const;
-import io.clarq.datasets.clarqllm.reference.PyParser.Def;
-import io.clarq.datasets.clarqllm.reference.PyParser.Expr;
-import io.clarq.datasets.clarqllm.reference.PyParser.If;
-import io.clarq.datasets.clarqllm.reference.PyParser.ListComp;
-import io.clarq.datasets.clarqllm.reference.PyParser.ListLit;
-import io.clarq.datasets.clarqllm.reference.PyParser.Name;
-import io.clarq.datasets.clarqllm.reference.PyParser.Not;
-import io.clarq.datasets.clarqllm.reference.PyParser.Num;
-import io.clarq.datasets.clarqllm.reference.PyParser.Return;
-import io.clarq.datasets.clarqllm.reference.PyParser.Stmt;
-import io.clarq.datasets.clarqllm.reference.PyParser.Str;
-import io.clarq.datasets.clarqllm.reference.PyParser.Subscript;
-import io.clarq.datasets.clarqllm.reference.PyParser.TupleLit;
+import io.clarq.datasets.clarqllm.reference.PyAst.Assign;
+import io.clarq.datasets.clarqllm.reference.PyAst.Attr;
+import io.clarq.datasets.clarqllm.reference.PyAst.AugAssign;
+import io.clarq.datasets.clarqllm.reference.PyAst.BinOp;
+import io.clarq.datasets.clarqllm.reference.PyAst.BoolOp;
+import io.clarq.datasets.clarqllm.reference.PyAst.Call;
+import io.clarq.datasets.clarqllm.reference.PyAst.Compare;
+import io.clarq.datasets.clarqllm.reference.PyAst.Cond;
+import io.clarq.datasets.clarqllm.reference.PyAst.Const;
+import io.clarq.datasets.clarqllm.reference.PyAst.Def;
+import io.clarq.datasets.clarqllm.reference.PyAst.Expr;
+import io.clarq.datasets.clarqllm.reference.PyAst.If;
+import io.clarq.datasets.clarqllm.reference.PyAst.ListComp;
+import io.clarq.datasets.clarqllm.reference.PyAst.ListLit;
+import io.clarq.datasets.clarqllm.reference.PyAst.Name;
+import io.clarq.datasets.clarqllm.reference.PyAst.Not;
+import io.clarq.datasets.clarqllm.reference.PyAst.Num;
+import io.clarq.datasets.clarqllm.reference.PyAst.Return;
+import io.clarq.datasets.clarqllm.reference.PyAst.Stmt;
+import io.clarq.datasets.clarqllm.reference.PyAst.Str;
+import io.clarq.datasets.clarqllm.reference.PyAst.Subscript;
+import io.clarq.datasets.clarqllm.reference.PyAst.TupleLit;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -342,7 +342,7 @@ final class PyTemplateEval {
 
   private Val subscript(Subscript s) {
     Val v = eval(s.value());
-    if (s.index() instanceof PyParser.Slice) {
+    if (s.index() instanceof PyAst.Slice) {
       throw error(s, "slices are not computed here");
     }
     if (v instanceof Dict d) {

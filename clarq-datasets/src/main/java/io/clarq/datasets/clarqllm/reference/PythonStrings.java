@@ -1,13 +1,13 @@
 package io.clarq.datasets.clarqllm.reference;
 
-import io.clarq.datasets.clarqllm.reference.PyParser.Assign;
-import io.clarq.datasets.clarqllm.reference.PyParser.Def;
-import io.clarq.datasets.clarqllm.reference.PyParser.DictLit;
-import io.clarq.datasets.clarqllm.reference.PyParser.Expr;
-import io.clarq.datasets.clarqllm.reference.PyParser.If;
-import io.clarq.datasets.clarqllm.reference.PyParser.Name;
-import io.clarq.datasets.clarqllm.reference.PyParser.Stmt;
-import io.clarq.datasets.clarqllm.reference.PyParser.Str;
+import io.clarq.datasets.clarqllm.reference.PyAst.Assign;
+import io.clarq.datasets.clarqllm.reference.PyAst.Def;
+import io.clarq.datasets.clarqllm.reference.PyAst.DictLit;
+import io.clarq.datasets.clarqllm.reference.PyAst.Expr;
+import io.clarq.datasets.clarqllm.reference.PyAst.If;
+import io.clarq.datasets.clarqllm.reference.PyAst.Name;
+import io.clarq.datasets.clarqllm.reference.PyAst.Stmt;
+import io.clarq.datasets.clarqllm.reference.PyAst.Str;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -56,7 +56,7 @@ final class ReferencePromptPack {
    * @param sources the text of each file of {@link #SOURCES} and {@code LICENSE}, by upstream path
    */
   static Map<String, byte[]> derive(Map<String, String> sources) {
-    Map<String, List<PyParser.Stmt>> modules = new HashMap<>();
+    Map<String, List<PyAst.Stmt>> modules = new HashMap<>();
     for (String file : SOURCES) {
       modules.put(file, PyParser.module(require(sources, file), file));
     }
@@ -93,7 +93,7 @@ final class ReferencePromptPack {
     return s;
   }
 
-  private static String evaluate(Map<String, List<PyParser.Stmt>> modules, Location at, boolean chinese) {
+  private static String evaluate(Map<String, List<PyAst.Stmt>> modules, Location at, boolean chinese) {
     Map<String, Boolean> conditions = new HashMap<>(at.when());
     conditions.put("self.chinese", chinese);
     conditions.put("detect_language(content[0]) == \"Chinese\"", chinese);
@@ -239,7 +239,7 @@ final class ReferencePromptPack {
     return m;
   }
 
-  private static String fixedJson(Map<String, List<PyParser.Stmt>> modules) {
+  private static String fixedJson(Map<String, List<PyAst.Stmt>> modules) {
     Map<String, Location> at = fixedLocations();
     StringBuilder sb = new StringBuilder("{\n");
     for (int lang = 0; lang < 2; lang++) {
