@@ -69,4 +69,23 @@ final class PyAst {
 
   /** A statement not modelled: skipped when run. */
   record Opaque(int line, String src) implements Stmt {}
+
+  /**
+   * The body of the definition {@code function} (dotted: {@code Class.method}) in {@code module}.
+   *
+   * @throws IllegalArgumentException naming {@code where} and the first missing part when there is no such definition
+   */
+  static List<Stmt> body(List<Stmt> module, String function, String where) {
+    return body(module, function.split("\\."), 0, where, function);
+  }
+
+  private static List<Stmt> body(List<Stmt> stmts, String[] path, int depth, String where, String function) {
+    for (Stmt s : stmts) {
+      if (s instanceof Def d && d.name().equals(path[depth])) {
+        return depth == path.length - 1 ? d.body() : body(d.body(), path, depth + 1, where, function);
+      }
+    }
+    throw new IllegalArgumentException(where + ": no " + String.join(".", java.util.Arrays.copyOf(path, depth + 1))
+        + " (looking for " + function + "): the file is not the pinned reference code");
+  }
 }

@@ -1,7 +1,6 @@
 package io.clarq.datasets.clarqllm.reference;
 
 import io.clarq.datasets.clarqllm.reference.PyAst.Assign;
-import io.clarq.datasets.clarqllm.reference.PyAst.Def;
 import io.clarq.datasets.clarqllm.reference.PyAst.DictLit;
 import io.clarq.datasets.clarqllm.reference.PyAst.Expr;
 import io.clarq.datasets.clarqllm.reference.PyAst.If;
@@ -56,7 +55,7 @@ public final class PythonStrings {
    */
   public static String assigned(String source, String where, String function, String variable, int occurrence,
       Map<String, String> placeholders) {
-    List<Stmt> body = find(PyParser.module(source, where), function.split("\\."), 0, where, function);
+    List<Stmt> body = PyAst.body(PyParser.module(source, where), function, where);
     List<Assign> found = new ArrayList<>();
     collect(body, variable, found);
     if (found.size() <= occurrence) {
@@ -106,12 +105,4 @@ public final class PythonStrings {
     }
   }
 
-  private static List<Stmt> find(List<Stmt> stmts, String[] path, int depth, String where, String function) {
-    for (Stmt s : stmts) {
-      if (s instanceof Def d && d.name().equals(path[depth])) {
-        return depth == path.length - 1 ? d.body() : find(d.body(), path, depth + 1, where, function);
-      }
-    }
-    throw new IllegalArgumentException(where + ": no " + function + ": the file is not the pinned reference code");
-  }
 }

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.clarq.datasets.clarqllm.reference.PyTemplateEval.Setup;
-import io.clarq.datasets.clarqllm.reference.PyTemplateEval.Sym;
-import io.clarq.datasets.clarqllm.reference.PyTemplateEval.Text;
-import io.clarq.datasets.clarqllm.reference.PyTemplateEval.Val;
+import io.clarq.datasets.clarqllm.reference.PyValue.Sym;
+import io.clarq.datasets.clarqllm.reference.PyValue.Text;
+import io.clarq.datasets.clarqllm.reference.PyValue.Val;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
