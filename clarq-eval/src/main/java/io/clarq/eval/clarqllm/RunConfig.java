@@ -1,9 +1,7 @@
 package io.clarq.eval.clarqllm;
 
 import io.clarq.eval.kernel.Shard;
-import io.clarq.core.prompt.PackAgent;
 import io.clarq.core.prompt.PromptPack;
-import io.clarq.core.prompt.PromptPackUser;
 
 import io.clarq.core.clarqllm.judge.Judge;
 import io.clarq.core.clarqllm.provider.ProviderAgent;
@@ -69,9 +67,9 @@ public final class RunConfig {
     this.languages = Set.copyOf(b.languages);
     this.split = b.split;
     this.selection = b.selection;
-    this.seeker = withPack(b.seeker, b.resolvedPrompts);
-    this.provider = withPack(b.provider, b.resolvedPrompts);
-    this.judge = withPack(b.judge, b.resolvedPrompts);
+    this.seeker = RunRules.withPack(b.seeker, b.resolvedPrompts);
+    this.provider = RunRules.withPack(b.provider, b.resolvedPrompts);
+    this.judge = RunRules.withPack(b.judge, b.resolvedPrompts);
     this.judgeDescription = b.judgeDescription;
     this.shard = b.shard;
     this.settings = Collections.unmodifiableMap(new LinkedHashMap<>(b.settings));
@@ -208,12 +206,6 @@ public final class RunConfig {
     return prompts;
   }
 
-  // the run's pack replaces the agent's own, so every prompt of the run comes from the recorded pack
-  @SuppressWarnings("unchecked")
-  private static <T> T withPack(T agent, PromptPack pack) {
-    return agent instanceof PromptPackUser<?> user && !user.prompts().equals(pack) ? (T) user.withPrompts(pack) : agent;
-  }
-
   @Override
   public String toString() {
     return "RunConfig{tasks=" + tasksDirectory.map(Path::toString).orElse(taskSets.size() + " task sets")
@@ -307,7 +299,7 @@ public final class RunConfig {
      */
     public Builder judge(Judge judge, String description) {
       this.judge = Objects.requireNonNull(judge, "judge");
-      this.judgeDescription = requireText(description, "judge description");
+      this.judgeDescription = RunRules.text(description, "judge description");
       return this;
     }
 
@@ -322,10 +314,7 @@ public final class RunConfig {
      * http://10.0.0.5:8000/v1")}: what the model is asked or who answers, that the agents' names do not say.
      */
     public Builder setting(String name, String value) {
-      if (!requireText(name, "setting name").matches("[a-z][a-z0-9_]*")) {
-        throw new IllegalArgumentException("illegal setting name \"" + name + "\": lower case letters, digits, _");
-      }
-      settings.put(name, Objects.requireNonNull(value, "value of setting " + name));
+      settings.put(RunRules.name(name, "setting name"), Objects.requireNonNull(value, "value of setting " + name));
       return this;
     }
 
@@ -337,18 +326,8 @@ public final class RunConfig {
      * {@code concurrency} and {@code judge_name}.
      */
     public Builder record(String name, String value) {
-      if (!requireText(name, "recorded name").matches("[a-z][a-z0-9_]*")) {
-        throw new IllegalArgumentException("illegal recorded name \"" + name + "\": lower case letters, digits, _");
-      }
-      recorded.put(name, Objects.requireNonNull(value, "value of recorded " + name));
+      recorded.put(RunRules.name(name, "recorded name"), Objects.requireNonNull(value, "value of recorded " + name));
       return this;
-    }
-
-    private static String requireText(String text, String what) {
-      if (Objects.requireNonNull(text, what).isBlank()) {
-        throw new IllegalArgumentException("illegal " + what + ": blank");
-      }
-      return text;
     }
 
     public Builder maxSeekerTurns(int turns) {
@@ -365,7 +344,7 @@ public final class RunConfig {
     /**
      * Plays each selected task {@code k} times (default 1): trial t sends seed 8848 + t - 1. The results then give
      * success per trial, pass^k and pass@k; the headline figures stay trial 1's. With {@code k > 1}, clarq's LLM
-     * agents on a client whose seed is fixed by a body field ({@link PackAgent#fixedSeed()}, a judge's also behind a
+     * agents on a client whose seed is fixed by a body field ({@link io.clarq.core.prompt.PackAgent#fixedSeed()}, a judge's also behind a
      * verdict cache or {@link Judge#named}: {@link Judge#fixedSeed()}) are refused on
      * {@link #build()}: every trial would send that one seed.
      */
@@ -412,57 +391,10 @@ public final class RunConfig {
 
     /** @throws IllegalArgumentException naming the missing or bad setting */
     public RunConfig build() {
-      if (tasksDirectory == null && taskSets.isEmpty()) {
-        throw new IllegalArgumentException("illegal run config: no tasks; give a tasks directory or task sets");
-      }
-      if (languages.isEmpty()) {
-        throw new IllegalArgumentException("illegal run config: no language selected");
-      }
-      for (TaskSet s : taskSets) {
-        if (!languages.contains(s.language())) {
-          throw new IllegalArgumentException("illegal run config: a task set is " + s.language()
-              + " but the languages are " + languages);
-        }
-      }
-      if (seeker == null || provider == null || output == null) {
-        throw new IllegalArgumentException("illegal run config: missing " + (seeker == null ? "seeker"
-            : provider == null ? "provider" : "output directory"));
-      }
-      if (maxSeekerTurns < 1) {
-        throw new IllegalArgumentException("illegal max seeker turns " + maxSeekerTurns + ": must be at least 1");
-      }
-      if (trials < 1 || trials > 1000) {
-        throw new IllegalArgumentException("illegal trials " + trials + ": must be 1-1000");
-      }
-      if (trials > 1) {
-        refuseFixedSeed("seeker", seeker);
-        refuseFixedSeed("provider", provider);
-        refuseFixedSeed("judge", judge);
-      }
-      if (concurrency < 1 || concurrency > 1024) {
-        throw new IllegalArgumentException("illegal concurrency " + concurrency + ": must be 1-1024");
-      }
-      resolvedPrompts = prompts != null ? prompts
-          : Optional.ofNullable(tasksDirectory).flatMap(PromptPack::besideTasks).map(PromptPack::load)
-              .or(() -> packOf(seeker)).or(() -> packOf(provider)).orElseGet(PromptPack::clarq);
+      RunRules.check(tasksDirectory, taskSets, languages, seeker, provider, judge, output, maxSeekerTurns, trials,
+          concurrency);
+      resolvedPrompts = prompts != null ? prompts : RunRules.defaultPack(tasksDirectory, seeker, provider);
       return new RunConfig(this);
-    }
-
-    private void refuseFixedSeed(String role, Object agent) {
-      // a judge is seen through its wrappers (a verdict cache, Judge.named)
-      java.util.OptionalLong fixed = agent instanceof PackAgent<?> a ? a.fixedSeed()
-          : agent instanceof Judge j ? j.fixedSeed() : java.util.OptionalLong.empty();
-      if (fixed.isPresent()) {
-        long seed = fixed.getAsLong();
-        throw new IllegalArgumentException("illegal run config: " + trials + " trials, but the " + role
-            + "'s model has its seed fixed to " + seed + " by a body field (--llm-param seed=" + seed + "), so every"
-            + " trial would send seed " + seed + " and the trials would not be " + trials + " samples; drop the seed"
-            + " field (trial t sends seed 8848 + t - 1) or play one trial");
-      }
-    }
-
-    private static Optional<PromptPack> packOf(Object agent) {
-      return agent instanceof PromptPackUser<?> user ? Optional.of(user.prompts()) : Optional.empty();
     }
   }
 }

@@ -7,6 +7,7 @@ import io.clarq.eval.report.FiguresJson;
 import io.clarq.eval.report.RunReport;
 import io.clarq.eval.results.ModelRef;
 import io.clarq.eval.results.ModelRole;
+import io.clarq.eval.results.PackRef;
 import io.clarq.eval.results.ResultsEnvelope;
 import java.time.Instant;
 import java.util.List;
@@ -39,7 +40,7 @@ final class RunEnvelope {
       // ClarQ-LLM gives one pack to every agent that draws on prompts: the LLM-backed ones, whose models are named
       List<String> roles = models.keySet().stream().map(ModelRole::key).toList();
       for (String role : roles.isEmpty() ? List.of(SHARED_PACK_ROLE) : roles) {
-        b.promptPack(ResultsEnvelope.PackRef.parse(role, pack));
+        b.promptPack(PackRef.parse(role, pack));
       }
     }
     b.failures(RunReports.failureKinds(r));

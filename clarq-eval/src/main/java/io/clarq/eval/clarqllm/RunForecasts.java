@@ -64,6 +64,27 @@ public final class RunForecasts {
   }
 
   /**
+   * The forecast a run shows before it starts: {@link #of}, or, when it cannot be made (no published runs, a file
+   * that cannot be read), empty with the reason given to {@code note}, since a run goes on without its forecast. A
+   * dry run ({@code required}), whose only output is the forecast, throws instead.
+   *
+   * @throws NoForecastData when {@code required} and there is no folder of published runs
+   * @throws RuntimeException when {@code required} and the forecast cannot be made, saying why
+   */
+  public static Optional<RunForecast> forRun(Request request, ForecastCache cache, boolean required,
+      java.util.function.Consumer<String> note) {
+    try {
+      return Optional.of(of(request, cache));
+    } catch (RuntimeException e) {
+      if (required) {
+        throw e;
+      }
+      note.accept(e.getMessage());
+      return Optional.empty();
+    }
+  }
+
+  /**
    * The forecast of {@code request}'s run, with what it reads kept in {@code cache}.
    *
    * @throws NoForecastData when there is no folder of published runs

@@ -1,5 +1,9 @@
 package io.clarq.eval.mediq;
 
+import static io.clarq.eval.mediq.MediqRecord.required;
+import static io.clarq.eval.mediq.MediqRecord.text;
+import static io.clarq.eval.mediq.MediqRecord.texts;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
@@ -60,23 +64,5 @@ public final class MediqOutputFile {
     return new MediqOutcome(required(o, "id").asInt(), required(info, "correct_answer_idx").asText(),
         text(is.get("letter_choice")), texts(required(is, "questions")), answers, choices, List.of(),
         choices.size() > maxQuestions, maxQuestions, facts);
-  }
-
-  private static JsonNode required(JsonNode o, String field) {
-    JsonNode v = o.get(field);
-    if (v == null || v.isNull()) {
-      throw new IllegalArgumentException("missing field \"" + field + "\"");
-    }
-    return v;
-  }
-
-  private static Optional<String> text(JsonNode v) {
-    return v == null || v.isNull() ? Optional.empty() : Optional.of(v.asText());
-  }
-
-  private static List<Optional<String>> texts(JsonNode array) {
-    List<Optional<String>> out = new ArrayList<>();
-    array.forEach(v -> out.add(text(v)));
-    return out;
   }
 }

@@ -105,7 +105,8 @@ public record MediqRecord(String dataset, MediqOutcome outcome, int trial) {
     }
   }
 
-  private static JsonNode required(JsonNode o, String field) {
+  /** The field, refused when absent or null ("missing field ..."). */
+  static JsonNode required(JsonNode o, String field) {
     JsonNode v = o.get(field);
     if (v == null || v.isNull()) {
       throw new IllegalArgumentException("missing field \"" + field + "\"");
@@ -113,11 +114,13 @@ public record MediqRecord(String dataset, MediqOutcome outcome, int trial) {
     return v;
   }
 
-  private static Optional<String> text(JsonNode v) {
+  /** The text of a value, empty for an absent or null one. */
+  static Optional<String> text(JsonNode v) {
     return v == null || v.isNull() ? Optional.empty() : Optional.of(v.asText());
   }
 
-  private static List<Optional<String>> texts(JsonNode array) {
+  /** The texts of an array's values, each empty where the value is null. */
+  static List<Optional<String>> texts(JsonNode array) {
     List<Optional<String>> out = new ArrayList<>();
     array.forEach(v -> out.add(text(v)));
     return out;

@@ -28,7 +28,7 @@ class ResultsEnvelopeTest {
         .model(ModelRole.ORACLE, LlmSpec.parse("openai:gpt-4o").withBaseUrls(
             List.of(java.net.URI.create("http://user:secret@10.0.0.5:8000/v1?key=secret"))))
         .model(ModelRole.ASKER, ModelRef.parseIdentity("ollama:llama3:8b @ http://127.0.0.1:11434/v1"))
-        .promptPack(ResultsEnvelope.PackRef.parse("asker", "flm-asker@0123456789abcdef (reference behaviour)"))
+        .promptPack(PackRef.parse("asker", "flm-asker@0123456789abcdef (reference behaviour)"))
         .settings(Map.of("max_items", "10"))
         .deviations(List.of(new Deviation("openai:gpt-4o", "temperature omitted", "refused")))
         .failure("unparsed: length", 2).failure("unparsed: length", 1).failure("infrastructure", 0)
@@ -81,7 +81,7 @@ class ResultsEnvelopeTest {
     assertThatThrownBy(() -> new ModelRef("a:b", List.of("http://u:p@host/v1")))
         .hasMessageContaining("user info").hasMessageNotContaining("u:p");
     assertThatThrownBy(() -> new ModelRef("gpt-4o", List.of())).hasMessageContaining("expected scheme:model");
-    assertThatThrownBy(() -> ResultsEnvelope.PackRef.parse("seeker", "clarq")).hasMessageContaining("name@digest");
+    assertThatThrownBy(() -> PackRef.parse("seeker", "clarq")).hasMessageContaining("name@digest");
     assertThatThrownBy(() -> builder().figures(new ObjectMapper().createArrayNode()))
         .hasMessageContaining("must be a JSON object");
   }

@@ -1,27 +1,38 @@
 package io.clarq.datasets.clarqllm.reference;
 
-import io.clarq.datasets.clarqllm.reference.PyParser.Assign;
-import io.clarq.datasets.clarqllm.reference.PyParser.Attr;
-import io.clarq.datasets.clarqllm.reference.PyParser.AugAssign;
-import io.clarq.datasets.clarqllm.reference.PyParser.BinOp;
-import io.clarq.datasets.clarqllm.reference.PyParser.BoolOp;
-import io.clarq.datasets.clarqllm.reference.PyParser.Call;
-import io.clarq.datasets.clarqllm.reference.PyParser.Compare;
-import io.clarq.datasets.clarqllm.reference.PyParser.Cond;
-import io.clarq.datasets.clarqllm.reference.PyParser.Const;
-import io.clarq.datasets.clarqllm.reference.PyParser.Def;
-import io.clarq.datasets.clarqllm.reference.PyParser.Expr;
-import io.clarq.datasets.clarqllm.reference.PyParser.If;
-import io.clarq.datasets.clarqllm.reference.PyParser.ListComp;
-import io.clarq.datasets.clarqllm.reference.PyParser.ListLit;
-import io.clarq.datasets.clarqllm.reference.PyParser.Name;
-import io.clarq.datasets.clarqllm.reference.PyParser.Not;
-import io.clarq.datasets.clarqllm.reference.PyParser.Num;
-import io.clarq.datasets.clarqllm.reference.PyParser.Return;
-import io.clarq.datasets.clarqllm.reference.PyParser.Stmt;
-import io.clarq.datasets.clarqllm.reference.PyParser.Str;
-import io.clarq.datasets.clarqllm.reference.PyParser.Subscript;
-import io.clarq.datasets.clarqllm.reference.PyParser.TupleLit;
+import io.clarq.datasets.clarqllm.reference.PyValue.Bool;
+import io.clarq.datasets.clarqllm.reference.PyValue.Dict;
+import io.clarq.datasets.clarqllm.reference.PyValue.Index;
+import io.clarq.datasets.clarqllm.reference.PyValue.Indexed;
+import io.clarq.datasets.clarqllm.reference.PyValue.Int;
+import io.clarq.datasets.clarqllm.reference.PyValue.Items;
+import io.clarq.datasets.clarqllm.reference.PyValue.None;
+import io.clarq.datasets.clarqllm.reference.PyValue.Sym;
+import io.clarq.datasets.clarqllm.reference.PyValue.Text;
+import io.clarq.datasets.clarqllm.reference.PyValue.Tuple;
+import io.clarq.datasets.clarqllm.reference.PyValue.Unknown;
+import io.clarq.datasets.clarqllm.reference.PyValue.Val;
+import io.clarq.datasets.clarqllm.reference.PyAst.Assign;
+import io.clarq.datasets.clarqllm.reference.PyAst.Attr;
+import io.clarq.datasets.clarqllm.reference.PyAst.AugAssign;
+import io.clarq.datasets.clarqllm.reference.PyAst.BinOp;
+import io.clarq.datasets.clarqllm.reference.PyAst.BoolOp;
+import io.clarq.datasets.clarqllm.reference.PyAst.Call;
+import io.clarq.datasets.clarqllm.reference.PyAst.Compare;
+import io.clarq.datasets.clarqllm.reference.PyAst.Cond;
+import io.clarq.datasets.clarqllm.reference.PyAst.Const;
+import io.clarq.datasets.clarqllm.reference.PyAst.Expr;
+import io.clarq.datasets.clarqllm.reference.PyAst.If;
+import io.clarq.datasets.clarqllm.reference.PyAst.ListComp;
+import io.clarq.datasets.clarqllm.reference.PyAst.ListLit;
+import io.clarq.datasets.clarqllm.reference.PyAst.Name;
+import io.clarq.datasets.clarqllm.reference.PyAst.Not;
+import io.clarq.datasets.clarqllm.reference.PyAst.Num;
+import io.clarq.datasets.clarqllm.reference.PyAst.Return;
+import io.clarq.datasets.clarqllm.reference.PyAst.Stmt;
+import io.clarq.datasets.clarqllm.reference.PyAst.Str;
+import io.clarq.datasets.clarqllm.reference.PyAst.Subscript;
+import io.clarq.datasets.clarqllm.reference.PyAst.TupleLit;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -36,41 +47,6 @@ import java.util.Set;
  * skipped; a value that depended on them is unknown, and reading it is an error naming the line.
  */
 final class PyTemplateEval {
-  /** A symbolic value. */
-  sealed interface Val permits Text, Items, Sym, Dict, Indexed, Index, None, Bool, Int, Unknown, Tuple {}
-
-  /** A string: {@code literal} when it holds no placeholder (so {@code str.format} may read its braces). */
-  record Text(String text, boolean literal) implements Val {}
-
-  /** A concrete list. */
-  record Items(List<Val> items) implements Val {}
-
-  /**
-   * A list standing for an input: its elements are {@code element}, any join of it (or of a comprehension over it)
-   * is {@code {join}}, its last element {@code {last}}; each may be null when the template never needs it.
-   */
-  record Sym(Val element, String join, String last) implements Val {}
-
-  /** A mapping whose every value is the placeholder {@code {value}}. */
-  record Dict(String value) implements Val {}
-
-  /** A sequence with known elements at some indices (e.g. the task's background fields). */
-  record Indexed(Map<Long, Val> items) implements Val {}
-
-  /** The counter of {@code enumerate}: {@code i+1} is {@code {index}}. */
-  record Index() implements Val {}
-
-  record None() implements Val {}
-
-  record Bool(boolean value) implements Val {}
-
-  record Int(long value) implements Val {}
-
-  record Tuple(List<Val> items) implements Val {}
-
-  /** What could not be computed, and why. */
-  record Unknown(String why) implements Val {}
-
   /** A function the caller defines (an identity helper, a call whose result stands for an input). */
   interface Fn {
     Val call(List<Val> args);
@@ -108,7 +84,7 @@ final class PyTemplateEval {
    * whose condition is not known).
    */
   static Val run(List<Stmt> module, String file, String function, String variable, Setup setup) {
-    List<Stmt> body = find(module, function.split("\\."), 0, file, function);
+    List<Stmt> body = PyAst.body(module, function, file);
     PyTemplateEval e = new PyTemplateEval(file + " " + function, setup);
     Val returned = null;
     String stoppedAt = null;
@@ -130,16 +106,6 @@ final class PyTemplateEval {
       throw new IllegalArgumentException(e.where + ": " + variable + " is never assigned on the path taken" + why);
     }
     return v;
-  }
-
-  private static List<Stmt> find(List<Stmt> stmts, String[] path, int depth, String file, String function) {
-    for (Stmt s : stmts) {
-      if (s instanceof Def d && d.name().equals(path[depth])) {
-        return depth == path.length - 1 ? d.body() : find(d.body(), path, depth + 1, file, function);
-      }
-    }
-    throw new IllegalArgumentException(file + ": no " + String.join(".", java.util.Arrays.copyOf(path, depth + 1))
-        + " (looking for " + function + "): the file is not the pinned reference code");
   }
 
   private void exec(List<Stmt> body) {
@@ -197,7 +163,7 @@ final class PyTemplateEval {
   }
 
   /** A value that cannot be computed here. */
-  private static final class EvalError extends RuntimeException {
+  static final class EvalError extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
     EvalError(String message) {
@@ -205,7 +171,7 @@ final class PyTemplateEval {
     }
   }
 
-  private EvalError error(Expr e, String what) {
+  EvalError error(Expr e, String what) {
     return new EvalError(where + ": " + e.src() + ": " + what);
   }
 
@@ -320,7 +286,7 @@ final class PyTemplateEval {
     return new Text(sb.toString(), literal);
   }
 
-  private Text text(Val v, Expr e) {
+  Text text(Val v, Expr e) {
     if (v instanceof Text t) {
       return t;
     }
@@ -342,7 +308,7 @@ final class PyTemplateEval {
 
   private Val subscript(Subscript s) {
     Val v = eval(s.value());
-    if (s.index() instanceof PyParser.Slice) {
+    if (s.index() instanceof PyAst.Slice) {
       throw error(s, "slices are not computed here");
     }
     if (v instanceof Dict d) {
@@ -372,7 +338,8 @@ final class PyTemplateEval {
       }
       List<Val> args = new ArrayList<>();
       c.args().forEach(x -> args.add(eval(x)));
-      return a.name().equals("format") ? format(t, args, c) : join(t, args, c);
+      return a.name().equals("format") ? PyStrMethods.format(this, t, args, c)
+          : PyStrMethods.join(this, t, args, c);
     }
     Fn fn = setup.functions().get(c.func().src());
     if (fn == null) {
@@ -381,77 +348,6 @@ final class PyTemplateEval {
     List<Val> args = new ArrayList<>();
     c.args().forEach(x -> args.add(eval(x)));
     return fn.call(args);
-  }
-
-  // str.format with positional fields: {0}, {1}, {} and the doubled braces
-  private Val format(Text t, List<Val> args, Call c) {
-    if (!t.literal()) {
-      throw error(c, "format of a string holding placeholders");
-    }
-    String s = t.text();
-    StringBuilder sb = new StringBuilder();
-    boolean literal = true;
-    int auto = 0;
-    for (int k = 0; k < s.length(); k++) {
-      char ch = s.charAt(k);
-      if (ch == '{' && k + 1 < s.length() && s.charAt(k + 1) == '{') {
-        sb.append('{');
-        k++;
-      } else if (ch == '}' && k + 1 < s.length() && s.charAt(k + 1) == '}') {
-        sb.append('}');
-        k++;
-      } else if (ch == '{') {
-        int close = s.indexOf('}', k);
-        if (close < 0) {
-          throw error(c, "unmatched '{' in the format string");
-        }
-        String field = s.substring(k + 1, close);
-        int n;
-        if (field.isEmpty()) {
-          n = auto++;
-        } else if (field.matches("\\d+")) {
-          n = Integer.parseInt(field);
-        } else {
-          throw error(c, "format field {" + field + "} is not positional");
-        }
-        if (n >= args.size()) {
-          throw error(c, "format field {" + n + "} has no argument");
-        }
-        Text a = text(args.get(n), c);
-        sb.append(a.text());
-        literal &= a.literal();
-        k = close;
-      } else if (ch == '}') {
-        throw error(c, "single '}' in the format string");
-      } else {
-        sb.append(ch);
-      }
-    }
-    return new Text(sb.toString(), literal);
-  }
-
-  private Val join(Text sep, List<Val> args, Call c) {
-    if (args.size() != 1) {
-      throw error(c, "join takes one argument");
-    }
-    Val list = args.get(0);
-    if (list instanceof Sym s && s.join() != null) {
-      return new Text("{" + s.join() + "}", false);
-    }
-    if (list instanceof Items l) {
-      StringBuilder sb = new StringBuilder();
-      boolean literal = sep.literal();
-      for (int k = 0; k < l.items().size(); k++) {
-        Text t = text(l.items().get(k), c);
-        if (k > 0) {
-          sb.append(sep.text());
-        }
-        sb.append(t.text());
-        literal &= t.literal();
-      }
-      return new Text(sb.toString(), literal);
-    }
-    throw error(c, "join of " + list + " not computed here");
   }
 
   // [element for target in iter] over an input list: a list standing for that input, joined as the input is

@@ -1,13 +1,12 @@
 package io.clarq.datasets.clarqllm.reference;
 
-import io.clarq.datasets.clarqllm.reference.PyParser.Assign;
-import io.clarq.datasets.clarqllm.reference.PyParser.Def;
-import io.clarq.datasets.clarqllm.reference.PyParser.DictLit;
-import io.clarq.datasets.clarqllm.reference.PyParser.Expr;
-import io.clarq.datasets.clarqllm.reference.PyParser.If;
-import io.clarq.datasets.clarqllm.reference.PyParser.Name;
-import io.clarq.datasets.clarqllm.reference.PyParser.Stmt;
-import io.clarq.datasets.clarqllm.reference.PyParser.Str;
+import io.clarq.datasets.clarqllm.reference.PyAst.Assign;
+import io.clarq.datasets.clarqllm.reference.PyAst.DictLit;
+import io.clarq.datasets.clarqllm.reference.PyAst.Expr;
+import io.clarq.datasets.clarqllm.reference.PyAst.If;
+import io.clarq.datasets.clarqllm.reference.PyAst.Name;
+import io.clarq.datasets.clarqllm.reference.PyAst.Stmt;
+import io.clarq.datasets.clarqllm.reference.PyAst.Str;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -56,7 +55,7 @@ public final class PythonStrings {
    */
   public static String assigned(String source, String where, String function, String variable, int occurrence,
       Map<String, String> placeholders) {
-    List<Stmt> body = find(PyParser.module(source, where), function.split("\\."), 0, where, function);
+    List<Stmt> body = PyAst.body(PyParser.module(source, where), function, where);
     List<Assign> found = new ArrayList<>();
     collect(body, variable, found);
     if (found.size() <= occurrence) {
@@ -106,12 +105,4 @@ public final class PythonStrings {
     }
   }
 
-  private static List<Stmt> find(List<Stmt> stmts, String[] path, int depth, String where, String function) {
-    for (Stmt s : stmts) {
-      if (s instanceof Def d && d.name().equals(path[depth])) {
-        return depth == path.length - 1 ? d.body() : find(d.body(), path, depth + 1, where, function);
-      }
-    }
-    throw new IllegalArgumentException(where + ": no " + function + ": the file is not the pinned reference code");
-  }
 }

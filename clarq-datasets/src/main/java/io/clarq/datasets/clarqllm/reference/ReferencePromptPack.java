@@ -1,13 +1,13 @@
 package io.clarq.datasets.clarqllm.reference;
 
 import io.clarq.datasets.jsonl.PythonJson;
-import io.clarq.datasets.clarqllm.reference.PyTemplateEval.Dict;
+import io.clarq.datasets.clarqllm.reference.PyValue.Dict;
 import io.clarq.datasets.clarqllm.reference.PyTemplateEval.Fn;
-import io.clarq.datasets.clarqllm.reference.PyTemplateEval.Indexed;
+import io.clarq.datasets.clarqllm.reference.PyValue.Indexed;
 import io.clarq.datasets.clarqllm.reference.PyTemplateEval.Setup;
-import io.clarq.datasets.clarqllm.reference.PyTemplateEval.Sym;
-import io.clarq.datasets.clarqllm.reference.PyTemplateEval.Text;
-import io.clarq.datasets.clarqllm.reference.PyTemplateEval.Val;
+import io.clarq.datasets.clarqllm.reference.PyValue.Sym;
+import io.clarq.datasets.clarqllm.reference.PyValue.Text;
+import io.clarq.datasets.clarqllm.reference.PyValue.Val;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -56,7 +56,7 @@ final class ReferencePromptPack {
    * @param sources the text of each file of {@link #SOURCES} and {@code LICENSE}, by upstream path
    */
   static Map<String, byte[]> derive(Map<String, String> sources) {
-    Map<String, List<PyParser.Stmt>> modules = new HashMap<>();
+    Map<String, List<PyAst.Stmt>> modules = new HashMap<>();
     for (String file : SOURCES) {
       modules.put(file, PyParser.module(require(sources, file), file));
     }
@@ -93,7 +93,7 @@ final class ReferencePromptPack {
     return s;
   }
 
-  private static String evaluate(Map<String, List<PyParser.Stmt>> modules, Location at, boolean chinese) {
+  private static String evaluate(Map<String, List<PyAst.Stmt>> modules, Location at, boolean chinese) {
     Map<String, Boolean> conditions = new HashMap<>(at.when());
     conditions.put("self.chinese", chinese);
     conditions.put("detect_language(content[0]) == \"Chinese\"", chinese);
@@ -239,7 +239,7 @@ final class ReferencePromptPack {
     return m;
   }
 
-  private static String fixedJson(Map<String, List<PyParser.Stmt>> modules) {
+  private static String fixedJson(Map<String, List<PyAst.Stmt>> modules) {
     Map<String, Location> at = fixedLocations();
     StringBuilder sb = new StringBuilder("{\n");
     for (int lang = 0; lang < 2; lang++) {

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.clarq.datasets.clarqllm.reference.PyTemplateEval.Setup;
-import io.clarq.datasets.clarqllm.reference.PyTemplateEval.Sym;
-import io.clarq.datasets.clarqllm.reference.PyTemplateEval.Text;
-import io.clarq.datasets.clarqllm.reference.PyTemplateEval.Val;
+import io.clarq.datasets.clarqllm.reference.PyValue.Sym;
+import io.clarq.datasets.clarqllm.reference.PyValue.Text;
+import io.clarq.datasets.clarqllm.reference.PyValue.Val;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -63,9 +63,9 @@ class PyTemplateEvalTest {
 
   @Test
   void testAReprReadsAsOneMessage() {
-    PyParser.Expr e = PyParser.expression("[{'role': 'user', 'content': \"it's \\\\ a\\n\\u00e9\"}]", "repr");
-    assertThat(e).isInstanceOf(PyParser.ListLit.class);
-    PyParser.DictLit d = (PyParser.DictLit) ((PyParser.ListLit) e).items().get(0);
-    assertThat(((PyParser.Str) d.values().get(1)).parts()).isEqualTo(List.of("it's \\ a\n\u00e9"));
+    PyAst.Expr e = PyParser.expression("[{'role': 'user', 'content': \"it's \\\\ a\\n\\u00e9\"}]", "repr");
+    assertThat(e).isInstanceOf(PyAst.ListLit.class);
+    PyAst.DictLit d = (PyAst.DictLit) ((PyAst.ListLit) e).items().get(0);
+    assertThat(((PyAst.Str) d.values().get(1)).parts()).isEqualTo(List.of("it's \\ a\n\u00e9"));
   }
 }

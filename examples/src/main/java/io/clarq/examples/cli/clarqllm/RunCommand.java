@@ -277,22 +277,11 @@ public final class RunCommand implements Callable<Integer> {
         List.copyOf(languages), chosenSplit, selection, trials, chosenShard, out, multiInfo, maxSeekerTurns,
         forecastModels(cl));
     try {
-      return Optional.of(RunForecasts.of(request, ForecastCache.ofEnvironment()));
-    } catch (RunForecasts.NoForecastData e) {
-      if (dryRun) {
-        throw new CommandLine.ParameterException(cl, "--dry-run needs the published runs: " + e.getMessage()
-            + "; name their folder with --forecast-data (clarq data fetch clarq-llm)");
-      }
-      cl.getErr().println("clarq run: no forecast (" + e.getMessage() + ")");
-      return Optional.empty();
-    } catch (CommandLine.ParameterException e) {
-      throw e;   // an option's error is the command's, never a forecast note
-    } catch (RuntimeException e) {
-      if (dryRun) {
-        throw e;
-      }
-      cl.getErr().println("clarq run: no forecast (" + e.getMessage() + ")");
-      return Optional.empty();
+      return RunForecasts.forRun(request, ForecastCache.ofEnvironment(), dryRun,
+          why -> cl.getErr().println("clarq run: no forecast (" + why + ")"));
+    } catch (RunForecasts.NoForecastData e) {   // only a dry run gets here
+      throw new CommandLine.ParameterException(cl, "--dry-run needs the published runs: " + e.getMessage()
+          + "; name their folder with --forecast-data (clarq data fetch clarq-llm)");
     }
   }
 
