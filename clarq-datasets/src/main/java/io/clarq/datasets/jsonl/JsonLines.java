@@ -10,6 +10,8 @@ import io.clarq.core.files.TextFiles;
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
@@ -21,6 +23,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.function.BiFunction;
 import java.util.function.Function;
+import java.util.zip.GZIPInputStream;
 
 /**
  * Reads and writes JSON Lines files, one JSON object a line; blank lines are skipped and every error names the file
@@ -46,6 +49,9 @@ public final class JsonLines {
 
   /** An item and the line it was read from. */
   public record Numbered<T>(int line, T item) {}
+
+  /** One non-blank line of a file and where it is ("file, line N"), for error messages. */
+  public record TextLine(String text, String where) {}
 
   /** Takes one line's JSON; its exceptions' messages are prefixed with the file and line. */
   @FunctionalInterface
@@ -139,6 +145,29 @@ public final class JsonLines {
         }
       }
     }
+  }
+
+  /**
+   * The non-blank lines of a UTF-8 file, gunzipped first when its name ends in {@code .gz} (the reference traces of
+   * ClarQ-LLM and MediQ come both ways), each with "file, line N" for messages.
+   *
+   * @throws IOException when the file cannot be read or is not valid gzip
+   */
+  public static List<TextLine> nonBlankLines(Path file) throws IOException {
+    List<TextLine> out = new ArrayList<>();
+    try (InputStream raw = Files.newInputStream(file);
+        InputStream in = file.getFileName().toString().endsWith(".gz") ? new GZIPInputStream(raw) : raw;
+        BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
+      String line;
+      int n = 0;
+      while ((line = r.readLine()) != null) {
+        n++;
+        if (!line.isBlank()) {
+          out.add(new TextLine(line, file + ", line " + n));
+        }
+      }
+    }
+    return out;
   }
 
   /**

@@ -3,19 +3,14 @@ package io.clarq.eval.mediq;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.clarq.core.mediq.MediqCase;
-import java.io.BufferedReader;
+import io.clarq.datasets.jsonl.JsonLines;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.zip.GZIPInputStream;
 
 /**
  * One MediQ reference trace file ({@code mediq/reference-traces/README.md}): the run's header (expert and patient
@@ -62,51 +57,42 @@ record MediqTraceFile(Path file, String expertClass, String patientClass, List<S
     List<TraceCase> cases = new ArrayList<>();
     Integer caseId = null;
     List<TraceRequest> requests = new ArrayList<>();
-    try (InputStream raw = Files.newInputStream(file);
-        InputStream in = file.toString().endsWith(".gz") ? new GZIPInputStream(raw) : raw;
-        BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
-      String line;
-      int n = 0;
-      while ((line = r.readLine()) != null) {
-        n++;
-        if (line.isBlank()) {
-          continue;
+    for (JsonLines.TextLine text : JsonLines.nonBlankLines(file)) {
+      String line = text.text();
+      String where = text.where();
+      JsonNode o;
+      try {
+        o = JSON.readTree(line);
+      } catch (IOException e) {
+        throw new IllegalArgumentException(where + ": not JSON: " + e.getMessage(), e);
+      }
+      switch (o.path("type").asText()) {
+        case "header" -> {
+          expert = required(o, "expert_class", where);
+          patient = required(o, "patient_class", where);
+          o.path("benchmark_argv").forEach(a -> argv.add(a.asText()));
         }
-        String where = file + ", line " + n;
-        JsonNode o;
-        try {
-          o = JSON.readTree(line);
-        } catch (IOException e) {
-          throw new IllegalArgumentException(where + ": not JSON: " + e.getMessage(), e);
+        case "case_start" -> {
+          caseId = o.path("id").asInt();
+          requests = new ArrayList<>();
         }
-        switch (o.path("type").asText()) {
-          case "header" -> {
-            expert = required(o, "expert_class", where);
-            patient = required(o, "patient_class", where);
-            o.path("benchmark_argv").forEach(a -> argv.add(a.asText()));
+        case "request" -> {
+          if (caseId == null || o.path("case_id").asInt(-1) != caseId) {
+            throw new IllegalArgumentException(where + ": a request outside its case");
           }
-          case "case_start" -> {
-            caseId = o.path("id").asInt();
-            requests = new ArrayList<>();
-          }
-          case "request" -> {
-            if (caseId == null || o.path("case_id").asInt(-1) != caseId) {
-              throw new IllegalArgumentException(where + ": a request outside its case");
-            }
-            JsonNode reply = o.path("reply");
-            requests.add(new TraceRequest(o.path("kind").asText(), o.path("kwargs"), reply.path("content").asText(),
-                reply.path("usage").path("prompt_tokens").asLong(),
-                reply.path("usage").path("completion_tokens").asLong()));
-          }
-          case "output" -> {
-            if (caseId == null || o.path("case_id").asInt(-1) != caseId) {
-              throw new IllegalArgumentException(where + ": an output outside its case");
-            }
-            cases.add(new TraceCase(caseId, List.copyOf(requests), o.path("record")));
-            caseId = null;
-          }
-          default -> { }    // client_init, run_summary
+          JsonNode reply = o.path("reply");
+          requests.add(new TraceRequest(o.path("kind").asText(), o.path("kwargs"), reply.path("content").asText(),
+              reply.path("usage").path("prompt_tokens").asLong(),
+              reply.path("usage").path("completion_tokens").asLong()));
         }
+        case "output" -> {
+          if (caseId == null || o.path("case_id").asInt(-1) != caseId) {
+            throw new IllegalArgumentException(where + ": an output outside its case");
+          }
+          cases.add(new TraceCase(caseId, List.copyOf(requests), o.path("record")));
+          caseId = null;
+        }
+        default -> { }    // client_init, run_summary
       }
     }
     if (expert == null) {

@@ -1,19 +1,14 @@
 package io.clarq.eval.clarqllm.conformance;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.BufferedReader;
+import io.clarq.datasets.jsonl.JsonLines;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
-import java.util.zip.GZIPInputStream;
 
 /** Finds and reads reference trace files: JSON Lines, gzip-compressed ({@code *.jsonl.gz}) or plain. */
 final class TraceFiles {
@@ -51,21 +46,12 @@ final class TraceFiles {
    */
   static List<TraceRecord> read(Path file) {
     List<TraceRecord> out = new ArrayList<>();
-    try (InputStream raw = Files.newInputStream(file);
-        InputStream in = file.getFileName().toString().endsWith(".gz") ? new GZIPInputStream(raw) : raw;
-        BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
-      String line;
-      int n = 0;
-      while ((line = r.readLine()) != null) {
-        n++;
-        if (line.isBlank()) {
-          continue;
-        }
+    try {
+      for (JsonLines.TextLine line : JsonLines.nonBlankLines(file)) {
         try {
-          JsonNode node = JSON.readTree(line);
-          out.add(TraceRecord.of(node));
+          out.add(TraceRecord.of(JSON.readTree(line.text())));
         } catch (IOException | IllegalArgumentException e) {
-          throw new IllegalArgumentException(file + ", line " + n + ": " + e.getMessage(), e);
+          throw new IllegalArgumentException(line.where() + ": " + e.getMessage(), e);
         }
       }
     } catch (IOException e) {
