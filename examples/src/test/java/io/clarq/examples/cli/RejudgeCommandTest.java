@@ -91,6 +91,46 @@ class RejudgeCommandTest {
   }
 
   /**
+   * {@code --batch}: every trial's requests through a loopback OpenAI Batch API answering as the synchronous server
+   * does, so the noise table is the synchronous one; the state goes where {@code --batch-state} says, a second start
+   * sends nothing.
+   */
+  @Test
+  void testBatchJudgingGivesTheSynchronousTable() throws Exception {
+    Path tasks = SharedData.require("clarq-llm/tasks");
+    Path published = SharedData.require("clarq-llm/transcripts/l2l_GPT-4o_seeker_vs_GPT-4o_provider.Chat.En.json");
+    assertThat(run("rejudge", published.toString(), "--tasks", tasks.toString(), "--judge",
+        server.baseUrl().toString(), "--model", "judge-7b", "--trials", "2")).as(err.toString()).isZero();
+    String synchronous = out.toString();
+    try (io.clarq.core.testing.FakeBatchServer batch = io.clarq.core.testing.FakeBatchServer.start(
+        io.clarq.core.testing.FakeBatchServer.Shape.OPENAI, 0, (b, a) -> io.clarq.core.testing.FakeBatchServer.Fault.NONE,
+        r -> "{\"analysis\": \"seed " + r.path("seed").asLong() + "\", \"match\": " + (r.path("seed").asLong() == 8848L)
+            + "}")) {
+      Path state = tmp.resolve("out/judge-batch.json");
+      String[] args = {"rejudge", published.toString(), "--tasks", tasks.toString(), "--judge",
+          batch.baseUrl().toString(), "--model", "judge-7b", "--trials", "2", "--batch", "--batch-state",
+          state.toString()};
+      CommandLine cl = ClarqCommand.commandLine();
+      ((RejudgeCommand) cl.getSubcommands().get("rejudge").getCommand()).llm
+          .environment(Map.of("CLARQ_LLM_API_KEY", "sk-rejudge-test")::get).batchPolling(java.time.Duration.ZERO,
+              d -> { });
+      out.getBuffer().setLength(0);
+      cl.setOut(new PrintWriter(out, true));
+      cl.setErr(new PrintWriter(err, true));
+      assertThat(cl.execute(args)).as(err.toString()).isZero();
+      assertThat(out.toString()).isEqualTo(synchronous);
+      assertThat(Files.readString(state)).contains("\"open\" : null");
+      int batches = batch.batchesCreated();
+      assertThat(batches).isPositive();
+      assertThat(err.toString()).contains("batch: ").contains("state " + state);
+      out.getBuffer().setLength(0);
+      assertThat(cl.execute(args)).as(err.toString()).isZero();
+      assertThat(out.toString()).isEqualTo(synchronous);
+      assertThat(batch.batchesCreated()).isEqualTo(batches);
+    }
+  }
+
+  /**
    * A run directory: the tasks and the model judge come from its run-config.json (the judge's server included), so
    * {@code clarq rejudge DIR} needs nothing else; a run judged offline is refused, naming why.
    */

@@ -71,9 +71,13 @@ public final class RejudgeCommand implements Callable<Integer> {
   @Option(names = "--batch",
       description = "Send every trial's judge requests as one batch through the provider's batch API (openai: or"
           + " anthropic:; half price, answered within 24 hours) and poll it; its id and state are kept in"
-          + " judge-batch.json in RUN's folder, so a killed command polls the same batch when run again and never"
-          + " sends it twice.")
+          + " --batch-state, so a killed command polls the same batch when run again and never sends it twice.")
   boolean batch;
+
+  @Option(names = "--batch-state", paramLabel = "FILE",
+      description = "With --batch: the batch's state file. Default: judge-batch.json in RUN when RUN is a run"
+          + " directory, else clarq-out/judge-batch.json.")
+  Path batchState;
 
   @CommandLine.Mixin public LlmOptions llm;
 
@@ -139,7 +143,9 @@ public final class RejudgeCommand implements Callable<Integer> {
   // the trials' requests in batches: passes until every answer is in, the state beside the dialogues
   private void judgeInBatches(CommandLine cl, RecordedRun dialogues, Path transcript) throws Exception {
     PrintWriter err = cl.getErr();
-    Path state = (Files.isDirectory(run) ? run : transcript.toAbsolutePath().getParent()).resolve("judge-batch.json");
+    // never beside a published results file: that folder is the data, not an output
+    Path state = batchState != null ? batchState : Files.isDirectory(run) ? run.resolve("judge-batch.json")
+        : Path.of("clarq-out", "judge-batch.json");
     try (io.clarq.core.llm.batch.BatchClient client = llm.batchClient(cl, "--judge", judgeSpec, state, line -> {
       err.println("judge " + judgeSpec + ": " + line);
       err.flush();
