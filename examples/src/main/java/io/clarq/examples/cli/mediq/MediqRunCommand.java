@@ -97,7 +97,7 @@ public final class MediqRunCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     agents.check(spec.commandLine());
-    if (!agents.expertNeedsModel() && !agents.patientNeedsModel() && llm.anyGiven()) {
+    if (!agents.anyModel() && llm.anyGiven()) {
       throw new CommandLine.ParameterException(spec.commandLine(), "--expert " + agents.expert + " and --patient "
           + agents.patient + " use no model, so the model options (--base-url, --llm-cache, ...) would be ignored;"
           + " name a reference expert with --expert-model SPEC, or drop them");
@@ -153,7 +153,7 @@ public final class MediqRunCommand implements Callable<Integer> {
     PrintWriter w = spec.commandLine().getOut();
     r.byDataset().forEach((k, f) -> w.println(line(k, f)));
     w.println(line("all", r.overall()));
-    if (agents.expertNeedsModel() || agents.patientNeedsModel()) {
+    if (agents.anyModel()) {
       w.println(llm.usageSummary());
     }
     w.println("results: " + out.resolve("results.json") + ", " + out.resolve("summary.md"));
