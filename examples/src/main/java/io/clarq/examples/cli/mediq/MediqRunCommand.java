@@ -121,7 +121,8 @@ public final class MediqRunCommand implements Callable<Integer> {
       }
       if (!Files.isRegularFile(folder.resolve(split.file()))) {
         throw new CommandLine.ParameterException(spec.commandLine(), "no " + split.file() + " in " + folder
-            + "; run `clarq data fetch mediq` or give --data DIR");
+            + "; " + io.clarq.examples.cli.DataDefaults.fetchAdvice(spec, MediqReferencePack.DATA_SET)
+            + ", or give --data DIR");
       }
       List<MediqCase> cases = MediqDataset.load(folder, split);
       if (limit != null) {
@@ -138,8 +139,9 @@ public final class MediqRunCommand implements Callable<Integer> {
     Optional<PromptPack> pack = referencePack();
     if (agents.needsPack() && pack.isEmpty()) {
       throw new CommandLine.ParameterException(spec.commandLine(), "--expert " + agents.expert + " --patient "
-          + agents.patient + " needs the MediQ reference prompts, derived from the reference code: run `clarq data"
-          + " fetch mediq` or give --upstream DIR");
+          + agents.patient + " needs the MediQ reference prompts, derived from the reference code: "
+          + io.clarq.examples.cli.DataDefaults.fetchAdvice(spec, MediqReferencePack.DATA_SET) + ", or give --upstream"
+          + " DIR");
     }
     String cannot = cannotAnswer(pack, settings);
     MediqBenchmark.Result r;
