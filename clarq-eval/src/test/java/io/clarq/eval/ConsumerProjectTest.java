@@ -52,6 +52,72 @@ class ConsumerProjectTest {
     assertThat(tmp.resolve("run").resolve("transcripts.jsonl")).isNotEmptyFile();
   }
 
+  /** The fenced blocks of {@code language} in a Markdown file, in order. */
+  static List<String> blocks(Path markdown, String language) throws IOException {
+    List<String> found = new ArrayList<>();
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?s)```" + language + "\n(.*?)\n```")
+        .matcher(Files.readString(markdown, StandardCharsets.UTF_8));
+    while (m.find()) {
+      found.add(m.group(1));
+    }
+    return found;
+  }
+
+  /**
+   * docs/quickstart.md as a new user follows it: its pom names this version of clarq-eval and compiles for Java 17, its
+   * Java files (the agent the README shows, and the program) compile against the runtime classpath alone and run.
+   */
+  @Test
+  void testTheQuickStartCompilesAndRunsAsWritten() throws Exception {
+    Path doc = Path.of("..", "docs", "quickstart.md");
+    String pom = blocks(doc, "xml").get(0);
+    String version = Files.readString(Path.of("..", "pom.xml"), StandardCharsets.UTF_8)   // the root pom's own
+        .replaceFirst("(?s).*?<version>([^<]+)</version>.*", "$1");
+    assertThat(pom).contains("<artifactId>clarq-eval</artifactId>\n      <version>" + version + "</version>")
+        .contains("<artifactId>maven-compiler-plugin</artifactId>").contains("<release>17</release>")
+        .contains("<mainClass>org.example.QuickStart</mainClass>");
+    javax.xml.parsers.DocumentBuilderFactory.newInstance().newDocumentBuilder()
+        .parse(new java.io.ByteArrayInputStream(pom.getBytes(StandardCharsets.UTF_8)));   // well-formed
+
+    List<String> code = blocks(doc, "java");
+    String agent = Files.readString(Path.of("src", "test", "java", "org", "example", "TwoQuestions.java"),
+        StandardCharsets.UTF_8).strip();
+    assertThat(code).as("the quick start shows the agent OneAgentEverywhereTest runs on all four benchmarks")
+        .contains(agent);
+    assertThat(blocks(Path.of("..", "README.md"), "java")).as("the README shows the same agent").contains(agent);
+
+    String cp = consumerClasspath();
+    Path sources = Files.createDirectories(tmp.resolve("src").resolve("org").resolve("example"));
+    List<java.io.File> files = new ArrayList<>();
+    for (String block : code) {
+      java.util.regex.Matcher name = java.util.regex.Pattern.compile("public final class (\\w+)").matcher(block);
+      assertThat(name.find()).as(block).isTrue();
+      Path file = sources.resolve(name.group(1) + ".java");
+      Files.writeString(file, block + "\n", StandardCharsets.UTF_8);
+      files.add(file.toFile());
+    }
+    Path classes = Files.createDirectories(tmp.resolve("quick-classes"));
+    JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+    StringWriter diagnostics = new StringWriter();
+    boolean compiled = javac.getTask(diagnostics, null, null,
+        List.of("-classpath", cp, "-d", classes.toString(), "--release", "17", "-encoding", "UTF-8"), null,
+        javac.getStandardFileManager(null, null, StandardCharsets.UTF_8).getJavaFileObjects(files.toArray(
+            new java.io.File[0]))).call();
+    assertThat(compiled).as(diagnostics.toString()).isTrue();
+
+    Path javaBin = Path.of(System.getProperty("java.home"), "bin", "java");
+    Process p = new ProcessBuilder(javaBin.toString(), "-cp", classes + File.pathSeparator + cp,
+        "org.example.QuickStart", tmp.resolve("quick").toString()).redirectErrorStream(true).start();
+    String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(p.waitFor(2, TimeUnit.MINUTES)).isTrue();
+    assertThat(p.exitValue()).as(output).isZero();
+    assertThat(output).containsPattern("ClarQ-LLM ENGLISH: 10 dialogues, success \\d\\.\\d{4}")
+        .containsPattern("ClarQ-LLM CHINESE: 10 dialogues, success \\d\\.\\d{4}")
+        .contains("MediQ: answered A after 2 questions, correct true");
+    assertThat(tmp.resolve("quick").resolve("clarq-llm").resolve("transcripts.jsonl")).content()
+        .contains("What should I know first? ");
+  }
+
   /**
    * clarq-eval's classes and its runtime dependencies, as Maven resolves them for a consumer (no test jars, no test
    * libraries).

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.clarq.core.asking.AskingAgent;
 import io.clarq.core.asking.llm.LlmAskingAgent;
+import io.clarq.core.clarqllm.judge.offline.OfflineJudge;
 import io.clarq.core.clarqllm.metrics.ClarqSummary;
 import io.clarq.core.clarqllm.seeker.AskingSeeker;
 import io.clarq.core.clarqllm.task.Language;
@@ -97,7 +98,7 @@ class OneAgentEverywhereTest {
   private Played playEverywhere(AskingAgent agent, String out) throws Exception {
     RunResult clarq = ClarqEvaluator.run(RunConfig.builder()
         .taskSets(DemoTasks.all()).languages(DemoTasks.languages())
-        .seeker(new AskingSeeker(agent)).provider(new OfflineProvider())
+        .seeker(new AskingSeeker(agent)).provider(new OfflineProvider()).judge(new OfflineJudge())
         .output(dir.resolve(out).resolve("clarq-llm")).build());
     MediqBenchmark.Result mediq = RunKernel.run(new MediqBenchmark(new AskingExpert(agent, 30),
         new OfflinePatient("The patient cannot answer this question.", 2), 30, Map.of("expert", "agent")),

@@ -25,6 +25,15 @@ public final class DataDefaults {
   }
 
   /**
+   * What to do about a data set missing from the data directory: the fetch command, the directory looked in, and how a
+   * folder fetched with {@code --dir} is found ({@code CLARQ_DATA}), for every error about missing data.
+   */
+  public static String fetchAdvice(CommandSpec spec, String dataSet) {
+    return "run `clarq data fetch " + dataSet + "` (data directory " + directory(spec).root() + "; data fetched"
+        + " with `clarq data fetch --dir DIR` is found by every other command with " + DataDirectory.ENV + "=DIR)";
+  }
+
+  /**
    * {@code given} if the option was given, else {@code relative} below the data set's folder.
    *
    * @throws CommandLine.ParameterException naming the option, the data directory and the fetch command to run
@@ -37,7 +46,7 @@ public final class DataDefaults {
     Path p = relative.isEmpty() ? folder : folder.resolve(relative);
     if (!Files.exists(p)) {
       throw new CommandLine.ParameterException(spec.commandLine(), option + " not given, and " + p
-          + " does not exist: run `clarq data fetch " + dataSet + "` (or give " + option + ")");
+          + " does not exist: " + fetchAdvice(spec, dataSet) + ", or give " + option);
     }
     return p;
   }
@@ -87,7 +96,7 @@ public final class DataDefaults {
     }
     if (!Files.isDirectory(dir)) {
       throw new CommandLine.ParameterException(spec.commandLine(), option + " " + given + ": no such file, and no"
-          + " published runs in " + dir + ": run `clarq data fetch clarq-llm`");
+          + " published runs in " + dir + ": " + fetchAdvice(spec, "clarq-llm"));
     }
     return given;
   }

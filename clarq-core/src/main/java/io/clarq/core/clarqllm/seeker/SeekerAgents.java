@@ -8,8 +8,11 @@ import java.util.TreeMap;
 
 /** Finds the {@link SeekerAgentProvider}s on the class path with {@link ServiceLoader} and makes seekers from specs. */
 public final class SeekerAgents {
-  /** The names clarq's command line gives its own seekers; no provider may take them. */
-  public static final Set<String> RESERVED = Set.of("rule", "console", "comp", "chat");
+  /**
+   * The names clarq's command line gives its own seekers ({@code agent:SPEC} is an asking agent, see
+   * {@code io.clarq.core.asking.AskingAgents}); no provider may take them.
+   */
+  public static final Set<String> RESERVED = Set.of("rule", "console", "comp", "chat", "agent");
 
   private SeekerAgents() {}
 

@@ -1,6 +1,7 @@
 package io.clarq.examples.cli.clarqllm;
 
 import io.clarq.examples.cli.OfflineJudgeChoice;
+import io.clarq.examples.cli.AgentSpecs;
 import io.clarq.examples.cli.DataDefaults;
 import io.clarq.examples.cli.InputPaths;
 import io.clarq.examples.cli.LlmOptions;
@@ -15,6 +16,7 @@ import io.clarq.core.prompt.PromptPack;
 import io.clarq.core.llm.LlmClient;
 import io.clarq.core.clarqllm.provider.ProviderAgent;
 import io.clarq.core.clarqllm.provider.llm.LlmProviderAgent;
+import io.clarq.core.clarqllm.seeker.AskingSeeker;
 import io.clarq.core.clarqllm.seeker.EndDetection;
 import io.clarq.core.clarqllm.seeker.SeekerAgent;
 import io.clarq.core.clarqllm.seeker.SeekerAgents;
@@ -79,13 +81,17 @@ public final class RunCommand implements Callable<Integer> {
 
   @Mixin PromptOptions prompts;
 
-  @Option(names = "--seeker", required = true, paramLabel = "SPEC",
+  @Option(names = "--seeker", paramLabel = "SPEC",
       description = "The seeker: [comp:|chat:]MODEL-SPEC for the paper's baseline LLM seeker in Completion (default)"
           + " or Chat mode, e.g. chat:openai:gpt-4o; 'rule' for the demo's rule-based seeker (no model: a dry "
           + "rehearsal, e.g. of a sharded run on a cluster); 'console' to play it yourself; or SCHEME:ARGS for a "
           + "seeker of your own that a jar on the class path provides (a SeekerAgentProvider; see "
-          + "examples/plugin-seeker).")
+          + "examples/plugin-seeker). Give --seeker or --agent.")
   String seekerSpec;
+
+  @Option(names = "--agent", paramLabel = "SPEC", description = AgentSpecs.DESCRIPTION
+      + " It plays the seeker.")
+  String agentSpec;
 
   @Option(names = "--provider", required = true, paramLabel = "SPEC",
       description = "The provider: a model spec (openai:gpt-4o, or a base URL) for the LLM provider agent, or "
@@ -167,11 +173,24 @@ public final class RunCommand implements Callable<Integer> {
   /** The verdict file a live judge appends to, in the output directory. */
   static final String JUDGE_VERDICTS = "judge-verdicts.jsonl";
 
+  /** How a seeker spec names an asking agent given with {@code --agent}. */
+  static final String AGENT = "agent:";
+
   @Override
   public Integer call() throws Exception {
     concurrency = OldOptionNames.resolve(spec, "--concurrency", concurrency, "--threads", oldThreads);
     CommandLine cl = spec.commandLine();
     tasks = DataDefaults.orFetched(spec, tasks, "--tasks", "clarq-llm", "tasks");
+    if ((seekerSpec == null) == (agentSpec == null)) {
+      throw new CommandLine.ParameterException(cl, "give one of --seeker SPEC and --agent SPEC");
+    }
+    if (seekerSpec != null && seekerSpec.startsWith(AGENT)) {
+      agentSpec = seekerSpec.substring(AGENT.length());   // --seeker agent:SPEC is --agent SPEC
+    }
+    if (agentSpec != null) {
+      AgentSpecs.check(cl, "--agent", agentSpec);
+      seekerSpec = AGENT + agentSpec;   // recorded as the seeker's spec in the run's settings
+    }
     checkArguments(cl);
     List<AutoCloseable> closing = new ArrayList<>();
     try {
@@ -288,7 +307,9 @@ public final class RunCommand implements Callable<Integer> {
   /** The models that play the roles, by name ("" for a role no model plays), without making a client. */
   private RunForecast.Models forecastModels(CommandLine cl) {
     String seekerModel = "";
-    if (!seekerSpec.equals("rule") && !seekerSpec.equals("console") && !providedSeeker()) {
+    if (seekerSpec.startsWith(AGENT)) {
+      seekerModel = AgentSpecs.modelSpec(agentSpec).map(m -> modelName(llm.spec(cl, "--agent", m), m)).orElse("");
+    } else if (!seekerSpec.equals("rule") && !seekerSpec.equals("console") && !providedSeeker()) {
       seekerModel = modelName(llm.spec(cl, "--seeker", seekerModelSpec()), seekerModelSpec());
     }
     String providerModel = providerSpec.equals("offline") ? ""
@@ -368,6 +389,9 @@ public final class RunCommand implements Callable<Integer> {
       if (!seekerSpec.equals("console") && !seekerSpec.equals("rule")) {
         out.put("seeker_spec", seekerSpec);   // a provided seeker: its arguments change what it says
       }
+      if (agentSpec != null && AgentSpecs.modelSpec(agentSpec).isPresent()) {
+        out.put("seeker_model", identity(llm.spec(cl, "--agent", agentSpec)));
+      }
     } else {
       out.put("seeker_model", identity(llm.spec(cl, "--seeker", seekerModelSpec())));
     }
@@ -392,6 +416,9 @@ public final class RunCommand implements Callable<Integer> {
   }
 
   private SeekerAgent seeker(CommandLine cl, List<AutoCloseable> closing) {
+    if (seekerSpec.startsWith(AGENT)) {
+      return new AskingSeeker(AgentSpecs.open(cl, "--agent", agentSpec, llm.alsoTell(TurnUsage.listener()), closing));
+    }
     if (seekerSpec.equals("rule")) {
       return new RuleBasedSeeker();
     }
@@ -468,7 +495,9 @@ public final class RunCommand implements Callable<Integer> {
     }
     llm.refuseFixedSeed(cl, trials);
     // the seeker, provider and judge specs too, so that their errors come first and once (not inside a forecast note)
-    SeekerSpecs.check(cl, "--seeker", seekerSpec);
+    if (!seekerSpec.startsWith(AGENT)) {
+      SeekerSpecs.check(cl, "--seeker", seekerSpec);
+    }
     forecastModels(cl);
     if (!providerSpec.equals("offline")) {
       knownScheme(cl, "--provider", providerSpec);

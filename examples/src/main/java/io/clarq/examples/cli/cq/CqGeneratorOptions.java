@@ -1,5 +1,6 @@
 package io.clarq.examples.cli.cq;
 
+import io.clarq.examples.cli.AgentSpecs;
 import io.clarq.examples.cli.LlmOptions;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.clarq.core.cq.QuestionGenerator;
@@ -24,6 +25,10 @@ public final class CqGeneratorOptions {
           + "facet-only), or a model: openai:MODEL (with --base-url for any OpenAI-compatible server) "
           + "(default: ${DEFAULT-VALUE})")
   String generator;
+
+  @Option(names = "--agent", paramLabel = "SPEC", description = io.clarq.examples.cli.AgentSpecs.DESCRIPTION
+      + " It writes the questions (instead of --generator).")
+  String agent;
 
   @Option(names = "--forms", paramLabel = "FORM|FORM...",
       description = "question forms of the LLM generator, '|'-separated (default: Are you looking for|Would you "
@@ -50,6 +55,13 @@ public final class CqGeneratorOptions {
    * @throws CommandLine.ParameterException naming a bad spec or model option
    */
   QuestionGenerator open(CommandLine cl, List<AutoCloseable> opened) {
+    if (agent != null) {
+      if (!generator.equals("template")) {
+        throw new CommandLine.ParameterException(cl, "--agent writes the questions; drop --generator " + generator);
+      }
+      return new io.clarq.core.cq.AskingQuestionGenerator(io.clarq.examples.cli.AgentSpecs.open(cl, "--agent", agent,
+          llm, opened));
+    }
     if (generator.equals("template")) {
       return new TemplateQuestionGenerator();
     }
@@ -80,6 +92,11 @@ public final class CqGeneratorOptions {
   java.util.Map<io.clarq.eval.results.ModelRole, io.clarq.eval.results.ModelRef> models(CommandLine cl) {
     java.util.Map<io.clarq.eval.results.ModelRole, io.clarq.eval.results.ModelRef> out =
         new java.util.EnumMap<>(io.clarq.eval.results.ModelRole.class);
+    if (agent != null) {
+      AgentSpecs.modelSpec(agent).ifPresent(a -> out.put(io.clarq.eval.results.ModelRole.GENERATOR,
+          io.clarq.eval.results.ModelRef.of(llm.spec(cl, "--agent", a))));
+      return out;
+    }
     if (!generator.equals("template") && !generator.startsWith("template:")) {
       out.put(io.clarq.eval.results.ModelRole.GENERATOR,
           io.clarq.eval.results.ModelRef.of(llm.spec(cl, "--generator", generator)));
@@ -97,6 +114,10 @@ public final class CqGeneratorOptions {
    */
   java.util.Map<String, String> settings() {
     java.util.Map<String, String> o = new java.util.LinkedHashMap<>();
+    if (agent != null) {
+      o.put("agent", agent);
+      return o;
+    }
     if (!generator.equals("template") && !generator.startsWith("template:")) {
       o.put("forms", forms == null ? String.join("|", LlmQuestionGenerator.DEFAULT_FORMS) : forms);
       o.put("max_attempts", String.valueOf(maxAttempts));

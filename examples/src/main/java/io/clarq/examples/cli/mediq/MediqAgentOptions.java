@@ -50,6 +50,10 @@ public final class MediqAgentOptions {
           + " numerical-cutoff, scale on --expert-model. Default: ${DEFAULT-VALUE}.")
   String expert;
 
+  @Option(names = "--agent", paramLabel = "SPEC", description = io.clarq.examples.cli.AgentSpecs.DESCRIPTION
+      + " It plays the expert (instead of --expert).")
+  String agent;
+
   @Option(names = "--expert-questions", defaultValue = "3", paramLabel = "N",
       description = "How many questions the model-free expert asks before answering (0-6). Default: ${DEFAULT-VALUE}.")
   int expertQuestions;
@@ -130,6 +134,12 @@ public final class MediqAgentOptions {
     return !expert.equals("overlap");
   }
 
+  /** Whether any agent of the run talks to a model (an --agent on a model spec included). */
+  boolean anyModel() {
+    return expertNeedsModel() || patientNeedsModel()
+        || (agent != null && io.clarq.examples.cli.AgentSpecs.modelSpec(agent).isPresent());
+  }
+
   boolean patientNeedsModel() {
     return !patient.equals("offline") && !patient.equals("random");
   }
@@ -162,7 +172,17 @@ public final class MediqAgentOptions {
       questionSampling = sampling(cl, qm);
     }
     List<Expert> experts = new ArrayList<>();
-    if (!expertNeedsModel()) {
+    List<LlmClient> agentClients = new ArrayList<>();
+    if (agent != null) {
+      List<AutoCloseable> opened = new ArrayList<>();
+      io.clarq.core.asking.AskingAgent asking = io.clarq.examples.cli.AgentSpecs.open(cl, "--agent", agent, llm,
+          opened);
+      opened.forEach(o -> agentClients.add((LlmClient) o));
+      for (int t = 1; t <= trials; t++) {
+        experts.add(new io.clarq.core.mediq.AskingExpert(asking, maxQuestions));
+      }
+      settings.put("expert", "agent:" + agent + " (" + io.clarq.core.asking.AskingAgents.identity(asking) + ")");
+    } else if (!expertNeedsModel()) {
       for (int t = 1; t <= trials; t++) {
         experts.add(new OverlapExpert(expertQuestions));
       }
@@ -230,7 +250,7 @@ public final class MediqAgentOptions {
       List<Deviation> all = new ArrayList<>(fixed);
       all.addAll(llm.deviations());
       return all;
-    }, List.copyOf(clients.values()));
+    }, java.util.stream.Stream.concat(clients.values().stream(), agentClients.stream()).toList());
   }
 
   /**
@@ -239,6 +259,12 @@ public final class MediqAgentOptions {
    * @throws CommandLine.ParameterException naming the option
    */
   void check(CommandLine cl) {
+    if (agent != null && !expert.equals("overlap")) {
+      throw new CommandLine.ParameterException(cl, "--agent plays the expert; drop --expert " + expert);
+    }
+    if (agent != null) {
+      io.clarq.examples.cli.AgentSpecs.check(cl, "--agent", agent);
+    }
     if (!EXPERTS.contains(expert)) {
       throw new CommandLine.ParameterException(cl, "--expert " + expert + ": unknown; known: "
           + String.join(", ", EXPERTS));

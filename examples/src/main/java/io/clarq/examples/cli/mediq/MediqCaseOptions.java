@@ -6,6 +6,7 @@ import io.clarq.datasets.mediq.MediqDataset;
 import io.clarq.datasets.mediq.MediqReferencePack;
 import io.clarq.datasets.mediq.MediqSplit;
 import io.clarq.eval.mediq.MediqItem;
+import io.clarq.examples.cli.DataDefaults;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -48,7 +49,7 @@ final class MediqCaseOptions {
       }
       if (!Files.isRegularFile(folder.resolve(split.file()))) {
         throw new CommandLine.ParameterException(cl, "no " + split.file() + " in " + folder
-            + "; run `clarq data fetch mediq` or give --data DIR");
+            + "; " + DataDefaults.fetchAdvice(cl.getCommandSpec(), MediqReferencePack.DATA_SET) + ", or give --data DIR");
       }
       List<MediqCase> cases = MediqDataset.load(folder, split);
       if (limit != null) {

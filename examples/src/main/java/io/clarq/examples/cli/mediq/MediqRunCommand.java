@@ -94,7 +94,7 @@ public final class MediqRunCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     agents.check(spec.commandLine());
-    if (!agents.expertNeedsModel() && !agents.patientNeedsModel() && llm.anyGiven()) {
+    if (!agents.anyModel() && llm.anyGiven()) {
       throw new CommandLine.ParameterException(spec.commandLine(), "--expert " + agents.expert + " and --patient "
           + agents.patient + " use no model, so the model options (--base-url, --llm-cache, ...) would be ignored;"
           + " name a reference expert with --expert-model SPEC, or drop them");
@@ -114,8 +114,9 @@ public final class MediqRunCommand implements Callable<Integer> {
     Optional<PromptPack> pack = referencePack();
     if (agents.needsPack() && pack.isEmpty()) {
       throw new CommandLine.ParameterException(spec.commandLine(), "--expert " + agents.expert + " --patient "
-          + agents.patient + " needs the MediQ reference prompts, derived from the reference code: run `clarq data"
-          + " fetch mediq` or give --upstream DIR (or --prompts clarq for clarq's own pack)");
+          + agents.patient + " needs the MediQ reference prompts, derived from the reference code: "
+          + io.clarq.examples.cli.DataDefaults.fetchAdvice(spec, MediqReferencePack.DATA_SET) + ", or give --upstream"
+          + " DIR (or --prompts clarq for clarq's own pack)");
     }
     String cannot = cannotAnswer(pack, settings);
     MediqBenchmark.Result r;
@@ -129,7 +130,7 @@ public final class MediqRunCommand implements Callable<Integer> {
     PrintWriter w = spec.commandLine().getOut();
     r.byDataset().forEach((k, f) -> w.println(line(k, f)));
     w.println(line("all", r.overall()));
-    if (agents.expertNeedsModel() || agents.patientNeedsModel()) {
+    if (agents.anyModel()) {
       w.println(llm.usageSummary());
     }
     w.println("results: " + out.resolve("results.json") + ", " + out.resolve("summary.md") + ", "

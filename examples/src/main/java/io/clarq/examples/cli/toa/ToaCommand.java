@@ -74,9 +74,14 @@ public final class ToaCommand implements Runnable {
     @Option(names = "--flm", required = true, paramLabel = "FILE", description = "FLM examples (clarq flm make).")
     Path flm;
 
-    @Option(names = "--asker", required = true, paramLabel = "SPEC",
-        description = "repeater, file:PATH (JSONL of {\"id\", \"question\"}), or an LLM spec.")
+    @Option(names = "--asker", paramLabel = "SPEC",
+        description = "repeater, file:PATH (JSONL of {\"id\", \"question\"}), or an LLM spec. Give --asker or"
+            + " --agent.")
     String asker;
+
+    @Option(names = "--agent", paramLabel = "SPEC", description = io.clarq.examples.cli.AgentSpecs.DESCRIPTION
+        + " It plays the asker.")
+    String agent;
 
     @Option(names = "--asker-template", paramLabel = "NAME",
         description = "Our prompt for an LLM asker: direct, encyclopedia, reason-then-ask (default direct).")
@@ -148,6 +153,12 @@ public final class ToaCommand implements Runnable {
     @Override
     public Integer call() throws IOException, InterruptedException {
       threads = OldOptionNames.resolve(spec, "--concurrency", threads, "--threads", oldThreads);
+      if ((asker == null) == (agent == null)) {
+        throw new ParameterException(spec.commandLine(), "give one of --asker SPEC and --agent SPEC");
+      }
+      if (agent != null) {
+        io.clarq.examples.cli.AgentSpecs.check(spec.commandLine(), "--agent", agent);
+      }
       if (threads < 1) {
         throw new ParameterException(spec.commandLine(), "--concurrency " + threads + ": must be at least 1");
       }
@@ -199,7 +210,10 @@ public final class ToaCommand implements Runnable {
     /** The models behind the agents, by role, for the results: only the roles an LLM plays. */
     private Map<ModelRole, ModelRef> models() {
       Map<ModelRole, ModelRef> m = new java.util.EnumMap<>(ModelRole.class);
-      if (!asker.equals("repeater") && !asker.startsWith("file:")) {
+      if (agent != null) {
+        io.clarq.examples.cli.AgentSpecs.modelSpec(agent).ifPresent(a ->
+            m.put(ModelRole.ASKER, ModelRef.of(llm.spec(spec.commandLine(), "--agent", a))));
+      } else if (!asker.equals("repeater") && !asker.startsWith("file:")) {
         m.put(ModelRole.ASKER, ModelRef.of(llm.spec(spec.commandLine(), "--asker", asker)));
       }
       if (!oracle.equals("offline")) {
@@ -210,6 +224,13 @@ public final class ToaCommand implements Runnable {
     }
 
     private Asker asker(List<FlmExample> examples) throws IOException {
+      if (agent != null) {
+        List<AutoCloseable> opened = new java.util.ArrayList<>();
+        io.clarq.core.asking.AskingAgent a = io.clarq.examples.cli.AgentSpecs.open(spec.commandLine(), "--agent",
+            agent, llm, opened);
+        opened.forEach(o -> clients.put("--agent", (LlmClient) o));
+        return new io.clarq.core.toa.AskingAsker(a);
+      }
       if (asker.equals("repeater")) {
         return new RepeaterAsker();
       }
