@@ -14,8 +14,9 @@ import java.util.Optional;
 /**
  * The sessions a run took, one line each in {@value #FILE} beside the run config: when each started, how long it ran,
  * how many items it played and at what concurrency. A resumed run adds a line; a run's wall time is their sum, and a
- * merge reports each shard's. Kept apart from {@code run-config.json} so that the settings file of a merged run is
- * byte for byte that of one unsharded run.
+ * merge reports each shard's. Kept apart from {@code run-config.json} so that the settings of a merged run are those
+ * of one unsharded run (a merge records only the shards it merged beside them). A session that ended records its item
+ * log's digest, which a merge checks the shard's log against; one that stopped records why.
  */
 final class RunHistory {
   static final String FILE = "sessions.jsonl";

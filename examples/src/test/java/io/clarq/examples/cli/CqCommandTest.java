@@ -72,15 +72,24 @@ class CqCommandTest extends CqCommandHarness {
         dir.resolve("shard-3").toString(), "--data", data, "--limit", "7", "--out", dir.resolve("merged").toString()))
         .as(err.toString()).isEqualTo(0);
     assertThat(out.toString()).contains("7 questions merged into " + dir.resolve("merged"));
-    for (String file : List.of("generations.jsonl", "run-config.json")) {
-      assertThat(Files.readAllBytes(dir.resolve("merged").resolve(file))).as(file)
-          .isEqualTo(Files.readAllBytes(dir.resolve("whole").resolve(file)));
-    }
-    // a merge into a directory holding a run, or of too few shards, is refused
+    assertThat(Files.readAllBytes(dir.resolve("merged").resolve("generations.jsonl")))
+        .isEqualTo(Files.readAllBytes(dir.resolve("whole").resolve("generations.jsonl")));
+    // the settings as one run's; the shards merged recorded beside them
+    io.clarq.eval.kernel.RunSettings merged = io.clarq.eval.kernel.RunSettings.read(dir.resolve("merged")).orElseThrow();
+    assertThat(merged.values()).isEqualTo(io.clarq.eval.kernel.RunSettings.read(dir.resolve("whole")).orElseThrow()
+        .values());
+    assertThat(merged.recorded()).containsKey("merged_from");
+    // the same merge again: nothing done; into a directory holding a run, or of too few shards: refused
+    byte[] results = Files.readAllBytes(dir.resolve("merged").resolve("results.json"));
     assertThat(run("cq", "merge", dir.resolve("shard-1").toString(), dir.resolve("shard-2").toString(),
         dir.resolve("shard-3").toString(), "--data", data, "--limit", "7", "--out", dir.resolve("merged").toString()))
+        .as(err.toString()).isEqualTo(0);
+    assertThat(err.toString()).contains("already holds this merge of the 3 shards");
+    assertThat(Files.readAllBytes(dir.resolve("merged").resolve("results.json"))).isEqualTo(results);
+    assertThat(run("cq", "merge", dir.resolve("shard-1").toString(), dir.resolve("shard-2").toString(),
+        dir.resolve("shard-3").toString(), "--data", data, "--limit", "7", "--out", dir.resolve("whole").toString()))
         .isEqualTo(1);
-    assertThat(err.toString()).contains("cannot merge into " + dir.resolve("merged") + ": it already holds a run");
+    assertThat(err.toString()).contains("cannot merge into " + dir.resolve("whole") + ": it already holds a run");
     assertThat(run("cq", "merge", dir.resolve("shard-1").toString(), "--data", data, "--limit", "7", "--out",
         dir.resolve("m2").toString())).isEqualTo(2);
     assertThat(err.toString()).contains("is shard 1/3, but 1 directories were given");
