@@ -110,6 +110,7 @@ class MediqCompareTest {
     JsonNode lb = new ObjectMapper().readTree(out.resolve("leaderboard.json").toFile());
     assertThat(lb.path("format").asText()).isEqualTo(OutcomeLeaderboardFiles.FORMAT);
     assertThat(lb.path("rows")).hasSize(2);
+    assertThat(io.clarq.eval.results.WrittenFileSchemas.validateTree(out)).isEmpty();
     assertThat(Files.readString(out.resolve("leaderboard.csv"))).startsWith("compared_trial,benchmark,measure,");
     assertThat(Files.readString(out.resolve("leaderboard.md"))).contains("# mediq leaderboard");
     assertThat(Jsoup.parse(out.resolve("leaderboard.html").toFile()).select("table.board tr.row")).hasSize(2);
@@ -147,6 +148,9 @@ class MediqCompareTest {
     OutcomeLeaderboard b = OutcomeLeaderboard.of(List.of(a, torn), Bootstrap.DEFAULT, false, true);
     assertThat(OutcomeLeaderboardFiles.csv(b)).startsWith("# note: fewer: 6 items, 1 line(s) not scored");
     assertThat(OutcomeLeaderboardFiles.json(b).path("not_scored")).hasSize(1);
+    Path written = dir.resolve("torn-board");
+    OutcomeLeaderboardFiles.write(b, written);
+    assertThat(io.clarq.eval.results.WrittenFileSchemas.validateTree(written)).isEmpty();
     assertThat(Jsoup.parse(OutcomeLeaderboardFiles.html(b)).select("section#preamble li").text())
         .contains("fewer: 6 items, 1 line(s) not scored");
   }
