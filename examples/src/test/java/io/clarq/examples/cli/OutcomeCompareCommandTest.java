@@ -63,4 +63,34 @@ class OutcomeCompareCommandTest extends CommandTestBase {
     assertThat(run("leaderboard", a.toString(), demo.toString(), "--out", tmp.resolve("x").toString())).isNotZero();
     assertThat(err.toString()).contains("runs of different benchmarks cannot be compared");
   }
+
+  /** A torn line of a ClarQ-LLM demo run is named by compare's JSON and page and by leaderboard.json, CSV and page. */
+  @Test
+  void testClarqLlmJsonCsvAndPagesNameATornLine() throws Exception {
+    Path a = tmp.resolve("a");
+    Path b = tmp.resolve("b");
+    assertThat(run("demo", "--out", a.toString())).as(err.toString()).isZero();
+    assertThat(run("demo", "--out", b.toString())).as(err.toString()).isZero();
+    Path transcript = b.resolve("transcripts.jsonl");
+    List<String> lines = Files.readAllLines(transcript);
+    Files.writeString(transcript, lines.get(0).substring(0, 40), java.nio.file.StandardOpenOption.APPEND);
+    String note = "b: 20 dialogues, 1 line(s) not scored (" + transcript + ", line " + (lines.size() + 1)
+        + " is torn";
+    Path page = tmp.resolve("cmp.html");
+    out.getBuffer().setLength(0);
+    assertThat(run("compare", a.toString(), b.toString(), "--json", "--html", page.toString())).as(err.toString())
+        .isZero();
+    com.fasterxml.jackson.databind.JsonNode json = new com.fasterxml.jackson.databind.ObjectMapper()
+        .readTree(out.toString());
+    assertThat(json.path("not_scored")).hasSize(1);
+    assertThat(json.path("not_scored").get(0).asText()).startsWith(note);
+    assertThat(org.jsoup.Jsoup.parse(page.toFile()).select("ul#not-scored li").text()).contains(note);
+    Path dir = tmp.resolve("board");
+    assertThat(run("leaderboard", a.toString(), b.toString(), "--out", dir.toString())).as(err.toString()).isZero();
+    assertThat(Files.readString(dir.resolve("leaderboard.csv"))).startsWith("# note: " + note);
+    assertThat(Files.readString(dir.resolve("leaderboard.json"))).contains("\"not_scored\"");
+    assertThat(org.jsoup.Jsoup.parse(dir.resolve("leaderboard.html").toFile()).select("ul#not-scored li").text())
+        .contains(note);
+    assertThat(io.clarq.eval.results.WrittenFileSchemas.validateTree(dir)).isEmpty();
+  }
 }
