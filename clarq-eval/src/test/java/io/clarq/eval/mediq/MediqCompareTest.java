@@ -154,4 +154,27 @@ class MediqCompareTest {
     assertThat(Jsoup.parse(OutcomeLeaderboardFiles.html(b)).select("section#preamble li").text())
         .contains("fewer: 6 items, 1 line(s) not scored");
   }
+
+  @Test
+  void testARunOfTrialsIsComparedOnTrialOneAndEveryOutputSaysSo() throws Exception {
+    List<MediqItem> items = new ArrayList<>();
+    for (MediqItem i : items(3)) {
+      items.add(i);
+      items.add(new MediqItem(i.dataset(), i.mediqCase(), 2));
+    }
+    Path out = dir.resolve("trials");
+    RunKernel.run(new MediqBenchmark(List.of(new OverlapExpert(2), new OverlapExpert(2)),
+        List.of(new OfflinePatient("cannot", 2), new OfflinePatient("cannot", 2)), 30,
+        Map.of("expert", "overlap(questions=1)", "patient", "offline"), List::of), items,
+        new RunKernel.Plan(out, Shard.ALL, 1, "t"), new ItemListener<>() {});
+    OutcomeRun t = OutcomeRuns.load(out);
+    assertThat(t.trials()).isEqualTo(2);
+    assertThat(t.outcomes()).hasSize(12);
+    assertThat(t.compared()).hasSize(6);
+    OutcomeRun one = OutcomeRuns.load(run("one", 1, items(3), "offline"));
+    OutcomeComparison c = OutcomeComparison.of(List.of(one, t), Bootstrap.DEFAULT, false);
+    assertThat(c.text()).startsWith("runs of several trials (one: 1, trials: 2): compared on trial 1");
+    assertThat(c.json().path("trial_note").asText()).startsWith("runs of several trials");
+    assertThat(c.pairs().get(0).shared()).hasSize(6);
+  }
 }
