@@ -83,7 +83,7 @@ public final class OutcomeRuns {
     }
     List<String> notes = new ArrayList<>();
     if (failed > 0) {
-      notes.add(failed + " failed item(s) in " + log);
+      notes.add(failed + " item(s) with no outcome (failed, or a reply that could not be read) in " + log);
     }
     contents.tornLine().ifPresent(t -> notes.add(log + ", line " + t.line() + " is torn (an interrupted run was"
         + " writing it; " + t.length() + " characters): its item is not scored"));

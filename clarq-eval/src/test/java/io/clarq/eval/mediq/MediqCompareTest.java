@@ -110,6 +110,7 @@ class MediqCompareTest {
     JsonNode lb = new ObjectMapper().readTree(out.resolve("leaderboard.json").toFile());
     assertThat(lb.path("format").asText()).isEqualTo(OutcomeLeaderboardFiles.FORMAT);
     assertThat(lb.path("rows")).hasSize(2);
+    assertThat(io.clarq.eval.results.WrittenFileSchemas.validateTree(out)).isEmpty();
     assertThat(Files.readString(out.resolve("leaderboard.csv"))).startsWith("compared_trial,benchmark,measure,");
     assertThat(Files.readString(out.resolve("leaderboard.md"))).contains("# mediq leaderboard");
     assertThat(Jsoup.parse(out.resolve("leaderboard.html").toFile()).select("table.board tr.row")).hasSize(2);
@@ -147,7 +148,33 @@ class MediqCompareTest {
     OutcomeLeaderboard b = OutcomeLeaderboard.of(List.of(a, torn), Bootstrap.DEFAULT, false, true);
     assertThat(OutcomeLeaderboardFiles.csv(b)).startsWith("# note: fewer: 6 items, 1 line(s) not scored");
     assertThat(OutcomeLeaderboardFiles.json(b).path("not_scored")).hasSize(1);
+    Path written = dir.resolve("torn-board");
+    OutcomeLeaderboardFiles.write(b, written);
+    assertThat(io.clarq.eval.results.WrittenFileSchemas.validateTree(written)).isEmpty();
     assertThat(Jsoup.parse(OutcomeLeaderboardFiles.html(b)).select("section#preamble li").text())
         .contains("fewer: 6 items, 1 line(s) not scored");
+  }
+
+  @Test
+  void testARunOfTrialsIsComparedOnTrialOneAndEveryOutputSaysSo() throws Exception {
+    List<MediqItem> items = new ArrayList<>();
+    for (MediqItem i : items(3)) {
+      items.add(i);
+      items.add(new MediqItem(i.dataset(), i.mediqCase(), 2));
+    }
+    Path out = dir.resolve("trials");
+    RunKernel.run(new MediqBenchmark(List.of(new OverlapExpert(2), new OverlapExpert(2)),
+        List.of(new OfflinePatient("cannot", 2), new OfflinePatient("cannot", 2)), 30,
+        Map.of("expert", "overlap(questions=1)", "patient", "offline"), List::of), items,
+        new RunKernel.Plan(out, Shard.ALL, 1, "t"), new ItemListener<>() {});
+    OutcomeRun t = OutcomeRuns.load(out);
+    assertThat(t.trials()).isEqualTo(2);
+    assertThat(t.outcomes()).hasSize(12);
+    assertThat(t.compared()).hasSize(6);
+    OutcomeRun one = OutcomeRuns.load(run("one", 1, items(3), "offline"));
+    OutcomeComparison c = OutcomeComparison.of(List.of(one, t), Bootstrap.DEFAULT, false);
+    assertThat(c.text()).startsWith("runs of several trials (one: 1, trials: 2): compared on trial 1");
+    assertThat(c.json().path("trial_note").asText()).startsWith("runs of several trials");
+    assertThat(c.pairs().get(0).shared()).hasSize(6);
   }
 }

@@ -47,6 +47,9 @@ public final class WrittenFileSchemas {
       entry("toa-results\\.jsonl", "toa-results-line.schema.json"),
       entry("generations\\.jsonl", "cq-generation-line.schema.json"),
       entry("judgements\\.jsonl", "cq-judgement-line.schema.json"),
+      entry("leaderboard\\.json", "mediq", "outcome-leaderboard.schema.json"),
+      entry("leaderboard\\.json", "toa", "outcome-leaderboard.schema.json"),
+      entry("leaderboard\\.json", "cq-judge", "outcome-leaderboard.schema.json"),
       entry("leaderboard\\.json", "leaderboard.schema.json"),
       entry("study\\.json", "study-spec.schema.json"),
       // names the tests give to files the user names

@@ -5,6 +5,9 @@ import io.clarq.core.stats.Bootstrap;
 import io.clarq.core.files.AtomicFiles;
 import io.clarq.eval.compare.ComparedRun;
 import io.clarq.eval.compare.ComparisonReport;
+import io.clarq.eval.compare.OutcomeComparison;
+import io.clarq.eval.compare.OutcomeRun;
+import io.clarq.eval.compare.OutcomeRuns;
 import io.clarq.eval.clarqllm.evaluate.VerdictCacheJudge;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -31,7 +34,12 @@ import picocli.CommandLine.Parameters;
       "are refused, naming each difference, unless --allow-different-setup. A RUN is a run directory (clarq run or",
       "demo output; scored as that run was), a transcript file (a published results file or a clarq JSONL",
       "transcript) or a published run by name (provider.Chat.En), scored with --tasks and --verdicts (without",
-      "--verdicts or --judge, leftover gold lines are unjudged and those dialogues leave the success comparison)."
+      "--verdicts or --judge, leftover gold lines are unjudged and those dialogues leave the success comparison).",
+      "Runs of the other benchmarks (clarq mediq run, clarq toa run, clarq cq judge folders; results.json names the",
+      "benchmark) are compared the same way on their per-item outcomes (MediQ correct, TOA recovered F1, CQ rubric",
+      "score) over the items they share, trial 1: McNemar's exact test for binary outcomes, the paired bootstrap test",
+      "for graded ones, Holm-adjusted over all pairs; runs whose settings other than the compared agent's differ are",
+      "refused unless --allow-different-setup. Runs of different benchmarks are refused."
     })
 public final class CompareCommand implements Callable<Integer> {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
@@ -56,12 +64,26 @@ public final class CompareCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     CommandLine cl = spec.commandLine();
-    List<ComparedRun> loaded = scoring.load(spec, runs).runs();
-    ComparisonReport report = ComparisonReport.of(loaded, Bootstrap.DEFAULT, allowDifferentSetup);
+    Optional<List<OutcomeRun>> other = otherBenchmark(spec, runs);
+    String text;
+    String jsonText;
+    java.util.function.Supplier<String> pageOf;
+    if (other.isPresent()) {
+      OutcomeComparison report = OutcomeComparison.of(other.get(), Bootstrap.DEFAULT, allowDifferentSetup);
+      text = report.text();
+      jsonText = report.jsonText();
+      pageOf = report::html;
+    } else {
+      List<ComparedRun> loaded = scoring.load(spec, runs).runs();
+      ComparisonReport report = ComparisonReport.of(loaded, Bootstrap.DEFAULT, allowDifferentSetup);
+      text = report.text();
+      jsonText = report.jsonText();
+      pageOf = report::html;
+    }
     PrintWriter out = cl.getOut();
-    out.print(json ? report.jsonText() + System.lineSeparator() : report.text());
+    out.print(json ? jsonText + System.lineSeparator() : text);
     if (html != null) {
-      String page = report.html();
+      String page = pageOf.get();
       AtomicFiles.write(html, w -> w.write(page));
       if (!json) {
         out.println("html: " + html);
@@ -69,6 +91,34 @@ public final class CompareCommand implements Callable<Integer> {
     }
     out.flush();
     return 0;
+  }
+
+  /**
+   * The runs as per-item outcomes when any RUN is the folder of a run of another benchmark than ClarQ-LLM (its
+   * results.json says which); empty when every RUN is ClarQ-LLM's (a folder, transcript file or published run).
+   *
+   * @throws CommandLine.ParameterException when such runs are mixed with ClarQ-LLM runs or files, naming each
+   *     run's benchmark
+   */
+  static Optional<List<OutcomeRun>> otherBenchmark(CommandLine.Model.CommandSpec spec, List<Path> runs) {
+    List<String> benchmarks = new ArrayList<>();
+    for (Path r : runs) {
+      benchmarks.add(Files.isRegularFile(r.resolve("results.json")) ? OutcomeRuns.benchmarkOf(r)
+          : OutcomeRuns.CLARQ_LLM);
+    }
+    if (benchmarks.stream().allMatch(OutcomeRuns.CLARQ_LLM::equals)) {
+      return Optional.empty();
+    }
+    if (benchmarks.stream().distinct().count() > 1) {
+      List<String> each = new ArrayList<>();
+      for (int i = 0; i < runs.size(); i++) {
+        each.add(runs.get(i) + " is a " + benchmarks.get(i) + " run");
+      }
+      throw new CommandLine.ParameterException(spec.commandLine(), "runs of different benchmarks cannot be"
+          + " compared: " + String.join(", ", each) + ". Their outcomes are not of one kind: give runs of one"
+          + " benchmark");
+    }
+    return Optional.of(runs.stream().map(OutcomeRuns::load).toList());
   }
 
   /**

@@ -31,7 +31,10 @@ import picocli.CommandLine.Parameters;
       "provider model, prompt pack, judge or deviations differ from the first run's is refused, naming each",
       "difference, unless --allow-different-setup. Runs over different tasks are refused, naming them, unless",
       "--shared-tasks. A RUN is what clarq compare takes: a run directory, a transcript file or a published run by",
-      "name."
+      "name. Runs of the other benchmarks (MediQ, TOA, CQ judge folders) are ranked the same way on their per-item",
+      "outcomes (MediQ correct, TOA recovered F1, CQ rubric score; trial 1): McNemar's exact test for binary",
+      "outcomes, the paired bootstrap test for graded ones, Holm over all pairs, the same rank rule; --shared-tasks",
+      "ranks them on the items all hold; runs of different benchmarks are refused."
     })
 public final class LeaderboardCommand implements Callable<Integer> {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
@@ -72,6 +75,18 @@ public final class LeaderboardCommand implements Callable<Integer> {
       table = prices == null ? Optional.empty() : Optional.of(PriceTable.parse(prices));
     } catch (IllegalArgumentException e) {
       throw new CommandLine.ParameterException(cl, "--prices " + prices + ": " + e.getMessage());
+    }
+    Optional<List<io.clarq.eval.compare.OutcomeRun>> other = CompareCommand.otherBenchmark(spec, runs);
+    if (other.isPresent()) {
+      io.clarq.eval.leaderboard.OutcomeLeaderboard board = io.clarq.eval.leaderboard.OutcomeLeaderboard.of(
+          other.get(), Bootstrap.DEFAULT, allowDifferentSetup, sharedTasks);
+      List<Path> written = io.clarq.eval.leaderboard.OutcomeLeaderboardFiles.write(board, out);
+      PrintWriter w = cl.getOut();
+      w.print(io.clarq.eval.leaderboard.OutcomeLeaderboardFiles.markdown(board));
+      w.println();
+      written.forEach(f -> w.println("wrote " + f));
+      w.flush();
+      return 0;
     }
     CompareCommand.LoadedRuns loaded = scoring.load(spec, runs);
     List<RunExtras> extras = loaded.paths().stream().map(p -> RunExtras.of(p, table)).toList();
