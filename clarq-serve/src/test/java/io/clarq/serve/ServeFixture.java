@@ -1,17 +1,17 @@
 package io.clarq.serve;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.clarq.core.files.AtomicFiles;
-import io.clarq.core.files.OutputLock;
 import io.clarq.core.clarqllm.judge.offline.OfflineJudge;
 import io.clarq.core.clarqllm.seeker.SeekerAgent;
 import io.clarq.core.clarqllm.seeker.SeekerTurn;
 import io.clarq.core.clarqllm.seeker.rule.RuleBasedSeeker;
+import io.clarq.core.files.AtomicFiles;
+import io.clarq.core.files.OutputLock;
 import io.clarq.datasets.clarqllm.demo.DemoTasks;
-import io.clarq.eval.results.ResultsEnvelope;
 import io.clarq.eval.clarqllm.ClarqEvaluator;
 import io.clarq.eval.clarqllm.RunConfig;
 import io.clarq.eval.clarqllm.TaskSelection;
+import io.clarq.eval.results.ResultsEnvelope;
 import io.clarq.retrieval.clarqllm.OfflineProvider;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,8 +1,8 @@
 package io.clarq.examples;
 
-import io.clarq.core.llm.langchain4j.LangChain4jClients;
 import io.clarq.core.clarqllm.provider.llm.SimulatedClarqModel;
 import io.clarq.core.clarqllm.seeker.SeekerAgent;
+import io.clarq.core.llm.langchain4j.LangChain4jClients;
 import io.clarq.core.testing.AgentCapability;
 import io.clarq.core.testing.FakeReply;
 import io.clarq.core.testing.LoopbackModel;

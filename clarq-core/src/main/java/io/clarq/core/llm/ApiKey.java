@@ -2,10 +2,10 @@ package io.clarq.core.llm;
 
 import java.util.List;
 import java.util.Objects;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * An API key read from the environment. It prints as {@code ApiKey[from NAME]} and never by value, and

@@ -1,10 +1,10 @@
 package io.clarq.core.mediq;
 
+import io.clarq.core.clarqllm.task.Language;
 import io.clarq.core.llm.ChatMessage;
 import io.clarq.core.llm.LlmException;
 import io.clarq.core.prompt.PackLayout;
 import io.clarq.core.prompt.PromptPack;
-import io.clarq.core.clarqllm.task.Language;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -1,5 +1,6 @@
 package io.clarq.core.prompt;
 
+import io.clarq.core.clarqllm.task.Language;
 import io.clarq.core.llm.ChatRequest;
 import io.clarq.core.llm.LlmClient;
 import io.clarq.core.llm.LlmException;
@@ -8,10 +9,9 @@ import io.clarq.core.llm.Trials;
 import io.clarq.core.llm.json.JsonReply;
 import io.clarq.core.llm.json.JsonReplyParser;
 import io.clarq.core.llm.json.StructuredAsk;
-import io.clarq.core.clarqllm.task.Language;
 import java.util.List;
-import java.util.Objects;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.function.BiFunction;
 import java.util.function.Function;

@@ -1,7 +1,7 @@
 package io.clarq.core.toa;
 
-import io.clarq.core.toa.flm.IncompleteTask;
 import io.clarq.core.llm.LlmException;
+import io.clarq.core.toa.flm.IncompleteTask;
 
 /**
  * M2, the asker: sees the incomplete example and asks one question meant to retrieve the missing fact.

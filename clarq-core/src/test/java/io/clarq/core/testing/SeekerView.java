@@ -2,13 +2,13 @@ package io.clarq.core.testing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.clarq.core.dialogue.Speaker;
-import io.clarq.core.dialogue.Utterance;
-import io.clarq.core.llm.LlmException;
 import io.clarq.core.clarqllm.seeker.SeekerAgent;
 import io.clarq.core.clarqllm.seeker.SeekerTurn;
 import io.clarq.core.clarqllm.task.ClarqTask;
 import io.clarq.core.clarqllm.tree.ResponseNode;
+import io.clarq.core.dialogue.Speaker;
+import io.clarq.core.dialogue.Utterance;
+import io.clarq.core.llm.LlmException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;

@@ -3,12 +3,12 @@ package io.clarq.core.testing;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.clarq.core.dialogue.Utterance;
 import io.clarq.core.clarqllm.provider.FixedReplies;
 import io.clarq.core.clarqllm.provider.llm.SmallTasks;
 import io.clarq.core.clarqllm.seeker.SeekerTurn;
 import io.clarq.core.clarqllm.task.ClarqTask;
 import io.clarq.core.clarqllm.task.Language;
+import io.clarq.core.dialogue.Utterance;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

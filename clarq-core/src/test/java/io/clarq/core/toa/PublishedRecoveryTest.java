@@ -5,10 +5,10 @@ import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.clarq.core.toa.flm.Fact;
-import io.clarq.core.toa.flm.FactRole;
 import io.clarq.core.testing.Regressions;
 import io.clarq.core.testing.SharedData;
+import io.clarq.core.toa.flm.Fact;
+import io.clarq.core.toa.flm.FactRole;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

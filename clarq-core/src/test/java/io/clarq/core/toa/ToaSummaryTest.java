@@ -3,9 +3,9 @@ package io.clarq.core.toa;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.clarq.core.stats.Normal;
 import io.clarq.core.toa.flm.Fact;
 import io.clarq.core.toa.flm.FactRole;
-import io.clarq.core.stats.Normal;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -1,10 +1,10 @@
 package io.clarq.datasets.clariq;
 
 import io.clarq.core.clariq.ClarificationNeed;
+import io.clarq.core.clariq.ClarifyingQuestion;
 import io.clarq.core.clariq.ClariqRequest;
 import io.clarq.core.clariq.ClariqRow;
 import io.clarq.core.clariq.ClariqTopics;
-import io.clarq.core.clariq.ClarifyingQuestion;
 import io.clarq.core.clariq.ConversationTurn;
 import io.clarq.core.clariq.Facet;
 import io.clarq.core.clariq.HumanConversation;

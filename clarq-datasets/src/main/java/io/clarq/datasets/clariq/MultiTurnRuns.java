@@ -1,7 +1,7 @@
 package io.clarq.datasets.clariq;
 
-import io.clarq.core.ir.PythonFloat;
 import io.clarq.core.files.AtomicFiles;
+import io.clarq.core.ir.PythonFloat;
 import io.clarq.datasets.trec.FileFormatException;
 import io.clarq.datasets.trec.PandasSpaceTable;
 import java.nio.file.Path;

@@ -1,12 +1,12 @@
 package io.clarq.datasets.clarqllm;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.clarq.core.files.JsonTree;
-import io.clarq.core.files.TextFiles;
 import io.clarq.core.clarqllm.task.ClarqTask;
 import io.clarq.core.clarqllm.task.Language;
 import io.clarq.core.clarqllm.task.TaskId;
 import io.clarq.core.clarqllm.task.TaskSet;
+import io.clarq.core.files.JsonTree;
+import io.clarq.core.files.TextFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;

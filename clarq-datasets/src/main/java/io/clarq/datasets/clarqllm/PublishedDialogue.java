@@ -1,7 +1,7 @@
 package io.clarq.datasets.clarqllm;
 
-import io.clarq.core.dialogue.Dialogue;
 import io.clarq.core.clarqllm.task.ClarqTask;
+import io.clarq.core.dialogue.Dialogue;
 import java.util.Objects;
 
 /** One dialogue of a published run, with the task it was played on as the results file records it. */

@@ -1,11 +1,11 @@
 package io.clarq.datasets.clarqllm;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.clarq.core.dialogue.Dialogue;
-import io.clarq.core.dialogue.EndReason;
 import io.clarq.core.clarqllm.task.ClarqTask;
 import io.clarq.core.clarqllm.task.Language;
 import io.clarq.core.clarqllm.task.TaskId;
+import io.clarq.core.dialogue.Dialogue;
+import io.clarq.core.dialogue.EndReason;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

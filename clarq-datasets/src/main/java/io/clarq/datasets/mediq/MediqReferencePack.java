@@ -2,8 +2,8 @@ package io.clarq.datasets.mediq;
 
 import io.clarq.core.prompt.PackLayout;
 import io.clarq.core.prompt.PromptPack;
-import io.clarq.datasets.jsonl.PythonJson;
 import io.clarq.datasets.clarqllm.reference.PythonStrings;
+import io.clarq.datasets.jsonl.PythonJson;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -1,9 +1,9 @@
 package io.clarq.datasets.toa;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.clarq.core.toa.Asker;
 import io.clarq.core.toa.flm.FlmExample;
 import io.clarq.core.toa.flm.IncompleteTask;
-import io.clarq.core.toa.Asker;
 import io.clarq.datasets.jsonl.JsonLines;
 import java.io.IOException;
 import java.nio.file.Path;

@@ -3,9 +3,9 @@ package io.clarq.datasets.clariq;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.clarq.core.clariq.ClarifyingQuestion;
 import io.clarq.core.clariq.ClariqSplit;
 import io.clarq.core.clariq.ClariqTopics;
-import io.clarq.core.clariq.ClarifyingQuestion;
 import io.clarq.core.clariq.HumanConversation;
 import io.clarq.core.clariq.QuestionBank;
 import io.clarq.core.testing.SharedData;

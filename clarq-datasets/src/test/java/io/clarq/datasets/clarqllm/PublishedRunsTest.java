@@ -5,10 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.clarq.core.dialogue.EndReason;
 import io.clarq.core.clarqllm.task.Language;
 import io.clarq.core.clarqllm.task.Split;
 import io.clarq.core.clarqllm.task.TaskSet;
+import io.clarq.core.dialogue.EndReason;
 import io.clarq.core.testing.SharedData;
 import java.io.IOException;
 import java.nio.file.Files;

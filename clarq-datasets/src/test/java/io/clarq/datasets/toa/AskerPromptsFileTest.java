@@ -3,10 +3,10 @@ package io.clarq.datasets.toa;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.clarq.core.toa.flm.IncompleteTask;
 import io.clarq.core.prompt.PackLayout;
 import io.clarq.core.prompt.PromptPack;
 import io.clarq.core.testing.SharedData;
+import io.clarq.core.toa.flm.IncompleteTask;
 import io.clarq.core.toa.llm.AskerPromptText;
 import java.nio.file.Files;
 import java.nio.file.Path;

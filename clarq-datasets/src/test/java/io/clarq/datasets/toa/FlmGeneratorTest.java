@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.tuple;
 
+import io.clarq.core.testing.SharedData;
 import io.clarq.core.toa.flm.FactRole;
 import io.clarq.core.toa.flm.FlmExample;
 import io.clarq.core.toa.flm.HotpotExample;
-import io.clarq.core.testing.SharedData;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

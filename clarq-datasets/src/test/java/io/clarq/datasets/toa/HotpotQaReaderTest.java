@@ -3,8 +3,8 @@ package io.clarq.datasets.toa;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.clarq.core.toa.flm.HotpotExample;
 import io.clarq.core.testing.SharedData;
+import io.clarq.core.toa.flm.HotpotExample;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,9 +2,9 @@ package io.clarq.eval.clariq;
 
 import io.clarq.core.clariq.ClariqRequest;
 import io.clarq.core.clariq.ClariqSplit;
+import io.clarq.core.ir.WeightedClassification;
 import io.clarq.datasets.clariq.ClariqDataDir;
 import io.clarq.retrieval.clariq.question.ClarificationNeedPredictor;
-import io.clarq.core.ir.WeightedClassification;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,5 +1,6 @@
 package io.clarq.eval.clariq;
 
+import io.clarq.core.clariq.ClariqSplit;
 import io.clarq.core.clariq.ClariqTopic;
 import io.clarq.core.clariq.ClariqTopics;
 import io.clarq.core.clariq.DocumentRelevanceTable;
@@ -10,16 +11,15 @@ import io.clarq.core.ir.MetricTable;
 import io.clarq.core.ir.QuestionRecall;
 import io.clarq.core.ir.ScoredItem;
 import io.clarq.core.ir.WeightedClassification;
-import io.clarq.core.clariq.ClariqSplit;
-import io.clarq.datasets.clariq.ClariqDataDir;
 import io.clarq.datasets.clariq.ClarificationNeedRun;
 import io.clarq.datasets.clariq.ClarificationNeedRunReader;
+import io.clarq.datasets.clariq.ClariqDataDir;
 import io.clarq.datasets.clariq.OfficialEvalFiles;
-import io.clarq.datasets.trec.TrecRunReader;
-import java.nio.file.Path;
 import io.clarq.datasets.trec.FileFormatException;
 import io.clarq.datasets.trec.RunFile;
 import io.clarq.datasets.trec.RunRow;
+import io.clarq.datasets.trec.TrecRunReader;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,5 +1,6 @@
 package io.clarq.eval.clarqllm;
 
+import io.clarq.core.clarqllm.judge.Judge;
 import io.clarq.core.clarqllm.task.ClarqTask;
 import io.clarq.core.clarqllm.transcript.DialogueRecord;
 import io.clarq.datasets.clarqllm.transcript.DialogueRecordJson;
@@ -9,7 +10,6 @@ import io.clarq.eval.kernel.Progress;
 import io.clarq.eval.kernel.RunEnd;
 import io.clarq.eval.kernel.RunLog;
 import io.clarq.eval.kernel.RunSettings;
-import io.clarq.core.clarqllm.judge.Judge;
 import io.clarq.eval.kernel.Shard;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -1,17 +1,17 @@
 package io.clarq.eval.clarqllm;
 
-import io.clarq.core.llm.LlmOutageException;
 import io.clarq.core.clarqllm.metrics.ClarqMetrics;
 import io.clarq.core.clarqllm.task.ClarqTask;
 import io.clarq.core.clarqllm.task.Language;
 import io.clarq.core.clarqllm.task.Split;
 import io.clarq.core.clarqllm.task.TaskSet;
+import io.clarq.core.llm.LlmOutageException;
 import io.clarq.datasets.clarqllm.ClarqLlmTasks;
 import io.clarq.eval.kernel.RunKernel;
 import io.clarq.eval.kernel.RunSettings;
+import io.clarq.eval.kernel.RunStopped;
 import io.clarq.eval.kernel.ShardMerge;
 import io.clarq.eval.kernel.ShardSet;
-import io.clarq.eval.kernel.RunStopped;
 import io.clarq.eval.report.RunReport;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;

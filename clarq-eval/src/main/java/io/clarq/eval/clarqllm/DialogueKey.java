@@ -1,9 +1,9 @@
 package io.clarq.eval.clarqllm;
 
-import io.clarq.core.clarqllm.transcript.DialogueRecord;
 import io.clarq.core.clarqllm.task.ClarqTask;
 import io.clarq.core.clarqllm.task.Language;
 import io.clarq.core.clarqllm.task.TaskId;
+import io.clarq.core.clarqllm.transcript.DialogueRecord;
 import java.util.Objects;
 
 /**

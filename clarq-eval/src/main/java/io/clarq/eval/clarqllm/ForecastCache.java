@@ -1,9 +1,9 @@
 package io.clarq.eval.clarqllm;
 
 import io.clarq.core.build.ClarqBuild;
-import io.clarq.core.files.AtomicFiles;
 import io.clarq.core.clarqllm.task.Language;
 import io.clarq.core.clarqllm.task.Split;
+import io.clarq.core.files.AtomicFiles;
 import io.clarq.datasets.clarqllm.TasksDirectory;
 import io.clarq.eval.kernel.Shard;
 import java.io.IOException;

@@ -1,11 +1,11 @@
 package io.clarq.eval.clarqllm;
 
-import io.clarq.core.dialogue.Speaker;
 import io.clarq.core.clarqllm.task.ClarqTask;
 import io.clarq.core.clarqllm.task.Language;
 import io.clarq.core.clarqllm.task.Split;
 import io.clarq.core.clarqllm.transcript.DialogueRecord;
 import io.clarq.core.clarqllm.transcript.TurnRecord;
+import io.clarq.core.dialogue.Speaker;
 import io.clarq.datasets.clarqllm.transcript.TranscriptReader;
 import io.clarq.eval.kernel.Shard;
 import java.nio.file.Files;

@@ -1,7 +1,7 @@
 package io.clarq.eval.clarqllm;
 
-import io.clarq.core.clarqllm.transcript.DialogueRecord;
 import io.clarq.core.clarqllm.metrics.DialogueScore;
+import io.clarq.core.clarqllm.transcript.DialogueRecord;
 import java.time.Duration;
 import java.util.Optional;
 

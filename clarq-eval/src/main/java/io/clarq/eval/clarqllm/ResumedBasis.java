@@ -1,7 +1,7 @@
 package io.clarq.eval.clarqllm;
 
-import io.clarq.core.dialogue.Speaker;
 import io.clarq.core.clarqllm.transcript.DialogueRecord;
+import io.clarq.core.dialogue.Speaker;
 import java.util.Collection;
 import java.util.List;
 import java.util.Locale;

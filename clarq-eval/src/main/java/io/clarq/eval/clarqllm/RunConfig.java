@@ -1,8 +1,5 @@
 package io.clarq.eval.clarqllm;
 
-import io.clarq.eval.kernel.Shard;
-import io.clarq.core.prompt.PromptPack;
-
 import io.clarq.core.clarqllm.judge.Judge;
 import io.clarq.core.clarqllm.provider.ProviderAgent;
 import io.clarq.core.clarqllm.seeker.EndDetection;
@@ -10,6 +7,8 @@ import io.clarq.core.clarqllm.seeker.SeekerAgent;
 import io.clarq.core.clarqllm.task.Language;
 import io.clarq.core.clarqllm.task.Split;
 import io.clarq.core.clarqllm.task.TaskSet;
+import io.clarq.core.prompt.PromptPack;
+import io.clarq.eval.kernel.Shard;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;

@@ -1,8 +1,8 @@
 package io.clarq.eval.clarqllm;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.clarq.core.llm.Deviation;
 import io.clarq.core.clarqllm.metrics.ClarqSummary;
+import io.clarq.core.llm.Deviation;
 import io.clarq.eval.report.FiguresJson;
 import io.clarq.eval.report.RunReport;
 import io.clarq.eval.results.ModelRef;

@@ -1,9 +1,9 @@
 package io.clarq.eval.clarqllm;
 
-import io.clarq.core.prompt.PromptPackUser;
 import io.clarq.core.clarqllm.task.ClarqTask;
 import io.clarq.core.clarqllm.task.Language;
 import io.clarq.core.clarqllm.tree.ResponseNode;
+import io.clarq.core.prompt.PromptPackUser;
 import io.clarq.eval.kernel.RunSettings;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;

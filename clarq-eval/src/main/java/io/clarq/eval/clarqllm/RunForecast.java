@@ -1,9 +1,9 @@
 package io.clarq.eval.clarqllm;
 
+import io.clarq.core.clarqllm.transcript.DialogueRecord;
 import io.clarq.core.dialogue.Speaker;
 import io.clarq.core.llm.TokenUsage;
 import io.clarq.core.llm.usage.PriceTable;
-import io.clarq.core.clarqllm.transcript.DialogueRecord;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

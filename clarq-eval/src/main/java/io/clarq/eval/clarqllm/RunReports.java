@@ -1,6 +1,5 @@
 package io.clarq.eval.clarqllm;
 
-import io.clarq.eval.kernel.RunDeviations;
 import static io.clarq.eval.report.FigureText.fixed;
 import static io.clarq.eval.report.FigureText.interval;
 import static io.clarq.eval.report.FigureText.range;
@@ -10,18 +9,17 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.clarq.core.files.AtomicFiles;
-import io.clarq.core.llm.Deviation;
 import io.clarq.core.clarqllm.metrics.ClarqStatistics;
 import io.clarq.core.clarqllm.metrics.ClarqSummary;
 import io.clarq.core.clarqllm.metrics.DialogueScore;
 import io.clarq.core.clarqllm.metrics.GroupFigures;
-import io.clarq.core.stats.Bootstrap;
-import io.clarq.core.stats.DetectableDifference;
 import io.clarq.core.clarqllm.task.Language;
 import io.clarq.core.clarqllm.transcript.DialogueRecord;
+import io.clarq.core.files.AtomicFiles;
+import io.clarq.core.llm.Deviation;
+import io.clarq.core.stats.Bootstrap;
+import io.clarq.eval.kernel.RunDeviations;
 import io.clarq.eval.report.FiguresJson;
-import io.clarq.eval.report.RunReport;
 import io.clarq.eval.report.ScoreJson;
 import io.clarq.eval.report.TrialTable;
 import java.io.IOException;
@@ -125,7 +123,7 @@ final class RunReports {
       FiguresJson.number(l, "aqd", sum.aqd());
       FiguresJson.number(l, "aql", sum.aql());
       FiguresJson.number(l, "aql_words", sum.aqlWords());
-      detectable(sum.dialogues(), l.putObject("minimum_detectable_difference"));
+      RunDetectable.json(sum.dialogues(), l.putObject("minimum_detectable_difference"));
       l.put("judge_calls", sum.judgeCalls());
       l.put("read_by_truthiness", sum.readByTruthiness());
       FiguresJson.statistics(sum.scores(), r.taskTypes(), BOOTSTRAP, l.putObject("statistics"));
@@ -222,48 +220,6 @@ final class RunReports {
             + " succeeded (unjudged_as_successes); judged_only is the rate over the judged dialogues alone");
   }
 
-  /** Discordances at which a run summary states the minimum detectable difference of a paired comparison. */
-  static final double[] DISCORDANCES = {0.1, 0.2, 0.4};
-
-  /**
-   * The minimum detectable success difference (alpha 0.05, power 0.8) of a paired comparison of this run with
-   * another on the same tasks, at {@link #DISCORDANCES}: a single run has no observed discordance, so the summary
-   * gives the figure at several (null where no difference is detectable: delta above the discordance);
-   * {@code clarq compare} gives it at the observed one.
-   */
-  static void detectable(int tasks, ObjectNode o) {
-    o.put("tasks", tasks).put("alpha", 0.05).put("power", 0.8);
-    ObjectNode at = o.putObject("at_discordance");
-    for (double psi : DISCORDANCES) {
-      FiguresJson.number(at, String.valueOf(psi), detectableAt(tasks, psi));
-    }
-    o.put("source", "Connor (1987), Biometrics 43(1):207-211, p. 209; see docs/reports.md");
-  }
-
-  /** The minimum detectable difference at discordance psi, or NaN when none is detectable there (delta > psi). */
-  static double detectableAt(int tasks, double psi) {
-    double d = tasks == 0 ? Double.NaN : DetectableDifference.at(tasks, psi);
-    return d <= psi ? d : Double.NaN;
-  }
-
-  /** The Markdown sentence of {@link #detectable}. */
-  static String detectableSentence(String language, int tasks) {
-    if (tasks == 0) {
-      return "";
-    }
-    List<String> values = new ArrayList<>();
-    List<String> shares = new ArrayList<>();
-    for (double psi : DISCORDANCES) {
-      double d = detectableAt(tasks, psi);
-      values.add(Double.isNaN(d) ? "none" : fixed(d));
-      shares.add(String.format(Locale.ROOT, "%.0f%%", 100 * psi));
-    }
-    return String.format(Locale.ROOT, "%s: against another run on these %d tasks (paired, McNemar), the smallest"
-        + " success difference detectable at alpha 0.05 with power 0.8 is %s when %s of the tasks are discordant"
-        + " (\"none\": no difference is detectable there).%n", language, tasks, String.join(", ", values),
-        String.join(", ", shares));
-  }
-
   /** A failed dialogue's kind of failure ({@link DialogueLoop#failureKind}); "unknown" for older records. */
   static String kind(DialogueRecord f) {
     return f.attributes().getOrDefault(DialogueLoop.FAILURE_KIND, "unknown");
@@ -332,7 +288,7 @@ final class RunReports {
             + " interval) comes second." : "Success is over all dialogues, every one judged (95% Wilson interval).",
         BOOTSTRAP.resamples(), BOOTSTRAP.seed()));
     sb.append('\n');
-    summaries.forEach((l, s) -> sb.append(detectableSentence(l.directoryName(), s.dialogues())));
+    summaries.forEach((l, s) -> sb.append(RunDetectable.sentence(l.directoryName(), s.dialogues())));
     sb.append("(Connor 1987, docs/reports.md; `clarq compare` states it for an actual pair of runs, at their observed"
         + " discordance.)\n");
     Map<String, Integer> kinds = failureKinds(r);

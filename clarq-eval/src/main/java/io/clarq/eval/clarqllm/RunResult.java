@@ -1,10 +1,10 @@
 package io.clarq.eval.clarqllm;
 
-import io.clarq.core.clarqllm.transcript.DialogueRecord;
 import io.clarq.core.clarqllm.metrics.ClarqSummary;
 import io.clarq.core.clarqllm.metrics.DialogueScore;
 import io.clarq.core.clarqllm.task.Language;
 import io.clarq.core.clarqllm.task.TaskId;
+import io.clarq.core.clarqllm.transcript.DialogueRecord;
 import io.clarq.eval.report.RunReport;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -1,16 +1,16 @@
 package io.clarq.eval.clarqllm;
 
 import io.clarq.core.clarqllm.judge.Judge;
-import io.clarq.core.llm.Deviation;
-import io.clarq.core.llm.LlmException;
 import io.clarq.core.clarqllm.metrics.ClarqMetrics;
 import io.clarq.core.clarqllm.metrics.ClarqSummary;
 import io.clarq.core.clarqllm.metrics.DialogueScore;
 import io.clarq.core.clarqllm.task.ClarqTask;
 import io.clarq.core.clarqllm.task.Language;
 import io.clarq.core.clarqllm.transcript.DialogueRecord;
-import io.clarq.eval.report.RunReport;
+import io.clarq.core.llm.Deviation;
+import io.clarq.core.llm.LlmException;
 import io.clarq.eval.kernel.RunEnd;
+import io.clarq.eval.report.RunReport;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumMap;

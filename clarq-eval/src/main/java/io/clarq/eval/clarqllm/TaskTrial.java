@@ -1,7 +1,7 @@
 package io.clarq.eval.clarqllm;
 
-import io.clarq.core.llm.Trials;
 import io.clarq.core.clarqllm.task.ClarqTask;
+import io.clarq.core.llm.Trials;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;

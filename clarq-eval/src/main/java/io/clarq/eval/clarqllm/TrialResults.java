@@ -2,12 +2,12 @@ package io.clarq.eval.clarqllm;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.clarq.core.llm.Trials;
 import io.clarq.core.clarqllm.metrics.DialogueScore;
 import io.clarq.core.clarqllm.metrics.TrialFigures;
 import io.clarq.core.clarqllm.task.ClarqTask;
 import io.clarq.core.clarqllm.task.Language;
 import io.clarq.core.clarqllm.task.TaskId;
+import io.clarq.core.llm.Trials;
 import io.clarq.eval.report.FiguresJson;
 import java.util.ArrayList;
 import java.util.Collection;

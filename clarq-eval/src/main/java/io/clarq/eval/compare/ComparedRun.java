@@ -1,10 +1,10 @@
 package io.clarq.eval.compare;
 
 import io.clarq.core.clarqllm.judge.Judge;
-import io.clarq.core.llm.LlmException;
 import io.clarq.core.clarqllm.metrics.ClarqSummary;
 import io.clarq.core.clarqllm.metrics.DialogueScore;
 import io.clarq.core.clarqllm.task.Language;
+import io.clarq.core.llm.LlmException;
 import io.clarq.eval.clarqllm.evaluate.ClarqEvaluation;
 import io.clarq.eval.clarqllm.evaluate.PlayedDialogue;
 import io.clarq.eval.clarqllm.evaluate.RecordedRun;

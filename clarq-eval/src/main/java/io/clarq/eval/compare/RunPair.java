@@ -1,7 +1,7 @@
 package io.clarq.eval.compare;
 
-import io.clarq.core.stats.Bootstrap;
 import io.clarq.core.clarqllm.task.Language;
+import io.clarq.core.stats.Bootstrap;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;

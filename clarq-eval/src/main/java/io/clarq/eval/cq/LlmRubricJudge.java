@@ -15,12 +15,12 @@ import io.clarq.core.llm.LlmException;
 import io.clarq.core.llm.json.JsonReply;
 import io.clarq.core.llm.json.StructuredAsk;
 import io.clarq.core.prompt.AgentBuilder;
+import io.clarq.core.prompt.PackAgent;
 import io.clarq.core.prompt.PackAsk;
 import io.clarq.core.prompt.PackLayout;
 import io.clarq.core.prompt.PromptPack;
-import io.clarq.core.prompt.PackAgent;
-import java.util.Map;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 

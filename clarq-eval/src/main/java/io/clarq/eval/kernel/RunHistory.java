@@ -2,8 +2,8 @@ package io.clarq.eval.kernel;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.clarq.datasets.jsonl.JsonLines;
 import io.clarq.datasets.clarqllm.transcript.LineAppender;
+import io.clarq.datasets.jsonl.JsonLines;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -2,9 +2,9 @@ package io.clarq.eval.leaderboard;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.clarq.core.clarqllm.task.Language;
 import io.clarq.core.llm.TokenUsage;
 import io.clarq.core.llm.usage.PriceTable;
-import io.clarq.core.clarqllm.task.Language;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

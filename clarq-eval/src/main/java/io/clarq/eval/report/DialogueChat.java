@@ -1,8 +1,5 @@
 package io.clarq.eval.report;
 
-import io.clarq.core.dialogue.EndReason;
-import io.clarq.core.dialogue.Speaker;
-import io.clarq.core.dialogue.Utterance;
 import io.clarq.core.clarqllm.judge.Verdict;
 import io.clarq.core.clarqllm.metrics.DialogueScore;
 import io.clarq.core.clarqllm.metrics.GoldMatch;
@@ -10,6 +7,9 @@ import io.clarq.core.clarqllm.metrics.JudgeCall;
 import io.clarq.core.clarqllm.metrics.SuccessBreakdown;
 import io.clarq.core.clarqllm.task.Language;
 import io.clarq.core.clarqllm.tree.NodeId;
+import io.clarq.core.dialogue.EndReason;
+import io.clarq.core.dialogue.Speaker;
+import io.clarq.core.dialogue.Utterance;
 import io.clarq.eval.report.ReportInput.Problem;
 import io.clarq.eval.report.ReportInput.ReportedDialogue;
 import java.util.ArrayList;

@@ -1,10 +1,10 @@
 package io.clarq.eval.report;
 
-import io.clarq.core.dialogue.Dialogue;
 import io.clarq.core.clarqllm.metrics.DialogueScore;
-import io.clarq.core.stats.Bootstrap;
 import io.clarq.core.clarqllm.task.Language;
 import io.clarq.core.clarqllm.task.TaskId;
+import io.clarq.core.dialogue.Dialogue;
+import io.clarq.core.stats.Bootstrap;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;

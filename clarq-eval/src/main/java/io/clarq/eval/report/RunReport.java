@@ -2,15 +2,15 @@ package io.clarq.eval.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.clarq.core.dialogue.Dialogue;
 import io.clarq.core.clarqllm.metrics.DialogueScore;
-import io.clarq.core.stats.Bootstrap;
 import io.clarq.core.clarqllm.task.Language;
 import io.clarq.core.clarqllm.task.TaskId;
 import io.clarq.core.clarqllm.transcript.DialogueRecord;
+import io.clarq.core.dialogue.Dialogue;
+import io.clarq.core.files.AtomicFiles;
+import io.clarq.core.stats.Bootstrap;
 import io.clarq.datasets.clarqllm.transcript.TranscriptFile;
 import io.clarq.datasets.clarqllm.transcript.TranscriptReader;
-import io.clarq.core.files.AtomicFiles;
 import io.clarq.eval.report.ReportInput.Problem;
 import io.clarq.eval.report.ReportInput.ReportedDialogue;
 import java.io.IOException;

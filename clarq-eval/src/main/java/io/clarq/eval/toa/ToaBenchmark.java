@@ -1,10 +1,10 @@
 package io.clarq.eval.toa;
 
-import io.clarq.core.toa.flm.FlmExample;
 import io.clarq.core.toa.OracleAnswer;
 import io.clarq.core.toa.RecoveryBootstrap;
 import io.clarq.core.toa.ToaOutcome;
 import io.clarq.core.toa.ToaSummary;
+import io.clarq.core.toa.flm.FlmExample;
 import io.clarq.datasets.toa.FlmJsonl;
 import io.clarq.eval.kernel.Benchmark;
 import io.clarq.eval.kernel.RunEnd;

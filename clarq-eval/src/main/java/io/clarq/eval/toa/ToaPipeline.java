@@ -1,9 +1,6 @@
 package io.clarq.eval.toa;
 
-import io.clarq.core.toa.flm.FlmExample;
 import io.clarq.core.llm.LlmException;
-import io.clarq.core.toa.flm.Fact;
-import io.clarq.core.toa.flm.IncompleteTask;
 import io.clarq.core.toa.Asker;
 import io.clarq.core.toa.HotpotAnswerMetrics;
 import io.clarq.core.toa.Improvability;
@@ -12,6 +9,9 @@ import io.clarq.core.toa.OracleAnswer;
 import io.clarq.core.toa.OracleQuery;
 import io.clarq.core.toa.PrimaryModel;
 import io.clarq.core.toa.ToaOutcome;
+import io.clarq.core.toa.flm.Fact;
+import io.clarq.core.toa.flm.FlmExample;
+import io.clarq.core.toa.flm.IncompleteTask;
 import java.util.Objects;
 import java.util.Optional;
 

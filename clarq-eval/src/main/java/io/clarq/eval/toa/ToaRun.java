@@ -1,16 +1,16 @@
 package io.clarq.eval.toa;
 
-import io.clarq.core.toa.flm.FlmExample;
 import io.clarq.core.toa.RecoveryBootstrap;
 import io.clarq.core.toa.ToaOutcome;
 import io.clarq.core.toa.ToaSummary;
+import io.clarq.core.toa.flm.FlmExample;
 import io.clarq.eval.kernel.ItemListener;
 import io.clarq.eval.kernel.RunKernel;
-import io.clarq.eval.kernel.ShardMerge;
 import io.clarq.eval.kernel.RunSettings;
-import java.nio.file.Path;
+import io.clarq.eval.kernel.ShardMerge;
 import io.clarq.eval.results.ModelRef;
 import io.clarq.eval.results.ModelRole;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;

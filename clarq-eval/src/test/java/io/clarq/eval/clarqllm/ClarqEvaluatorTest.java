@@ -1,12 +1,8 @@
 package io.clarq.eval.clarqllm;
 
-import io.clarq.eval.kernel.Shard;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.clarq.core.clarqllm.transcript.DialogueRecord;
-import io.clarq.core.files.OutputLock;
-import io.clarq.core.llm.LlmException;
 import io.clarq.core.clarqllm.provider.FixedReplies;
 import io.clarq.core.clarqllm.provider.ProviderAgent;
 import io.clarq.core.clarqllm.provider.ProviderReply;
@@ -20,8 +16,12 @@ import io.clarq.core.clarqllm.task.ClarqTask;
 import io.clarq.core.clarqllm.task.Language;
 import io.clarq.core.clarqllm.task.TaskId;
 import io.clarq.core.clarqllm.task.TaskSet;
+import io.clarq.core.clarqllm.transcript.DialogueRecord;
 import io.clarq.core.clarqllm.tree.NodeId;
+import io.clarq.core.files.OutputLock;
+import io.clarq.core.llm.LlmException;
 import io.clarq.datasets.clarqllm.transcript.TranscriptReader;
+import io.clarq.eval.kernel.Shard;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -2,9 +2,9 @@ package io.clarq.eval.clarqllm;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.clarq.core.clarqllm.provider.llm.UnparsedReplyException;
 import io.clarq.core.llm.LlmHttpException;
 import io.clarq.core.llm.LlmUnparsedReplyException;
-import io.clarq.core.clarqllm.provider.llm.UnparsedReplyException;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 

@@ -1,9 +1,9 @@
 package io.clarq.eval.clarqllm;
 
-import io.clarq.core.llm.LlmListener;
 import io.clarq.core.clarqllm.provider.llm.SimulatedClarqModel;
-import io.clarq.core.testing.FakeOpenAiServer;
 import io.clarq.core.clarqllm.transcript.DialogueRecord;
+import io.clarq.core.llm.LlmListener;
+import io.clarq.core.testing.FakeOpenAiServer;
 import io.clarq.datasets.clarqllm.transcript.TranscriptReader;
 import java.io.IOException;
 import java.nio.file.Files;

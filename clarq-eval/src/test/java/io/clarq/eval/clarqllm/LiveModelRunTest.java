@@ -1,9 +1,16 @@
 package io.clarq.eval.clarqllm;
 
-import io.clarq.eval.kernel.RunDeviations;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.clarq.core.clarqllm.provider.llm.SmallTasks;
+import io.clarq.core.clarqllm.seeker.SeekerAgent;
+import io.clarq.core.clarqllm.seeker.SeekerTurn;
+import io.clarq.core.clarqllm.task.ClarqTask;
+import io.clarq.core.clarqllm.task.Language;
+import io.clarq.core.clarqllm.task.TaskId;
+import io.clarq.core.clarqllm.task.TaskSet;
+import io.clarq.core.clarqllm.transcript.DialogueRecord;
 import io.clarq.core.llm.ChatMessage;
 import io.clarq.core.llm.ChatRequest;
 import io.clarq.core.llm.ChatResponse;
@@ -14,15 +21,8 @@ import io.clarq.core.llm.LlmListener;
 import io.clarq.core.llm.LlmTransportException;
 import io.clarq.core.llm.TokenUsage;
 import io.clarq.core.llm.route.OutageBreaker;
-import io.clarq.core.clarqllm.provider.llm.SmallTasks;
-import io.clarq.core.clarqllm.seeker.SeekerAgent;
-import io.clarq.core.clarqllm.seeker.SeekerTurn;
-import io.clarq.core.clarqllm.task.ClarqTask;
-import io.clarq.core.clarqllm.task.Language;
-import io.clarq.core.clarqllm.task.TaskId;
-import io.clarq.core.clarqllm.task.TaskSet;
-import io.clarq.core.clarqllm.transcript.DialogueRecord;
 import io.clarq.datasets.clarqllm.transcript.TranscriptReader;
+import io.clarq.eval.kernel.RunDeviations;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -1,6 +1,8 @@
 package io.clarq.eval.clarqllm;
 
-import io.clarq.eval.kernel.Shard;
+import io.clarq.core.clarqllm.provider.llm.LlmProviderAgent;
+import io.clarq.core.clarqllm.seeker.llm.LlmSeeker;
+import io.clarq.core.clarqllm.task.Language;
 import io.clarq.core.llm.LlmClient;
 import io.clarq.core.llm.LlmClients;
 import io.clarq.core.llm.LlmListener;
@@ -10,9 +12,7 @@ import io.clarq.core.llm.RetryPolicy;
 import io.clarq.core.llm.cache.CachePolicy;
 import io.clarq.core.llm.cache.CachingLlmClient;
 import io.clarq.core.llm.cache.ResponseCacheFile;
-import io.clarq.core.clarqllm.provider.llm.LlmProviderAgent;
-import io.clarq.core.clarqllm.seeker.llm.LlmSeeker;
-import io.clarq.core.clarqllm.task.Language;
+import io.clarq.eval.kernel.Shard;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;

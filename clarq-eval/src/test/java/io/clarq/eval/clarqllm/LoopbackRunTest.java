@@ -3,8 +3,8 @@ package io.clarq.eval.clarqllm;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.clarq.core.clarqllm.task.Language;
-import io.clarq.core.testing.SharedData;
 import io.clarq.core.clarqllm.transcript.DialogueRecord;
+import io.clarq.core.testing.SharedData;
 import io.clarq.datasets.clarqllm.transcript.TranscriptReader;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,20 +1,20 @@
 package io.clarq.eval.clarqllm;
 
-import io.clarq.eval.kernel.RunSettings;
-import io.clarq.eval.kernel.Shard;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.clarq.core.clarqllm.judge.Judge;
+import io.clarq.core.clarqllm.provider.llm.SimulatedClarqModel;
 import io.clarq.core.llm.route.EndpointPool;
 import io.clarq.core.llm.route.EndpointStats;
-import io.clarq.core.clarqllm.provider.llm.SimulatedClarqModel;
 import io.clarq.core.testing.FakeOpenAiServer;
 import io.clarq.core.testing.FakeReply;
 import io.clarq.core.testing.RecordedRequest;
 import io.clarq.core.testing.SharedData;
+import io.clarq.eval.kernel.RunSettings;
+import io.clarq.eval.kernel.Shard;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

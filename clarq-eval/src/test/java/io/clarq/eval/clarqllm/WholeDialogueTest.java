@@ -6,9 +6,6 @@ import static io.clarq.core.clarqllm.provider.llm.ProviderScript.type;
 import static io.clarq.core.clarqllm.provider.llm.ProviderScript.yes;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.clarq.core.clarqllm.transcript.DialogueRecord;
-import io.clarq.core.dialogue.EndReason;
-import io.clarq.core.clarqllm.transcript.TurnRecord;
 import io.clarq.core.clarqllm.provider.FixedReplies;
 import io.clarq.core.clarqllm.provider.Intent;
 import io.clarq.core.clarqllm.provider.ReplyKind;
@@ -20,9 +17,12 @@ import io.clarq.core.clarqllm.seeker.EndDetection;
 import io.clarq.core.clarqllm.seeker.llm.LlmSeeker;
 import io.clarq.core.clarqllm.task.ClarqTask;
 import io.clarq.core.clarqllm.task.Language;
+import io.clarq.core.clarqllm.transcript.DialogueRecord;
+import io.clarq.core.clarqllm.transcript.TurnRecord;
+import io.clarq.core.clarqllm.tree.NodeId;
+import io.clarq.core.dialogue.EndReason;
 import io.clarq.core.llm.usage.MeteredLlmClient;
 import io.clarq.core.testing.ScriptedLlmClient;
-import io.clarq.core.clarqllm.tree.NodeId;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import io.clarq.core.cq.CqExample;
 import io.clarq.core.cq.CqGeneration;
+import io.clarq.core.cq.FacetRequest;
 import io.clarq.core.cq.GeneratedQuestion;
 import io.clarq.core.cq.Grade;
 import io.clarq.core.cq.QuestionCandidate;
@@ -13,7 +14,6 @@ import io.clarq.core.cq.RubricOutcome;
 import io.clarq.core.cq.RubricRating;
 import io.clarq.core.cq.ScaleRating;
 import io.clarq.core.cq.UnparsedRating;
-import io.clarq.core.cq.FacetRequest;
 import io.clarq.core.stats.Bootstrap;
 import io.clarq.eval.compare.OutcomeComparison;
 import io.clarq.eval.compare.OutcomePair;

@@ -2,6 +2,12 @@ package io.clarq.eval.toa;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.clarq.core.testing.SharedData;
+import io.clarq.core.toa.Asker;
+import io.clarq.core.toa.Oracle;
+import io.clarq.core.toa.OracleAnswer;
+import io.clarq.core.toa.OracleQuery;
+import io.clarq.core.toa.PrimaryModel;
 import io.clarq.core.toa.flm.Fact;
 import io.clarq.core.toa.flm.FactRole;
 import io.clarq.core.toa.flm.FlmExample;
@@ -9,12 +15,6 @@ import io.clarq.core.toa.flm.HotpotExample;
 import io.clarq.core.toa.flm.IncompleteTask;
 import io.clarq.core.toa.flm.Paragraph;
 import io.clarq.core.toa.flm.SupportingFact;
-import io.clarq.core.testing.SharedData;
-import io.clarq.core.toa.Asker;
-import io.clarq.core.toa.Oracle;
-import io.clarq.core.toa.OracleAnswer;
-import io.clarq.core.toa.OracleQuery;
-import io.clarq.core.toa.PrimaryModel;
 import io.clarq.datasets.toa.FactMasker;
 import io.clarq.datasets.toa.HotpotQaReader;
 import io.clarq.retrieval.toa.Bm25Oracle;

@@ -3,10 +3,10 @@ package io.clarq.eval.toa;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.clarq.core.toa.flm.Fact;
-import io.clarq.core.toa.flm.FactRole;
 import io.clarq.core.toa.OracleAnswer;
 import io.clarq.core.toa.ToaOutcome;
+import io.clarq.core.toa.flm.Fact;
+import io.clarq.core.toa.flm.FactRole;
 import org.junit.jupiter.api.Test;
 
 class ToaOutcomeJsonTest {

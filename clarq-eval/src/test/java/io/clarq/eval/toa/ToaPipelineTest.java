@@ -2,16 +2,16 @@ package io.clarq.eval.toa;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.clarq.core.toa.flm.FlmExample;
-import io.clarq.core.toa.flm.HotpotExample;
-import io.clarq.core.toa.flm.IncompleteTask;
-import io.clarq.core.toa.flm.Paragraph;
-import io.clarq.core.toa.flm.SupportingFact;
 import io.clarq.core.testing.ScriptedLlmClient;
 import io.clarq.core.toa.Asker;
 import io.clarq.core.toa.OracleAnswer;
 import io.clarq.core.toa.RepeaterAsker;
 import io.clarq.core.toa.ToaOutcome;
+import io.clarq.core.toa.flm.FlmExample;
+import io.clarq.core.toa.flm.HotpotExample;
+import io.clarq.core.toa.flm.IncompleteTask;
+import io.clarq.core.toa.flm.Paragraph;
+import io.clarq.core.toa.flm.SupportingFact;
 import io.clarq.core.toa.llm.LlmPrimaryModel;
 import io.clarq.retrieval.toa.Bm25Oracle;
 import java.util.List;

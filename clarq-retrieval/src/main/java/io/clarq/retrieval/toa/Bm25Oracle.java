@@ -1,9 +1,9 @@
 package io.clarq.retrieval.toa;
 
-import io.clarq.core.toa.flm.Fact;
 import io.clarq.core.toa.Oracle;
 import io.clarq.core.toa.OracleAnswer;
 import io.clarq.core.toa.OracleQuery;
+import io.clarq.core.toa.flm.Fact;
 import io.clarq.retrieval.analysis.AnyTermQuery;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,6 +1,5 @@
 package io.clarq.retrieval.clarqllm;
 
-import io.clarq.core.dialogue.Utterance;
 import io.clarq.core.clarqllm.provider.ProviderTurn;
 import io.clarq.core.clarqllm.task.Briefing;
 import io.clarq.core.clarqllm.task.ClarqTask;
@@ -10,6 +9,7 @@ import io.clarq.core.clarqllm.tree.NodeId;
 import io.clarq.core.clarqllm.tree.ResponseNode;
 import io.clarq.core.clarqllm.tree.ResponseTree;
 import io.clarq.core.clarqllm.tree.TreeCursor;
+import io.clarq.core.dialogue.Utterance;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -2,12 +2,12 @@ package io.clarq.retrieval.toa;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.clarq.core.toa.OracleAnswer;
+import io.clarq.core.toa.OracleQuery;
 import io.clarq.core.toa.flm.FlmExample;
 import io.clarq.core.toa.flm.HotpotExample;
 import io.clarq.core.toa.flm.Paragraph;
 import io.clarq.core.toa.flm.SupportingFact;
-import io.clarq.core.toa.OracleAnswer;
-import io.clarq.core.toa.OracleQuery;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

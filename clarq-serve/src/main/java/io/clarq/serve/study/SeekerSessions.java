@@ -1,14 +1,14 @@
 package io.clarq.serve.study;
 
-import io.clarq.core.dialogue.EndReason;
-import io.clarq.core.dialogue.Speaker;
-import io.clarq.core.dialogue.Utterance;
 import io.clarq.core.clarqllm.provider.ProviderReply;
 import io.clarq.core.clarqllm.provider.ProviderTurn;
 import io.clarq.core.clarqllm.task.Briefing;
 import io.clarq.core.clarqllm.task.ClarqTask;
 import io.clarq.core.clarqllm.tree.NodeId;
 import io.clarq.core.clarqllm.tree.TreeCursor;
+import io.clarq.core.dialogue.EndReason;
+import io.clarq.core.dialogue.Speaker;
+import io.clarq.core.dialogue.Utterance;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,13 +1,13 @@
 package io.clarq.serve.study;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.clarq.core.files.AtomicFiles;
-import io.clarq.core.llm.LlmClients;
 import io.clarq.core.clarqllm.provider.ProviderAgent;
 import io.clarq.core.clarqllm.provider.llm.LlmProviderAgent;
 import io.clarq.core.clarqllm.task.ClarqTask;
 import io.clarq.core.clarqllm.task.TaskId;
 import io.clarq.core.clarqllm.task.TaskSet;
+import io.clarq.core.files.AtomicFiles;
+import io.clarq.core.llm.LlmClients;
 import io.clarq.datasets.clarqllm.ClarqLlmTasks;
 import io.clarq.datasets.clarqllm.TaskFileName;
 import io.clarq.datasets.clarqllm.TasksDirectory;

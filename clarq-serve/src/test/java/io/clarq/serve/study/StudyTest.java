@@ -6,13 +6,13 @@ import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.clarq.core.cq.Grade;
-import io.clarq.core.cq.RubricScale;
-import io.clarq.core.dialogue.Speaker;
 import io.clarq.core.clarqllm.judge.Judge;
 import io.clarq.core.clarqllm.metrics.ClarqSummary;
 import io.clarq.core.clarqllm.task.ClarqTask;
 import io.clarq.core.clarqllm.tree.ResponseNode;
+import io.clarq.core.cq.Grade;
+import io.clarq.core.cq.RubricScale;
+import io.clarq.core.dialogue.Speaker;
 import io.clarq.eval.clarqllm.evaluate.ClarqEvaluation;
 import io.clarq.eval.clarqllm.evaluate.RecordedRun;
 import java.nio.file.Files;

@@ -1,5 +1,6 @@
 package io.clarq.examples.cli;
 
+import io.clarq.datasets.fetch.DataDirectory;
 import io.clarq.examples.cli.clariq.ClariqCommand;
 import io.clarq.examples.cli.clariq.RetrievalCommand;
 import io.clarq.examples.cli.clarqllm.ConformanceCommand;
@@ -15,7 +16,6 @@ import io.clarq.examples.cli.clarqllm.RunCommand;
 import io.clarq.examples.cli.cq.CqCommand;
 import io.clarq.examples.cli.toa.FlmCommand;
 import io.clarq.examples.cli.toa.ToaCommand;
-import io.clarq.datasets.fetch.DataDirectory;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;

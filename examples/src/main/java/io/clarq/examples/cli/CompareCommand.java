@@ -1,14 +1,14 @@
 package io.clarq.examples.cli;
 
 import io.clarq.core.clarqllm.judge.Judge;
-import io.clarq.core.stats.Bootstrap;
 import io.clarq.core.files.AtomicFiles;
+import io.clarq.core.stats.Bootstrap;
+import io.clarq.eval.clarqllm.evaluate.VerdictCacheJudge;
 import io.clarq.eval.compare.ComparedRun;
 import io.clarq.eval.compare.ComparisonReport;
 import io.clarq.eval.compare.OutcomeComparison;
 import io.clarq.eval.compare.OutcomeRun;
 import io.clarq.eval.compare.OutcomeRuns;
-import io.clarq.eval.clarqllm.evaluate.VerdictCacheJudge;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,5 +1,6 @@
 package io.clarq.examples.cli;
 
+import io.clarq.datasets.clarqllm.reference.ClarqLlmReference;
 import io.clarq.datasets.fetch.DataCatalog;
 import io.clarq.datasets.fetch.DataDirectory;
 import io.clarq.datasets.fetch.DataFetcher;
@@ -9,7 +10,6 @@ import io.clarq.datasets.fetch.DerivedCheck;
 import io.clarq.datasets.fetch.FetchListener;
 import io.clarq.datasets.fetch.FileCheck;
 import io.clarq.datasets.fetch.NotFetchable;
-import io.clarq.datasets.clarqllm.reference.ClarqLlmReference;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.URI;

@@ -1,8 +1,8 @@
 package io.clarq.examples.cli;
 
-import io.clarq.datasets.fetch.DataDirectory;
 import io.clarq.datasets.clarqllm.reference.ClarqLlmReference;
 import io.clarq.datasets.clarqllm.verdict.VerdictFile;
+import io.clarq.datasets.fetch.DataDirectory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collection;

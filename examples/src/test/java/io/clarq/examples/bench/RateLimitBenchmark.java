@@ -1,5 +1,11 @@
 package io.clarq.examples.bench;
 
+import io.clarq.core.clarqllm.provider.llm.LlmProviderAgent;
+import io.clarq.core.clarqllm.provider.llm.SimulatedClarqModel;
+import io.clarq.core.clarqllm.seeker.llm.LlmSeeker;
+import io.clarq.core.clarqllm.task.Language;
+import io.clarq.core.clarqllm.task.Split;
+import io.clarq.core.clarqllm.transcript.DialogueRecord;
 import io.clarq.core.llm.LlmClient;
 import io.clarq.core.llm.LlmClients;
 import io.clarq.core.llm.LlmSettings;
@@ -7,14 +13,8 @@ import io.clarq.core.llm.LlmSpec;
 import io.clarq.core.llm.pacing.RateBudget;
 import io.clarq.core.llm.pacing.RateBudgets;
 import io.clarq.core.prompt.PromptPack;
-import io.clarq.core.clarqllm.provider.llm.LlmProviderAgent;
-import io.clarq.core.clarqllm.provider.llm.SimulatedClarqModel;
-import io.clarq.core.clarqllm.seeker.llm.LlmSeeker;
-import io.clarq.core.clarqllm.task.Language;
-import io.clarq.core.clarqllm.task.Split;
 import io.clarq.core.testing.FakeOpenAiServer;
 import io.clarq.core.testing.SharedData;
-import io.clarq.core.clarqllm.transcript.DialogueRecord;
 import io.clarq.datasets.clarqllm.ClarqLlmTasks;
 import io.clarq.eval.clarqllm.ClarqEvaluator;
 import io.clarq.eval.clarqllm.RunConfig;

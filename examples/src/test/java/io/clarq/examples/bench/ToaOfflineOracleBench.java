@@ -1,18 +1,18 @@
 package io.clarq.examples.bench;
 
-import io.clarq.core.toa.flm.FlmExample;
-import io.clarq.core.toa.flm.HotpotExample;
 import io.clarq.core.toa.OracleQuery;
 import io.clarq.core.toa.PrimaryModel;
+import io.clarq.core.toa.RecoveryBootstrap;
 import io.clarq.core.toa.RepeaterAsker;
 import io.clarq.core.toa.ToaSummary;
+import io.clarq.core.toa.flm.FlmExample;
+import io.clarq.core.toa.flm.HotpotExample;
 import io.clarq.datasets.toa.FactMasker;
 import io.clarq.datasets.toa.HotpotQaReader;
-import io.clarq.eval.toa.ToaPipeline;
-import io.clarq.core.toa.RecoveryBootstrap;
 import io.clarq.eval.kernel.ItemListener;
 import io.clarq.eval.kernel.RunKernel;
 import io.clarq.eval.kernel.Shard;
+import io.clarq.eval.toa.ToaPipeline;
 import io.clarq.eval.toa.ToaRun;
 import io.clarq.retrieval.toa.Bm25Oracle;
 import java.nio.file.Files;

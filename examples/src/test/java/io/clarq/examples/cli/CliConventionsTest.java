@@ -1,9 +1,9 @@
 package io.clarq.examples.cli;
 
-import io.clarq.examples.cli.clarqllm.RunCommand;
-import io.clarq.examples.cli.toa.ToaCommand;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.clarq.examples.cli.clarqllm.RunCommand;
+import io.clarq.examples.cli.toa.ToaCommand;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.ArrayList;

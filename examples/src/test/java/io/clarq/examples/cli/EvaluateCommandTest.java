@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.clarq.core.dialogue.Dialogue;
-import io.clarq.core.clarqllm.transcript.DialogueRecord;
-import io.clarq.core.dialogue.EndReason;
 import io.clarq.core.clarqllm.task.Language;
 import io.clarq.core.clarqllm.task.TaskId;
+import io.clarq.core.clarqllm.transcript.DialogueRecord;
+import io.clarq.core.dialogue.Dialogue;
+import io.clarq.core.dialogue.EndReason;
 import io.clarq.core.testing.Regressions;
 import io.clarq.datasets.clarqllm.PublishedDialogue;
 import io.clarq.datasets.clarqllm.PublishedRuns;

@@ -1,6 +1,5 @@
 package io.clarq.examples.cli;
 
-import io.clarq.examples.cli.clarqllm.EvaluateCommand;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -12,6 +11,7 @@ import io.clarq.core.testing.ScriptedLlmClient;
 import io.clarq.core.testing.SharedData;
 import io.clarq.datasets.clarqllm.verdict.VerdictFile;
 import io.clarq.datasets.clarqllm.verdict.VerdictRecord;
+import io.clarq.examples.cli.clarqllm.EvaluateCommand;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;

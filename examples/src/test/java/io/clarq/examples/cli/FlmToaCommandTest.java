@@ -4,13 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.clarq.core.toa.flm.FlmExample;
 import io.clarq.core.llm.TokenLogprob;
 import io.clarq.core.llm.TokenLogprob.Alternative;
 import io.clarq.core.testing.FakeOpenAiServer;
 import io.clarq.core.testing.FakeReply;
 import io.clarq.core.testing.RecordedRequest;
 import io.clarq.core.testing.SharedData;
+import io.clarq.core.toa.flm.FlmExample;
 import io.clarq.datasets.toa.FlmJsonl;
 import java.io.IOException;
 import java.io.PrintWriter;

@@ -1,12 +1,12 @@
 package io.clarq.examples.cli;
 
-import io.clarq.examples.cli.clarqllm.RunCommand;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.clarq.core.clarqllm.provider.llm.SimulatedClarqModel;
 import io.clarq.core.testing.FakeOpenAiServer;
 import io.clarq.core.testing.ProviderWires;
 import io.clarq.core.testing.SharedData;
+import io.clarq.examples.cli.clarqllm.RunCommand;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,10 +1,10 @@
 package io.clarq.examples.cli;
 
-import io.clarq.examples.cli.clarqllm.RunCommand;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.clarq.examples.cli.clarqllm.RunCommand;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;

@@ -1,11 +1,11 @@
 package io.clarq.examples.cli;
 
-import io.clarq.examples.cli.clarqllm.PlayCommand;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.clarq.core.testing.FakeOpenAiServer;
 import io.clarq.core.testing.FakeReply;
 import io.clarq.core.testing.SharedData;
+import io.clarq.examples.cli.clarqllm.PlayCommand;
 import java.io.PrintWriter;
 import java.io.StringReader;
 import java.io.StringWriter;

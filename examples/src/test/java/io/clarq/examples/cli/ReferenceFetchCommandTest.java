@@ -1,6 +1,5 @@
 package io.clarq.examples.cli;
 
-import io.clarq.examples.cli.clarqllm.RunCommand;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -13,6 +12,7 @@ import io.clarq.core.testing.FakeReply;
 import io.clarq.core.testing.Regressions;
 import io.clarq.core.testing.SharedData;
 import io.clarq.datasets.fetch.DataDirectory;
+import io.clarq.examples.cli.clarqllm.RunCommand;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintWriter;

@@ -1,12 +1,12 @@
 package io.clarq.examples.cli;
 
-import io.clarq.examples.cli.clarqllm.RejudgeCommand;
-import io.clarq.examples.cli.clarqllm.RunCommand;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.clarq.core.testing.FakeOpenAiServer;
 import io.clarq.core.testing.FakeReply;
 import io.clarq.core.testing.SharedData;
+import io.clarq.examples.cli.clarqllm.RejudgeCommand;
+import io.clarq.examples.cli.clarqllm.RunCommand;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;

@@ -2,9 +2,9 @@ package io.clarq.examples.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.clarq.core.clarqllm.provider.llm.SimulatedClarqModel;
 import io.clarq.core.prompt.EchoPack;
 import io.clarq.core.prompt.PackBehaviour;
-import io.clarq.core.clarqllm.provider.llm.SimulatedClarqModel;
 import io.clarq.core.testing.FakeOpenAiServer;
 import io.clarq.core.testing.FakeReply;
 import io.clarq.core.testing.SharedData;

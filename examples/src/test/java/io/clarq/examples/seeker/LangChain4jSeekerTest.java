@@ -3,14 +3,14 @@ package io.clarq.examples.seeker;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.clarq.core.clarqllm.seeker.SeekerTurn;
+import io.clarq.core.clarqllm.task.Briefing;
+import io.clarq.core.clarqllm.task.Language;
 import io.clarq.core.dialogue.Speaker;
 import io.clarq.core.dialogue.Utterance;
 import io.clarq.core.llm.ChatMessage;
 import io.clarq.core.llm.LlmException;
 import io.clarq.core.llm.langchain4j.LangChain4jClients;
-import io.clarq.core.clarqllm.seeker.SeekerTurn;
-import io.clarq.core.clarqllm.task.Briefing;
-import io.clarq.core.clarqllm.task.Language;
 import io.clarq.core.testing.ScriptedLlmClient;
 import io.clarq.examples.LangChain4jSeeker;
 import java.util.List;

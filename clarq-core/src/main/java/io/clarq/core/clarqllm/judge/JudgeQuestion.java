@@ -1,7 +1,7 @@
 package io.clarq.core.clarqllm.judge;
 
-import io.clarq.core.llm.Trials;
 import io.clarq.core.clarqllm.task.Language;
+import io.clarq.core.llm.Trials;
 import java.util.List;
 import java.util.Objects;
 

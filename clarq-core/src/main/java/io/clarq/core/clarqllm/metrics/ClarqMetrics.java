@@ -1,10 +1,8 @@
 package io.clarq.core.clarqllm.metrics;
 
-import io.clarq.core.dialogue.Dialogue;
 import io.clarq.core.clarqllm.judge.Judge;
 import io.clarq.core.clarqllm.judge.JudgeQuestion;
 import io.clarq.core.clarqllm.judge.Verdict;
-import io.clarq.core.llm.LlmException;
 import io.clarq.core.clarqllm.metrics.GoldMatch.Found;
 import io.clarq.core.clarqllm.metrics.SuccessBreakdown.Outcome;
 import io.clarq.core.clarqllm.metrics.SuccessBreakdown.Stage;
@@ -12,6 +10,8 @@ import io.clarq.core.clarqllm.task.ClarqTask;
 import io.clarq.core.clarqllm.task.Language;
 import io.clarq.core.clarqllm.task.ReferenceText;
 import io.clarq.core.clarqllm.tree.ResponseNode;
+import io.clarq.core.dialogue.Dialogue;
+import io.clarq.core.llm.LlmException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

@@ -1,7 +1,7 @@
 package io.clarq.core.clarqllm.provider;
 
-import io.clarq.core.prompt.PromptPack;
 import io.clarq.core.clarqllm.task.Language;
+import io.clarq.core.prompt.PromptPack;
 import java.util.Locale;
 
 /**

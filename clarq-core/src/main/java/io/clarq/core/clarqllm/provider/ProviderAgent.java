@@ -1,7 +1,7 @@
 package io.clarq.core.clarqllm.provider;
 
-import io.clarq.core.llm.LlmException;
 import io.clarq.core.clarqllm.task.Language;
+import io.clarq.core.llm.LlmException;
 
 /**
  * The agent that knows the task and answers only from its response tree. Stateless across turns: everything it

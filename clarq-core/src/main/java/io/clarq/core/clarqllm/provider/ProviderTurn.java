@@ -1,10 +1,10 @@
 package io.clarq.core.clarqllm.provider;
 
+import io.clarq.core.clarqllm.task.ClarqTask;
+import io.clarq.core.clarqllm.tree.TreeCursor;
 import io.clarq.core.dialogue.Speaker;
 import io.clarq.core.dialogue.Utterance;
 import io.clarq.core.llm.Trials;
-import io.clarq.core.clarqllm.task.ClarqTask;
-import io.clarq.core.clarqllm.tree.TreeCursor;
 import java.util.List;
 import java.util.Objects;
 

@@ -1,10 +1,10 @@
 package io.clarq.core.clarqllm.seeker;
 
+import io.clarq.core.clarqllm.task.Briefing;
+import io.clarq.core.clarqllm.task.Language;
 import io.clarq.core.dialogue.Speaker;
 import io.clarq.core.dialogue.Utterance;
 import io.clarq.core.llm.Trials;
-import io.clarq.core.clarqllm.task.Briefing;
-import io.clarq.core.clarqllm.task.Language;
 import java.util.List;
 import java.util.Objects;
 

@@ -1,12 +1,12 @@
 package io.clarq.core.clarqllm.transcript;
 
-import io.clarq.core.dialogue.Dialogue;
-import io.clarq.core.dialogue.Speaker;
-import io.clarq.core.dialogue.EndReason;
-import io.clarq.core.llm.TokenUsage;
 import io.clarq.core.clarqllm.task.Language;
 import io.clarq.core.clarqllm.task.Split;
 import io.clarq.core.clarqllm.task.TaskId;
+import io.clarq.core.dialogue.Dialogue;
+import io.clarq.core.dialogue.EndReason;
+import io.clarq.core.dialogue.Speaker;
+import io.clarq.core.llm.TokenUsage;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;

@@ -1,10 +1,10 @@
 package io.clarq.core.clarqllm.transcript;
 
-import io.clarq.core.llm.TokenUsage;
 import io.clarq.core.clarqllm.provider.Intent;
 import io.clarq.core.clarqllm.provider.ProviderReply;
 import io.clarq.core.clarqllm.provider.ReplyKind;
 import io.clarq.core.clarqllm.tree.NodeId;
+import io.clarq.core.llm.TokenUsage;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;

@@ -1,12 +1,12 @@
 package io.clarq.core.llm.langchain4j;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.langchain4j.data.message.AiMessage;
 import dev.langchain4j.data.message.SystemMessage;
 import dev.langchain4j.data.message.UserMessage;
 import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.model.chat.request.DefaultChatRequestParameters;
 import dev.langchain4j.model.chat.request.ResponseFormat;
-import com.fasterxml.jackson.databind.JsonNode;
 import io.clarq.core.llm.ApiKey;
 import io.clarq.core.llm.ChatMessage;
 import io.clarq.core.llm.ChatRequest;

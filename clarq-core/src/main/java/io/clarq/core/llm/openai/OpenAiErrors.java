@@ -4,13 +4,10 @@ import io.clarq.core.llm.ApiKey;
 import io.clarq.core.llm.LlmAuthenticationException;
 import io.clarq.core.llm.LlmContentFilterException;
 import io.clarq.core.llm.LlmContextLengthException;
-
-import io.clarq.core.llm.LlmModelNotFoundException;
-import io.clarq.core.llm.LlmQuotaException;
-
 import io.clarq.core.llm.LlmException;
 import io.clarq.core.llm.LlmHttpException;
-
+import io.clarq.core.llm.LlmModelNotFoundException;
+import io.clarq.core.llm.LlmQuotaException;
 import java.net.http.HttpHeaders;
 import java.time.Duration;
 import java.time.ZonedDateTime;

@@ -1,7 +1,7 @@
 package io.clarq.core.toa.llm;
 
-import io.clarq.core.toa.flm.IncompleteTask;
 import io.clarq.core.prompt.PromptPack;
+import io.clarq.core.toa.flm.IncompleteTask;
 
 /**
  * The prompt an {@link LlmAsker} sends for an incomplete task: one of clarq's templates ({@link AskerTemplate}) in a

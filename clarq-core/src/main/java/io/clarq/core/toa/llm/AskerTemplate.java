@@ -1,8 +1,8 @@
 package io.clarq.core.toa.llm;
 
-import io.clarq.core.toa.flm.IncompleteTask;
 import io.clarq.core.prompt.PackLayout;
 import io.clarq.core.prompt.PromptPack;
+import io.clarq.core.toa.flm.IncompleteTask;
 import java.util.Map;
 import java.util.Optional;
 

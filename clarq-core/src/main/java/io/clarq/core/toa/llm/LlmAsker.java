@@ -1,15 +1,15 @@
 package io.clarq.core.toa.llm;
 
-import io.clarq.core.toa.flm.IncompleteTask;
 import io.clarq.core.llm.ChatRequest;
 import io.clarq.core.llm.ChatResponse;
 import io.clarq.core.llm.LlmClient;
 import io.clarq.core.llm.LlmException;
-import io.clarq.core.toa.Asker;
 import io.clarq.core.prompt.AgentBuilder;
+import io.clarq.core.prompt.PackAgent;
 import io.clarq.core.prompt.PackLayout;
 import io.clarq.core.prompt.PromptPack;
-import io.clarq.core.prompt.PackAgent;
+import io.clarq.core.toa.Asker;
+import io.clarq.core.toa.flm.IncompleteTask;
 
 /**
  * M2 as a language model: one chat turn with an {@link AskerPrompt} (ours or the paper's, from a pack), temperature

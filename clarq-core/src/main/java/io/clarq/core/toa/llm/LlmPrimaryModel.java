@@ -4,11 +4,11 @@ import io.clarq.core.llm.ChatRequest;
 import io.clarq.core.llm.LlmClient;
 import io.clarq.core.llm.LlmException;
 import io.clarq.core.llm.json.StructuredAsk;
-import io.clarq.core.toa.PrimaryModel;
 import io.clarq.core.prompt.AgentBuilder;
+import io.clarq.core.prompt.PackAgent;
 import io.clarq.core.prompt.PackLayout;
 import io.clarq.core.prompt.PromptPack;
-import io.clarq.core.prompt.PackAgent;
+import io.clarq.core.toa.PrimaryModel;
 import java.util.Map;
 
 /**

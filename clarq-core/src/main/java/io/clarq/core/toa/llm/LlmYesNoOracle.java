@@ -1,18 +1,18 @@
 package io.clarq.core.toa.llm;
 
-import io.clarq.core.toa.flm.Fact;
 import io.clarq.core.llm.ChatRequest;
 import io.clarq.core.llm.ChatResponse;
 import io.clarq.core.llm.LlmClient;
 import io.clarq.core.llm.LlmException;
+import io.clarq.core.prompt.AgentBuilder;
+import io.clarq.core.prompt.PackAgent;
+import io.clarq.core.prompt.PackLayout;
+import io.clarq.core.prompt.PromptPack;
 import io.clarq.core.toa.Oracle;
 import io.clarq.core.toa.OracleAnswer;
 import io.clarq.core.toa.OracleQuery;
+import io.clarq.core.toa.flm.Fact;
 import java.util.Locale;
-import io.clarq.core.prompt.AgentBuilder;
-import io.clarq.core.prompt.PackLayout;
-import io.clarq.core.prompt.PromptPack;
-import io.clarq.core.prompt.PackAgent;
 import java.util.Map;
 
 /**

@@ -3,8 +3,6 @@ package io.clarq.core.clarqllm.metrics;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import io.clarq.core.dialogue.Dialogue;
-import io.clarq.core.dialogue.EndReason;
 import io.clarq.core.clarqllm.judge.Judge;
 import io.clarq.core.clarqllm.judge.JudgeQuestion;
 import io.clarq.core.clarqllm.judge.Verdict;
@@ -18,6 +16,8 @@ import io.clarq.core.clarqllm.task.TaskId;
 import io.clarq.core.clarqllm.tree.NodeId;
 import io.clarq.core.clarqllm.tree.ResponseNode;
 import io.clarq.core.clarqllm.tree.ResponseTree;
+import io.clarq.core.dialogue.Dialogue;
+import io.clarq.core.dialogue.EndReason;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

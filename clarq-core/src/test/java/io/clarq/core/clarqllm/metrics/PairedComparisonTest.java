@@ -6,10 +6,10 @@ import static org.assertj.core.api.Assertions.within;
 
 import io.clarq.core.clarqllm.metrics.SuccessBreakdown.Outcome;
 import io.clarq.core.clarqllm.metrics.SuccessBreakdown.Stage;
-import io.clarq.core.stats.Bootstrap;
-import io.clarq.core.stats.Interval;
 import io.clarq.core.clarqllm.task.Language;
 import io.clarq.core.clarqllm.task.TaskId;
+import io.clarq.core.stats.Bootstrap;
+import io.clarq.core.stats.Interval;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -1,16 +1,16 @@
 package io.clarq.core.clarqllm.transcript;
 
-import io.clarq.core.dialogue.Dialogue;
-import io.clarq.core.dialogue.EndReason;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.clarq.core.llm.TokenUsage;
 import io.clarq.core.clarqllm.provider.ReplyKind;
 import io.clarq.core.clarqllm.task.Language;
 import io.clarq.core.clarqllm.task.Split;
 import io.clarq.core.clarqllm.task.TaskId;
 import io.clarq.core.clarqllm.tree.NodeId;
+import io.clarq.core.dialogue.Dialogue;
+import io.clarq.core.dialogue.EndReason;
+import io.clarq.core.llm.TokenUsage;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;

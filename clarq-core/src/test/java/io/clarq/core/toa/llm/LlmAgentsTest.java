@@ -1,16 +1,16 @@
 package io.clarq.core.toa.llm;
 
-import io.clarq.core.llm.LlmUnparsedReplyException;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.clarq.core.llm.ChatRequest;
+import io.clarq.core.llm.LlmUnparsedReplyException;
+import io.clarq.core.testing.ScriptedLlmClient;
 import io.clarq.core.toa.flm.FlmExample;
 import io.clarq.core.toa.flm.HotpotExample;
 import io.clarq.core.toa.flm.IncompleteTask;
 import io.clarq.core.toa.flm.Paragraph;
 import io.clarq.core.toa.flm.SupportingFact;
-import io.clarq.core.llm.ChatRequest;
-import io.clarq.core.testing.ScriptedLlmClient;
 import org.junit.jupiter.api.Test;
 
 class LlmAgentsTest {

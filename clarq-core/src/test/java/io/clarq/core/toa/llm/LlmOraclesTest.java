@@ -2,8 +2,6 @@ package io.clarq.core.toa.llm;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.clarq.core.toa.flm.Fact;
-import io.clarq.core.toa.flm.FlmExample;
 import io.clarq.core.llm.ChatRequest;
 import io.clarq.core.llm.ChatResponse;
 import io.clarq.core.llm.LlmClient;
@@ -13,6 +11,8 @@ import io.clarq.core.llm.TokenUsage;
 import io.clarq.core.testing.ScriptedLlmClient;
 import io.clarq.core.toa.OracleAnswer;
 import io.clarq.core.toa.OracleQuery;
+import io.clarq.core.toa.flm.Fact;
+import io.clarq.core.toa.flm.FlmExample;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;

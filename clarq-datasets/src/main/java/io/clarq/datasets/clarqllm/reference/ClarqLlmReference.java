@@ -1,7 +1,9 @@
 package io.clarq.datasets.clarqllm.reference;
 
-import io.clarq.core.prompt.PromptPack;
 import io.clarq.core.clarqllm.task.Language;
+import io.clarq.core.prompt.PromptPack;
+import io.clarq.datasets.clarqllm.verdict.VerdictFile;
+import io.clarq.datasets.clarqllm.verdict.VerdictRecord;
 import io.clarq.datasets.fetch.DataCatalog;
 import io.clarq.datasets.fetch.DataDirectory;
 import io.clarq.datasets.fetch.DataFetcher;
@@ -10,8 +12,6 @@ import io.clarq.datasets.fetch.DataSet;
 import io.clarq.datasets.fetch.DerivedCheck;
 import io.clarq.datasets.fetch.DerivedFiles;
 import io.clarq.datasets.fetch.FileCheck;
-import io.clarq.datasets.clarqllm.verdict.VerdictFile;
-import io.clarq.datasets.clarqllm.verdict.VerdictRecord;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

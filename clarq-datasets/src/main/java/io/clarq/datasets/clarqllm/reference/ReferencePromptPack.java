@@ -1,13 +1,13 @@
 package io.clarq.datasets.clarqllm.reference;
 
-import io.clarq.datasets.jsonl.PythonJson;
-import io.clarq.datasets.clarqllm.reference.PyValue.Dict;
 import io.clarq.datasets.clarqllm.reference.PyTemplateEval.Fn;
-import io.clarq.datasets.clarqllm.reference.PyValue.Indexed;
 import io.clarq.datasets.clarqllm.reference.PyTemplateEval.Setup;
+import io.clarq.datasets.clarqllm.reference.PyValue.Dict;
+import io.clarq.datasets.clarqllm.reference.PyValue.Indexed;
 import io.clarq.datasets.clarqllm.reference.PyValue.Sym;
 import io.clarq.datasets.clarqllm.reference.PyValue.Text;
 import io.clarq.datasets.clarqllm.reference.PyValue.Val;
+import io.clarq.datasets.jsonl.PythonJson;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;

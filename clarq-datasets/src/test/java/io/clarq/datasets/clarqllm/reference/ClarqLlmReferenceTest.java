@@ -5,13 +5,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.clarq.core.prompt.PromptPack;
 import io.clarq.core.testing.SharedData;
+import io.clarq.datasets.clarqllm.verdict.VerdictFile;
+import io.clarq.datasets.clarqllm.verdict.VerdictRecord;
 import io.clarq.datasets.fetch.DataCatalog;
 import io.clarq.datasets.fetch.DataDirectory;
 import io.clarq.datasets.fetch.DataFile;
 import io.clarq.datasets.fetch.DerivedCheck;
 import io.clarq.datasets.fetch.DerivedFiles;
-import io.clarq.datasets.clarqllm.verdict.VerdictFile;
-import io.clarq.datasets.clarqllm.verdict.VerdictRecord;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,10 +1,10 @@
 package io.clarq.eval.clarqllm.audit;
 
-import io.clarq.core.llm.LlmException;
-import io.clarq.core.prompt.PromptPack;
 import io.clarq.core.clarqllm.provider.ProviderAgent;
 import io.clarq.core.clarqllm.task.ClarqTask;
 import io.clarq.core.clarqllm.task.TaskSet;
+import io.clarq.core.llm.LlmException;
+import io.clarq.core.prompt.PromptPack;
 import io.clarq.datasets.clarqllm.PublishedDialogue;
 import io.clarq.datasets.clarqllm.PublishedRun;
 import java.util.ArrayList;

@@ -1,10 +1,10 @@
 package io.clarq.eval.clarqllm.audit;
 
-import io.clarq.core.llm.LlmException;
-import io.clarq.core.llm.Trials;
 import io.clarq.core.clarqllm.provider.ProviderAgent;
 import io.clarq.core.clarqllm.provider.ProviderReply;
 import io.clarq.core.clarqllm.tree.NodeId;
+import io.clarq.core.llm.LlmException;
+import io.clarq.core.llm.Trials;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

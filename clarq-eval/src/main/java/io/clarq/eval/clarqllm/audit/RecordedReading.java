@@ -1,8 +1,8 @@
 package io.clarq.eval.clarqllm.audit;
 
-import io.clarq.core.prompt.PromptPack;
 import io.clarq.core.clarqllm.task.Language;
 import io.clarq.core.clarqllm.task.ReferenceText;
+import io.clarq.core.prompt.PromptPack;
 
 /**
  * What a recorded reply reveals about the recorded provider's reading of the turn: a node given means a detail it

@@ -1,10 +1,10 @@
 package io.clarq.eval.clarqllm.audit;
 
-import io.clarq.core.dialogue.Utterance;
 import io.clarq.core.clarqllm.provider.ProviderTurn;
 import io.clarq.core.clarqllm.task.ClarqTask;
 import io.clarq.core.clarqllm.tree.NodeId;
 import io.clarq.core.clarqllm.tree.TreeCursor;
+import io.clarq.core.dialogue.Utterance;
 import java.util.List;
 import java.util.Objects;
 

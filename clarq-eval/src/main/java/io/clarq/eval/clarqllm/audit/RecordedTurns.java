@@ -1,12 +1,12 @@
 package io.clarq.eval.clarqllm.audit;
 
-import io.clarq.core.dialogue.Dialogue;
-import io.clarq.core.dialogue.Utterance;
 import io.clarq.core.clarqllm.task.ClarqTask;
 import io.clarq.core.clarqllm.task.Language;
 import io.clarq.core.clarqllm.task.ReferenceText;
 import io.clarq.core.clarqllm.tree.NodeId;
 import io.clarq.core.clarqllm.tree.TreeCursor;
+import io.clarq.core.dialogue.Dialogue;
+import io.clarq.core.dialogue.Utterance;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,9 +1,9 @@
 package io.clarq.eval.clarqllm.conformance;
 
-import io.clarq.core.prompt.PromptPack;
 import io.clarq.core.clarqllm.task.ClarqTask;
 import io.clarq.core.clarqllm.task.Language;
 import io.clarq.core.clarqllm.task.TaskSet;
+import io.clarq.core.prompt.PromptPack;
 import io.clarq.datasets.clarqllm.ClarqLlmTasks;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,12 +1,8 @@
 package io.clarq.eval.clarqllm.conformance;
 
-import io.clarq.core.dialogue.Dialogue;
-import io.clarq.core.dialogue.EndReason;
 import io.clarq.core.clarqllm.judge.llm.LlmJudge;
-import io.clarq.core.llm.LlmException;
 import io.clarq.core.clarqllm.metrics.ClarqMetrics;
 import io.clarq.core.clarqllm.metrics.SuccessBreakdown;
-import io.clarq.core.prompt.PromptPack;
 import io.clarq.core.clarqllm.provider.llm.LlmProviderAgent;
 import io.clarq.core.clarqllm.seeker.EndDetection;
 import io.clarq.core.clarqllm.seeker.SeekerAgent;
@@ -14,6 +10,10 @@ import io.clarq.core.clarqllm.seeker.SeekerTurn;
 import io.clarq.core.clarqllm.seeker.llm.LlmSeeker;
 import io.clarq.core.clarqllm.task.ClarqTask;
 import io.clarq.core.clarqllm.transcript.DialogueRecord;
+import io.clarq.core.dialogue.Dialogue;
+import io.clarq.core.dialogue.EndReason;
+import io.clarq.core.llm.LlmException;
+import io.clarq.core.prompt.PromptPack;
 import io.clarq.eval.clarqllm.DialogueLoop;
 import io.clarq.eval.clarqllm.RunConfig;
 import java.util.List;

@@ -2,8 +2,8 @@ package io.clarq.eval.clarqllm.evaluate;
 
 import io.clarq.core.clarqllm.judge.Judge;
 import io.clarq.core.clarqllm.judge.Verdict;
-import io.clarq.core.llm.LlmException;
 import io.clarq.core.clarqllm.task.Language;
+import io.clarq.core.llm.LlmException;
 import io.clarq.datasets.clarqllm.verdict.VerdictRecord;
 import java.util.EnumMap;
 import java.util.List;

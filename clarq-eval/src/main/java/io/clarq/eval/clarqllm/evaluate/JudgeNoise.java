@@ -1,10 +1,10 @@
 package io.clarq.eval.clarqllm.evaluate;
 
 import io.clarq.core.clarqllm.judge.Judge;
-import io.clarq.core.llm.LlmException;
-import io.clarq.core.llm.Trials;
 import io.clarq.core.clarqllm.metrics.ClarqMetrics;
 import io.clarq.core.clarqllm.metrics.DialogueScore;
+import io.clarq.core.llm.LlmException;
+import io.clarq.core.llm.Trials;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

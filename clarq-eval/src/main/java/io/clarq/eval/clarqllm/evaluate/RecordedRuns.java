@@ -1,12 +1,12 @@
 package io.clarq.eval.clarqllm.evaluate;
 
-import io.clarq.core.clarqllm.transcript.DialogueRecord;
 import io.clarq.core.clarqllm.task.ClarqTask;
 import io.clarq.core.clarqllm.task.Language;
 import io.clarq.core.clarqllm.task.ReferenceText;
 import io.clarq.core.clarqllm.task.Split;
 import io.clarq.core.clarqllm.task.TaskId;
 import io.clarq.core.clarqllm.task.TaskSet;
+import io.clarq.core.clarqllm.transcript.DialogueRecord;
 import io.clarq.datasets.clarqllm.ClarqLlmTasks;
 import io.clarq.datasets.clarqllm.PublishedDialogue;
 import io.clarq.datasets.clarqllm.PublishedRun;

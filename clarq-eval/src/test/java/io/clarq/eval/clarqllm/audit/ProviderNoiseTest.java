@@ -3,15 +3,15 @@ package io.clarq.eval.clarqllm.audit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.clarq.core.prompt.PromptPack;
 import io.clarq.core.clarqllm.provider.Intent;
 import io.clarq.core.clarqllm.provider.ProviderAgent;
 import io.clarq.core.clarqllm.provider.ProviderReply;
 import io.clarq.core.clarqllm.provider.ProviderTurn;
 import io.clarq.core.clarqllm.provider.ReplyKind;
 import io.clarq.core.clarqllm.task.Language;
-import io.clarq.core.testing.SharedData;
 import io.clarq.core.clarqllm.tree.NodeId;
+import io.clarq.core.prompt.PromptPack;
+import io.clarq.core.testing.SharedData;
 import io.clarq.datasets.clarqllm.ClarqLlmTasks;
 import io.clarq.datasets.clarqllm.PublishedRun;
 import io.clarq.datasets.clarqllm.PublishedRuns;

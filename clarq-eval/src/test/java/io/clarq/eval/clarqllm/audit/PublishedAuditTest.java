@@ -2,9 +2,9 @@ package io.clarq.eval.clarqllm.audit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.clarq.core.prompt.PromptPack;
 import io.clarq.core.clarqllm.task.Language;
 import io.clarq.core.clarqllm.task.TaskSet;
+import io.clarq.core.prompt.PromptPack;
 import io.clarq.core.testing.Regressions;
 import io.clarq.core.testing.SharedData;
 import io.clarq.datasets.clarqllm.ClarqLlmTasks;

@@ -2,9 +2,6 @@ package io.clarq.eval.clarqllm.audit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.clarq.core.dialogue.Dialogue;
-import io.clarq.core.dialogue.EndReason;
-import io.clarq.core.prompt.PromptPack;
 import io.clarq.core.clarqllm.provider.ProviderAgent;
 import io.clarq.core.clarqllm.provider.ProviderReply;
 import io.clarq.core.clarqllm.provider.ReplyKind;
@@ -15,6 +12,9 @@ import io.clarq.core.clarqllm.task.TaskId;
 import io.clarq.core.clarqllm.tree.NodeId;
 import io.clarq.core.clarqllm.tree.ResponseNode;
 import io.clarq.core.clarqllm.tree.ResponseTree;
+import io.clarq.core.dialogue.Dialogue;
+import io.clarq.core.dialogue.EndReason;
+import io.clarq.core.prompt.PromptPack;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;

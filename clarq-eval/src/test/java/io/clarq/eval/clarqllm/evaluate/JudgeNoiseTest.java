@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.clarq.core.clarqllm.judge.Judge;
 import io.clarq.core.clarqllm.judge.Verdict;
-import io.clarq.core.testing.SharedData;
 import io.clarq.core.clarqllm.judge.offline.OfflineJudge;
+import io.clarq.core.testing.SharedData;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;

@@ -2,11 +2,11 @@ package io.clarq.serve.study.web;
 
 import static io.clarq.serve.web.Html.escape;
 
+import io.clarq.core.clarqllm.task.Briefing;
 import io.clarq.core.cq.Grade;
 import io.clarq.core.cq.RubricScale;
 import io.clarq.core.dialogue.Speaker;
 import io.clarq.core.dialogue.Utterance;
-import io.clarq.core.clarqllm.task.Briefing;
 import io.clarq.serve.study.RatingSessions;
 import io.clarq.serve.study.SeekerSessions;
 import io.clarq.serve.study.Study;

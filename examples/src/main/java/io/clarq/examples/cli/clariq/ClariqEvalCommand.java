@@ -1,13 +1,13 @@
 package io.clarq.examples.cli.clariq;
 
-import io.clarq.examples.cli.DataDefaults;
-import io.clarq.examples.cli.ParsingConverter;
 import io.clarq.core.clariq.ClariqSplit;
 import io.clarq.core.ir.FScoreFormula;
 import io.clarq.datasets.clariq.OfficialEvalFiles;
 import io.clarq.eval.clariq.ClariqEvaluator;
 import io.clarq.eval.clariq.ClariqReport;
 import io.clarq.eval.clariq.ClariqTask;
+import io.clarq.examples.cli.DataDefaults;
+import io.clarq.examples.cli.ParsingConverter;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;

@@ -1,6 +1,5 @@
 package io.clarq.examples.cli.clariq;
 
-import io.clarq.examples.cli.DataDefaults;
 import io.clarq.core.clariq.ClariqSplit;
 import io.clarq.core.clariq.MultiTurnContext;
 import io.clarq.datasets.clariq.ClariqDataDir;
@@ -9,6 +8,7 @@ import io.clarq.datasets.clariq.MultiTurnRuns;
 import io.clarq.datasets.clariq.SyntheticConversationsJsonl;
 import io.clarq.eval.clariq.ClarificationNeedBaseline;
 import io.clarq.eval.clariq.MultiTurnSelection;
+import io.clarq.examples.cli.DataDefaults;
 import io.clarq.retrieval.clariq.question.MultiTurnSelector;
 import io.clarq.retrieval.clariq.question.QuestionRanker;
 import java.nio.file.Path;

@@ -1,11 +1,11 @@
 package io.clarq.examples.cli.clariq;
 
-import io.clarq.examples.cli.DataDefaults;
 import io.clarq.core.clariq.ClariqSplit;
 import io.clarq.datasets.clariq.ClarificationNeedRunWriter;
 import io.clarq.datasets.clariq.ClariqDataDir;
 import io.clarq.eval.clariq.ClarificationNeedBaseline;
 import io.clarq.eval.clariq.QuestionRanking;
+import io.clarq.examples.cli.DataDefaults;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.Callable;

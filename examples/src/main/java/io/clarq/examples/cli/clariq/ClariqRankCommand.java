@@ -1,13 +1,13 @@
 package io.clarq.examples.cli.clariq;
 
-import io.clarq.examples.cli.DataDefaults;
-import io.clarq.examples.cli.ProgressLine;
 import io.clarq.core.clariq.ClariqRequest;
 import io.clarq.core.clariq.ClariqSplit;
 import io.clarq.datasets.clariq.ClariqDataDir;
 import io.clarq.datasets.trec.RunRow;
 import io.clarq.datasets.trec.TrecRunWriter;
 import io.clarq.eval.clariq.QuestionRanking;
+import io.clarq.examples.cli.DataDefaults;
+import io.clarq.examples.cli.ProgressLine;
 import io.clarq.retrieval.clariq.question.QuestionRanker;
 import java.nio.file.Path;
 import java.util.List;

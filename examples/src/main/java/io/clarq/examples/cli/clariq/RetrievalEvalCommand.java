@@ -1,7 +1,5 @@
 package io.clarq.examples.cli.clariq;
 
-import io.clarq.examples.cli.DataDefaults;
-import io.clarq.examples.cli.ParsingConverter;
 import io.clarq.core.clariq.ConversationTurn;
 import io.clarq.core.ir.ScoredItem;
 import io.clarq.datasets.clariq.ClarificationsTsv;
@@ -10,6 +8,8 @@ import io.clarq.eval.clariq.retrieval.CacmExperiment;
 import io.clarq.eval.clariq.retrieval.RetrievalScores;
 import io.clarq.eval.clariq.retrieval.RetrievalSetup;
 import io.clarq.eval.clariq.retrieval.TrecEvaluation;
+import io.clarq.examples.cli.DataDefaults;
+import io.clarq.examples.cli.ParsingConverter;
 import io.clarq.retrieval.clariq.document.ClarifiedQuery;
 import java.io.PrintWriter;
 import java.nio.file.Path;

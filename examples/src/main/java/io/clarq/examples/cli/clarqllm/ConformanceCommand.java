@@ -1,9 +1,9 @@
 package io.clarq.examples.cli.clarqllm;
 
-import io.clarq.examples.cli.PromptOptions;
 import io.clarq.core.prompt.PromptPack;
 import io.clarq.eval.clarqllm.conformance.ConformanceCheck;
 import io.clarq.eval.clarqllm.conformance.ConformanceReport;
+import io.clarq.examples.cli.PromptOptions;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,21 +1,21 @@
 package io.clarq.examples.cli.clarqllm;
 
-import io.clarq.examples.cli.DataDefaults;
-import io.clarq.examples.cli.InputPaths;
-import io.clarq.examples.cli.LlmOptions;
-import io.clarq.examples.cli.PromptOptions;
 import io.clarq.core.clarqllm.judge.Judge;
 import io.clarq.core.clarqllm.judge.llm.LlmJudge;
 import io.clarq.core.clarqllm.judge.offline.OfflineJudge;
-import io.clarq.core.llm.LlmClient;
 import io.clarq.core.clarqllm.metrics.ClarqSummary;
+import io.clarq.core.llm.LlmClient;
 import io.clarq.eval.clarqllm.evaluate.ClarqEvaluation;
-import io.clarq.eval.clarqllm.evaluate.JudgeNoise;
 import io.clarq.eval.clarqllm.evaluate.EvaluationReport;
+import io.clarq.eval.clarqllm.evaluate.JudgeNoise;
 import io.clarq.eval.clarqllm.evaluate.RecordedRun;
 import io.clarq.eval.clarqllm.evaluate.RecordedRuns;
 import io.clarq.eval.clarqllm.evaluate.VerdictCacheJudge;
 import io.clarq.eval.report.RunReport;
+import io.clarq.examples.cli.DataDefaults;
+import io.clarq.examples.cli.InputPaths;
+import io.clarq.examples.cli.LlmOptions;
+import io.clarq.examples.cli.PromptOptions;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.OptionalInt;

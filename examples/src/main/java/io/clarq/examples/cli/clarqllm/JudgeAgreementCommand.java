@@ -1,7 +1,5 @@
 package io.clarq.examples.cli.clarqllm;
 
-import io.clarq.examples.cli.DataDefaults;
-import io.clarq.examples.cli.InputPaths;
 import io.clarq.core.clarqllm.judge.offline.OfflineJudge;
 import io.clarq.core.clarqllm.task.Language;
 import io.clarq.core.clarqllm.task.TaskSet;
@@ -10,6 +8,8 @@ import io.clarq.datasets.clarqllm.verdict.VerdictFile;
 import io.clarq.datasets.clarqllm.verdict.VerdictRecord;
 import io.clarq.eval.clarqllm.evaluate.CoverageCrossValidation;
 import io.clarq.eval.clarqllm.evaluate.JudgeAgreement;
+import io.clarq.examples.cli.DataDefaults;
+import io.clarq.examples.cli.InputPaths;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,11 +1,11 @@
 package io.clarq.examples.cli.clarqllm;
 
-import io.clarq.examples.cli.OfflineJudgeChoice;
-import io.clarq.examples.cli.InputPaths;
 import io.clarq.eval.clarqllm.ClarqEvaluator;
 import io.clarq.eval.clarqllm.RecordedInputs;
 import io.clarq.eval.clarqllm.RunResult;
 import io.clarq.eval.kernel.ShardMerge;
+import io.clarq.examples.cli.InputPaths;
+import io.clarq.examples.cli.OfflineJudgeChoice;
 import io.clarq.examples.cli.ShardOptions;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -93,8 +93,8 @@ public final class MergeCommand implements Callable<Integer> {
       if (verdicts != null || judgeKind != null) {
         String kind = judgeKind == null ? "none" : judgeKind;
         try {
-          given = Optional.of(new RecordedInputs.GivenJudge(RunCommand.replayedFirst(verdicts,
-              new OfflineJudgeChoice().convert(kind), closing), RunCommand.judgeDescription(verdicts, kind)));
+          given = Optional.of(new RecordedInputs.GivenJudge(RunRoles.replayedFirst(verdicts,
+              new OfflineJudgeChoice().convert(kind), closing), RunRoles.judgeDescription(verdicts, kind)));
         } catch (CommandLine.TypeConversionException e) {
           throw new CommandLine.ParameterException(cl, "--judge " + judgeKind + ": " + e.getMessage());
         }

@@ -1,26 +1,26 @@
 package io.clarq.examples.cli.clarqllm;
 
-import io.clarq.examples.cli.DataDefaults;
-import io.clarq.examples.cli.InputPaths;
-import io.clarq.examples.cli.LlmOptions;
-import io.clarq.examples.cli.OldOptionNames;
-import io.clarq.examples.cli.PromptOptions;
 import io.clarq.core.clarqllm.judge.Judge;
 import io.clarq.core.clarqllm.metrics.DialogueScore;
 import io.clarq.core.clarqllm.metrics.GoldMatch;
-import io.clarq.core.clarqllm.seeker.EndDetection;
 import io.clarq.core.clarqllm.provider.console.ConsoleProvider;
+import io.clarq.core.clarqllm.seeker.EndDetection;
 import io.clarq.core.clarqllm.seeker.console.ConsoleSeeker;
 import io.clarq.core.clarqllm.task.ClarqTask;
 import io.clarq.core.clarqllm.task.Language;
 import io.clarq.core.clarqllm.task.TaskId;
 import io.clarq.core.clarqllm.task.TaskSet;
 import io.clarq.datasets.clarqllm.ClarqLlmTasks;
+import io.clarq.datasets.clarqllm.demo.DemoTasks;
 import io.clarq.eval.clarqllm.ClarqEvaluator;
 import io.clarq.eval.clarqllm.RunConfig;
 import io.clarq.eval.clarqllm.RunResult;
 import io.clarq.eval.clarqllm.TaskSelection;
-import io.clarq.datasets.clarqllm.demo.DemoTasks;
+import io.clarq.examples.cli.DataDefaults;
+import io.clarq.examples.cli.InputPaths;
+import io.clarq.examples.cli.LlmOptions;
+import io.clarq.examples.cli.OldOptionNames;
+import io.clarq.examples.cli.PromptOptions;
 import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.io.Reader;
@@ -122,7 +122,7 @@ public final class PlayCommand implements Callable<Integer> {
     List<AutoCloseable> closing = new java.util.ArrayList<>();
     try {
       if (asProvider) {
-        return play(cl, id, language, pack, RunCommand.llmSeeker(cl, "--seeker", seekerSpec, llm, closing),
+        return play(cl, id, language, pack, RunRoles.llmSeeker(cl, "--seeker", seekerSpec, llm, closing),
             new ConsoleProvider(in, cl.getOut(), l -> pack.fixed("opening", l)));
       }
       return play(cl, id, language, pack, new ConsoleSeeker(in, cl.getOut()),

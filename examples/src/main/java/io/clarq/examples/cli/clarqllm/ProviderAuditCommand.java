@@ -1,15 +1,12 @@
 package io.clarq.examples.cli.clarqllm;
 
-import io.clarq.examples.cli.DataDefaults;
-import io.clarq.examples.cli.InputPaths;
-import io.clarq.examples.cli.LlmOptions;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import io.clarq.core.files.AtomicFiles;
-import io.clarq.core.prompt.PromptPack;
 import io.clarq.core.clarqllm.provider.ProviderAgent;
 import io.clarq.core.clarqllm.task.Language;
 import io.clarq.core.clarqllm.task.TaskSet;
+import io.clarq.core.files.AtomicFiles;
+import io.clarq.core.prompt.PromptPack;
 import io.clarq.datasets.clarqllm.ClarqLlmTasks;
 import io.clarq.datasets.clarqllm.PublishedRun;
 import io.clarq.datasets.clarqllm.PublishedRuns;
@@ -19,6 +16,9 @@ import io.clarq.eval.clarqllm.audit.AuditedTurn;
 import io.clarq.eval.clarqllm.audit.ProviderAudit;
 import io.clarq.eval.clarqllm.audit.ProviderNoise;
 import io.clarq.eval.clarqllm.audit.RecordedTurn;
+import io.clarq.examples.cli.DataDefaults;
+import io.clarq.examples.cli.InputPaths;
+import io.clarq.examples.cli.LlmOptions;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;

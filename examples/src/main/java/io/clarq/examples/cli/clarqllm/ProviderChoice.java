@@ -1,9 +1,9 @@
 package io.clarq.examples.cli.clarqllm;
 
-import io.clarq.examples.cli.LlmOptions;
-import io.clarq.core.llm.LlmClient;
 import io.clarq.core.clarqllm.provider.ProviderAgent;
 import io.clarq.core.clarqllm.provider.llm.LlmProviderAgent;
+import io.clarq.core.llm.LlmClient;
+import io.clarq.examples.cli.LlmOptions;
 import io.clarq.retrieval.clarqllm.OfflineProvider;
 import io.clarq.retrieval.clarqllm.OfflineProviderSettings;
 import java.util.List;

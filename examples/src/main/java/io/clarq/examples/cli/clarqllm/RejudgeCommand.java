@@ -1,17 +1,17 @@
 package io.clarq.examples.cli.clarqllm;
 
-import io.clarq.examples.cli.DataDefaults;
-import io.clarq.examples.cli.InputPaths;
-import io.clarq.examples.cli.LlmOptions;
-import io.clarq.examples.cli.PromptOptions;
 import io.clarq.core.clarqllm.judge.Judge;
 import io.clarq.core.llm.LlmClient;
+import io.clarq.eval.clarqllm.ClarqEvaluator;
+import io.clarq.eval.clarqllm.RecordedInputs;
 import io.clarq.eval.clarqllm.evaluate.JudgeNoise;
 import io.clarq.eval.clarqllm.evaluate.RecordedRun;
 import io.clarq.eval.clarqllm.evaluate.RecordedRuns;
 import io.clarq.eval.kernel.RunSettings;
-import io.clarq.eval.clarqllm.ClarqEvaluator;
-import io.clarq.eval.clarqllm.RecordedInputs;
+import io.clarq.examples.cli.DataDefaults;
+import io.clarq.examples.cli.InputPaths;
+import io.clarq.examples.cli.LlmOptions;
+import io.clarq.examples.cli.PromptOptions;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,7 +1,7 @@
 package io.clarq.examples.cli.clarqllm;
 
-import io.clarq.examples.cli.InputPaths;
 import io.clarq.eval.report.RunReport;
+import io.clarq.examples.cli.InputPaths;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;

@@ -1,6 +1,27 @@
 package io.clarq.examples.cli.clarqllm;
 
-import io.clarq.examples.cli.OfflineJudgeChoice;
+import io.clarq.core.clarqllm.judge.Judge;
+import io.clarq.core.clarqllm.provider.ProviderAgent;
+import io.clarq.core.clarqllm.seeker.EndDetection;
+import io.clarq.core.clarqllm.seeker.SeekerAgent;
+import io.clarq.core.clarqllm.seeker.console.ConsoleSeeker;
+import io.clarq.core.clarqllm.task.Language;
+import io.clarq.core.clarqllm.task.Split;
+import io.clarq.core.clarqllm.transcript.DialogueRecord;
+import io.clarq.core.prompt.PromptPack;
+import io.clarq.eval.clarqllm.ClarqEvaluator;
+import io.clarq.eval.clarqllm.ForecastCache;
+import io.clarq.eval.clarqllm.ForecastTable;
+import io.clarq.eval.clarqllm.RecordedInputs;
+import io.clarq.eval.clarqllm.RunConfig;
+import io.clarq.eval.clarqllm.RunForecast;
+import io.clarq.eval.clarqllm.RunForecasts;
+import io.clarq.eval.clarqllm.RunListener;
+import io.clarq.eval.clarqllm.RunProgress;
+import io.clarq.eval.clarqllm.RunResult;
+import io.clarq.eval.clarqllm.TaskSelection;
+import io.clarq.eval.kernel.RunSettings;
+import io.clarq.eval.kernel.Shard;
 import io.clarq.examples.cli.AgentSpecs;
 import io.clarq.examples.cli.DataDefaults;
 import io.clarq.examples.cli.InputPaths;
@@ -9,49 +30,12 @@ import io.clarq.examples.cli.OldOptionNames;
 import io.clarq.examples.cli.ProgressLine;
 import io.clarq.examples.cli.PromptOptions;
 import io.clarq.examples.cli.ShardOptions;
-import io.clarq.core.clarqllm.transcript.DialogueRecord;
-import io.clarq.core.clarqllm.judge.Judge;
-import io.clarq.core.clarqllm.judge.llm.LlmJudge;
-import io.clarq.core.prompt.PromptPack;
-import io.clarq.core.llm.LlmClient;
-import io.clarq.core.clarqllm.provider.ProviderAgent;
-import io.clarq.core.clarqllm.provider.llm.LlmProviderAgent;
-import io.clarq.core.clarqllm.seeker.AskingSeeker;
-import io.clarq.core.clarqllm.seeker.EndDetection;
-import io.clarq.core.clarqllm.seeker.SeekerAgent;
-import io.clarq.core.clarqllm.seeker.SeekerAgents;
-import io.clarq.core.clarqllm.seeker.console.ConsoleSeeker;
-import io.clarq.core.clarqllm.seeker.llm.LlmSeeker;
-import io.clarq.core.clarqllm.seeker.rule.RuleBasedSeeker;
-import io.clarq.core.clarqllm.task.Language;
-import io.clarq.core.clarqllm.task.Split;
-import io.clarq.eval.clarqllm.evaluate.VerdictCacheJudge;
-import io.clarq.eval.kernel.RunSettings;
-import io.clarq.eval.clarqllm.ClarqEvaluator;
-import io.clarq.eval.clarqllm.ForecastCache;
-import io.clarq.eval.clarqllm.RunConfig;
-import io.clarq.eval.clarqllm.ForecastTable;
-import io.clarq.eval.clarqllm.RunForecast;
-import io.clarq.eval.clarqllm.RunForecasts;
-import io.clarq.eval.clarqllm.RunListener;
-import io.clarq.eval.clarqllm.RecordedInputs;
-import io.clarq.eval.clarqllm.RunProgress;
-import io.clarq.eval.clarqllm.RunResult;
-import io.clarq.eval.kernel.Shard;
-import io.clarq.eval.clarqllm.TaskSelection;
-import io.clarq.eval.clarqllm.TurnUsage;
-import io.clarq.retrieval.clarqllm.OfflineProvider;
-import io.clarq.retrieval.clarqllm.OfflineProviderSettings;
-import java.io.InputStreamReader;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumSet;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -76,6 +60,8 @@ import picocli.CommandLine.Option;
     })
 public final class RunCommand implements Callable<Integer> {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  private final RunRoles roles = new RunRoles(this);
 
   @Mixin public LlmOptions llm;
 
@@ -215,23 +201,23 @@ public final class RunCommand implements Callable<Integer> {
         llm.cacheAll = false;
       }
       PromptPack pack = prompts.pack(cl, Optional.of(tasks));
-      SeekerAgent seeker = seeker(cl, closing);
-      ProviderAgent provider = provider(cl, closing);
+      SeekerAgent seeker = roles.seeker(cl, closing);
+      ProviderAgent provider = roles.provider(cl, closing);
       // the fingerprint names the judge by its description; a live judge would open its verdict file
-      Judge judge = dryRun ? Judge.none() : judge(cl, pack, closing);
+      Judge judge = dryRun ? Judge.none() : roles.judge(cl, pack, closing);
       PrintWriter err = cl.getErr();
       if (!dryRun && (!seekerSpec.equals("console") || !providerSpec.equals("offline")
-          || judgeKind(cl).startsWith("llm:"))) {
+          || roles.judgeKind(cl).startsWith("llm:"))) {
         PromptOptions.announce(pack, err);   // only when an LLM agent speaks from the pack
       }
       RunConfig.Builder config = RunConfig.builder();
-      modelSettings(cl, seeker).forEach(config::setting);
+      roles.modelSettings(cl, seeker).forEach(config::setting);
       // what 'clarq merge' needs to rebuild the judge from the shards alone (not part of the fingerprint)
-      config.record(RecordedInputs.RECORDED_JUDGE, judgeKind(cl));
+      config.record(RecordedInputs.RECORDED_JUDGE, roles.judgeKind(cl));
       if (verdicts != null) {
         config.record(RecordedInputs.RECORDED_VERDICTS, verdicts.toAbsolutePath().normalize().toString());
       }
-      if (judgeKind(cl).startsWith("llm:")) {
+      if (roles.judgeKind(cl).startsWith("llm:")) {
         config.record(RecordedInputs.RECORDED_LIVE_VERDICTS, JUDGE_VERDICTS);
       }
       forecast.ifPresent(config::forecast);
@@ -243,7 +229,7 @@ public final class RunCommand implements Callable<Integer> {
           .selection(selection)
           .seeker(seeker)
           .provider(provider)
-          .judge(judge, judgeDescription(verdicts, judgeKind(cl)))
+          .judge(judge, RunRoles.judgeDescription(verdicts, roles.judgeKind(cl)))
           .shard(chosenShard)
           .trials(trials)
           .maxSeekerTurns(maxSeekerTurns)
@@ -294,7 +280,7 @@ public final class RunCommand implements Callable<Integer> {
       TaskSelection selection, Shard chosenShard) {
     RunForecasts.Request request = new RunForecasts.Request(tasks, Optional.ofNullable(forecastData),
         List.copyOf(languages), chosenSplit, selection, trials, chosenShard, out, multiInfo, maxSeekerTurns,
-        forecastModels(cl));
+        roles.forecastModels(cl));
     try {
       return RunForecasts.forRun(request, ForecastCache.ofEnvironment(), dryRun,
           why -> cl.getErr().println("clarq run: no forecast (" + why + ")"));
@@ -302,172 +288,6 @@ public final class RunCommand implements Callable<Integer> {
       throw new CommandLine.ParameterException(cl, "--dry-run needs the published runs: " + e.getMessage()
           + "; name their folder with --forecast-data (clarq data fetch clarq-llm)");
     }
-  }
-
-  /** The models that play the roles, by name ("" for a role no model plays), without making a client. */
-  private RunForecast.Models forecastModels(CommandLine cl) {
-    String seekerModel = "";
-    if (seekerSpec.startsWith(AGENT)) {
-      seekerModel = AgentSpecs.modelSpec(agentSpec).map(m -> modelName(llm.spec(cl, "--agent", m), m)).orElse("");
-    } else if (!seekerSpec.equals("rule") && !seekerSpec.equals("console") && !providedSeeker()) {
-      seekerModel = modelName(llm.spec(cl, "--seeker", seekerModelSpec()), seekerModelSpec());
-    }
-    String providerModel = providerSpec.equals("offline") ? ""
-        : modelName(llm.spec(cl, "--provider", providerSpec), providerSpec);
-    String judgeModel = judgeKind(cl).startsWith("llm:") ? modelName(llm.spec(cl, "--judge", judgeSpec), judgeSpec)
-        : "";
-    return new RunForecast.Models(seekerModel, providerModel, judgeModel);
-  }
-
-  private static String modelName(io.clarq.core.llm.LlmSpec spec, String text) {
-    return spec.model().isEmpty() ? text : spec.model();
-  }
-
-  private boolean providedSeeker() {
-    try {
-      return SeekerAgents.fromSpec(seekerSpec).isPresent();
-    } catch (IllegalArgumentException e) {
-      return false;
-    }
-  }
-
-  /**
-   * The run's judge: {@code --verdicts} replayed first (read only), then the judge {@code --judge} names (the offline
-   * judge by default with the offline provider, else none; a model SPEC judges live through the pack, its verdicts
-   * appended to {@link #JUDGE_VERDICTS} in the output directory).
-   */
-  private Judge judge(CommandLine cl, PromptPack pack, List<AutoCloseable> closing) throws java.io.IOException {
-    String kind = judgeKind(cl);
-    Judge judge;
-    if (kind.equals("offline") || kind.equals("none")) {
-      judge = new OfflineJudgeChoice().convert(kind);
-    } else {
-      Files.createDirectories(out);
-      String model = llm.spec(cl, "--judge", judgeSpec).model();
-      LlmJudge live = LlmJudge.builder(client(cl, "--judge", judgeSpec, closing).withModel(model)).prompts(pack).build();
-      VerdictCacheJudge asked = VerdictCacheJudge.open(out.resolve(JUDGE_VERDICTS),
-          Judge.named("llm " + (model.isEmpty() ? judgeSpec : model), live));
-      closing.add(asked);
-      judge = asked;
-    }
-    return replayedFirst(verdicts, judge, closing);
-  }
-
-  /** "offline", "none", or "llm:" + the judge model's identity (no credentials). */
-  private String judgeKind(CommandLine cl) {
-    if (judgeSpec == null) {
-      return providerSpec.equals("offline") ? "offline" : "none";
-    }
-    if (judgeSpec.equals("offline") || judgeSpec.equals("none")) {
-      return judgeSpec;
-    }
-    return "llm:" + identity(llm.spec(cl, "--judge", judgeSpec));
-  }
-
-  /** {@code judge} behind the replayed verdicts of {@code verdicts} (read only), when given. */
-  static Judge replayedFirst(Path verdicts, Judge judge, List<AutoCloseable> closing) {
-    if (verdicts == null) {
-      return judge;
-    }
-    VerdictCacheJudge v = VerdictCacheJudge.readOnly(verdicts, judge);
-    closing.add(v);
-    return v;
-  }
-
-  /**
-   * How the run's fingerprint names the judge: the verdict file's name (so shards on other machines agree) and the
-   * judge behind it.
-   */
-  static String judgeDescription(Path verdicts, String kind) {
-    return verdicts == null ? kind : "verdicts:" + verdicts.getFileName() + (kind.equals("none") ? "" : " then " + kind);
-  }
-
-  /** Who answers for the seeker and the provider (models and servers, without credentials), for the fingerprint. */
-  private Map<String, String> modelSettings(CommandLine cl, SeekerAgent seeker) {
-    Map<String, String> out = new LinkedHashMap<>();
-    if (!(seeker instanceof LlmSeeker)) {
-      if (!seekerSpec.equals("console") && !seekerSpec.equals("rule")) {
-        out.put("seeker_spec", seekerSpec);   // a provided seeker: its arguments change what it says
-      }
-      if (agentSpec != null && AgentSpecs.modelSpec(agentSpec).isPresent()) {
-        out.put("seeker_model", identity(llm.spec(cl, "--agent", agentSpec)));
-      }
-    } else {
-      out.put("seeker_model", identity(llm.spec(cl, "--seeker", seekerModelSpec())));
-    }
-    if (!providerSpec.equals("offline")) {
-      out.put("provider_model", identity(llm.spec(cl, "--provider", providerSpec)));
-    }
-    return out;
-  }
-
-  /** A model's identity with the body fields the user set, which change what it is asked. */
-  static String identity(io.clarq.core.llm.LlmSpec spec) {
-    return spec.identity() + (spec.params().isEmpty() ? "" : " with " + spec.params());
-  }
-
-  private String seekerModelSpec() {
-    for (LlmSeeker.Mode m : LlmSeeker.Mode.values()) {
-      if (seekerSpec.startsWith(m.shortName() + ":")) {
-        return seekerSpec.substring(m.shortName().length() + 1);
-      }
-    }
-    return seekerSpec;
-  }
-
-  private SeekerAgent seeker(CommandLine cl, List<AutoCloseable> closing) {
-    if (seekerSpec.startsWith(AGENT)) {
-      return new AskingSeeker(AgentSpecs.open(cl, "--agent", agentSpec, llm.alsoTell(TurnUsage.listener()), closing));
-    }
-    if (seekerSpec.equals("rule")) {
-      return new RuleBasedSeeker();
-    }
-    if (seekerSpec.equals("console")) {
-      return new ConsoleSeeker(new InputStreamReader(System.in, StandardCharsets.UTF_8), cl.getOut());
-    }
-    Optional<SeekerAgent> provided;
-    try {
-      provided = SeekerAgents.fromSpec(seekerSpec);
-    } catch (IllegalArgumentException e) {
-      throw new CommandLine.ParameterException(cl, "--seeker: " + e.getMessage(), e, null, seekerSpec);
-    }
-    if (provided.isPresent()) {
-      return provided.get();
-    }
-    return llmSeeker(cl, "--seeker", seekerSpec, llm, closing);
-  }
-
-  /**
-   * The paper's baseline LLM seeker from a {@code [comp:|chat:]MODEL-SPEC} (Completion mode by default), its client
-   * metered per turn; clients opened are added to {@code closing}.
-   */
-  static LlmSeeker llmSeeker(CommandLine cl, String option, String spec, LlmOptions llm, List<AutoCloseable> closing) {
-    LlmSeeker.Mode mode = LlmSeeker.Mode.COMPLETION;
-    String modelSpec = spec;
-    for (LlmSeeker.Mode m : LlmSeeker.Mode.values()) {
-      if (spec.startsWith(m.shortName() + ":")) {
-        mode = m;
-        modelSpec = spec.substring(m.shortName().length() + 1);
-      }
-    }
-    LlmClient c = llm.alsoTell(TurnUsage.listener()).client(cl, option, modelSpec);
-    closing.add(c);
-    return LlmSeeker.builder(c.withModel(llm.spec(cl, option, modelSpec).model())).mode(mode).build();
-  }
-
-  private ProviderAgent provider(CommandLine cl, List<AutoCloseable> closing) {
-    if (providerSpec.equals("offline")) {
-      return new OfflineProvider(OfflineProviderSettings.DEFAULTS.withMultiInfo(multiInfo));
-    }
-    return LlmProviderAgent.builder(client(cl, "--provider", providerSpec, closing)
-        .withModel(llm.spec(cl, "--provider", providerSpec).model())).multiInfo(multiInfo).build();
-  }
-
-  /** A client from the shared LLM options, also reporting each reply to the runner's per-turn usage. */
-  private LlmClient client(CommandLine cl, String option, String specText, List<AutoCloseable> closing) {
-    LlmClient c = llm.alsoTell(TurnUsage.listener()).client(cl, option, specText);
-    closing.add(c);
-    return c;
   }
 
   private EnumSet<Language> languages(CommandLine cl) {
@@ -498,22 +318,12 @@ public final class RunCommand implements Callable<Integer> {
     if (!seekerSpec.startsWith(AGENT)) {
       SeekerSpecs.check(cl, "--seeker", seekerSpec);
     }
-    forecastModels(cl);
+    roles.forecastModels(cl);
     if (!providerSpec.equals("offline")) {
-      knownScheme(cl, "--provider", providerSpec);
+      roles.knownScheme(cl, "--provider", providerSpec);
     }
-    if (judgeKind(cl).startsWith("llm:")) {
-      knownScheme(cl, "--judge", judgeSpec);
-    }
-  }
-
-  /** Refuses a model spec whose scheme no client on the class path serves, as making its client would. */
-  private void knownScheme(CommandLine cl, String option, String specText) {
-    try {
-      io.clarq.core.llm.LlmClients.keyEnv(llm.spec(cl, option, specText));
-    } catch (IllegalArgumentException e) {
-      throw new CommandLine.ParameterException(cl, option + " " + specText + ": " + e.getMessage(), e, null,
-          specText);
+    if (roles.judgeKind(cl).startsWith("llm:")) {
+      roles.knownScheme(cl, "--judge", judgeSpec);
     }
   }
 

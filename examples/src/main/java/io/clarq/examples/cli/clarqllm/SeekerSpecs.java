@@ -1,8 +1,8 @@
 package io.clarq.examples.cli.clarqllm;
 
-import io.clarq.core.llm.LlmClients;
 import io.clarq.core.clarqllm.seeker.SeekerAgents;
 import io.clarq.core.clarqllm.seeker.llm.LlmSeeker;
+import io.clarq.core.llm.LlmClients;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

@@ -1,7 +1,5 @@
 package io.clarq.examples.cli.cq;
 
-import io.clarq.examples.cli.AgentSpecs;
-import io.clarq.examples.cli.LlmOptions;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.clarq.core.cq.QuestionGenerator;
 import io.clarq.core.cq.RubricJudge;
@@ -11,6 +9,8 @@ import io.clarq.datasets.jsonl.JsonLines;
 import io.clarq.eval.cq.LlmQuestionGenerator;
 import io.clarq.eval.cq.LlmRubricJudge;
 import io.clarq.eval.cq.TemplateQuestionGenerator;
+import io.clarq.examples.cli.AgentSpecs;
+import io.clarq.examples.cli.LlmOptions;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;

@@ -1,6 +1,5 @@
 package io.clarq.examples.cli.cq;
 
-import io.clarq.examples.cli.DataDefaults;
 import io.clarq.core.cq.CqExample;
 import io.clarq.datasets.cq.CqGenerationFile;
 import io.clarq.datasets.cq.FkwDataset;
@@ -9,6 +8,7 @@ import io.clarq.eval.cq.CqGenerationRun;
 import io.clarq.eval.cq.CqJudgeRun;
 import io.clarq.eval.kernel.RunSettings;
 import io.clarq.eval.kernel.ShardMerge;
+import io.clarq.examples.cli.DataDefaults;
 import io.clarq.examples.cli.ShardOptions;
 import java.nio.file.Files;
 import java.nio.file.Path;

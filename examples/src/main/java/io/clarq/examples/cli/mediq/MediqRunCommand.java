@@ -1,9 +1,9 @@
 package io.clarq.examples.cli.mediq;
 
+import io.clarq.core.clarqllm.task.Language;
 import io.clarq.core.mediq.MediqCase;
 import io.clarq.core.prompt.PackLayout;
 import io.clarq.core.prompt.PromptPack;
-import io.clarq.core.clarqllm.task.Language;
 import io.clarq.datasets.fetch.DataDirectory;
 import io.clarq.datasets.mediq.MediqReferencePack;
 import io.clarq.eval.kernel.ItemListener;

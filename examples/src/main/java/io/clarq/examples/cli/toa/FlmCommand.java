@@ -1,9 +1,9 @@
 package io.clarq.examples.cli.toa;
 
-import io.clarq.examples.cli.DataDefaults;
 import io.clarq.datasets.toa.FactMasker;
 import io.clarq.datasets.toa.FlmGenerator;
 import io.clarq.datasets.toa.MalformedExample;
+import io.clarq.examples.cli.DataDefaults;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;

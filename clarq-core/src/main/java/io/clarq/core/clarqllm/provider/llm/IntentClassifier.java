@@ -1,8 +1,8 @@
 package io.clarq.core.clarqllm.provider.llm;
 
-import io.clarq.core.llm.LlmException;
 import io.clarq.core.clarqllm.provider.Intent;
 import io.clarq.core.clarqllm.provider.ProviderTurn;
+import io.clarq.core.llm.LlmException;
 
 /**
  * The provider's task analysis (docs/protocol/clarq-llm.md §4 step 2): reads the last seeker line, seeing the dialogue

@@ -1,16 +1,16 @@
 package io.clarq.core.clarqllm.provider.llm;
 
-import io.clarq.core.llm.LlmClient;
-import io.clarq.core.llm.LlmException;
-import io.clarq.core.llm.json.JsonReply;
-import io.clarq.core.prompt.AgentBuilder;
-import io.clarq.core.prompt.PackAsk;
-import io.clarq.core.prompt.PromptPack;
-import io.clarq.core.prompt.PackAgent;
 import io.clarq.core.clarqllm.provider.Intent;
 import io.clarq.core.clarqllm.provider.ProviderTurn;
 import io.clarq.core.clarqllm.tree.NodeId;
 import io.clarq.core.clarqllm.tree.ResponseNode;
+import io.clarq.core.llm.LlmClient;
+import io.clarq.core.llm.LlmException;
+import io.clarq.core.llm.json.JsonReply;
+import io.clarq.core.prompt.AgentBuilder;
+import io.clarq.core.prompt.PackAgent;
+import io.clarq.core.prompt.PackAsk;
+import io.clarq.core.prompt.PromptPack;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

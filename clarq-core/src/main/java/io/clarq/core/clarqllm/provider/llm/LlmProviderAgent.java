@@ -1,13 +1,5 @@
 package io.clarq.core.clarqllm.provider.llm;
 
-import io.clarq.core.llm.LlmClient;
-import io.clarq.core.llm.LlmException;
-import io.clarq.core.llm.json.JsonReply;
-import io.clarq.core.prompt.AgentBuilder;
-import io.clarq.core.prompt.PackAsk;
-import io.clarq.core.prompt.PackBehaviour;
-import io.clarq.core.prompt.PromptPack;
-import io.clarq.core.prompt.PackAgent;
 import io.clarq.core.clarqllm.provider.FixedReplies;
 import io.clarq.core.clarqllm.provider.Intent;
 import io.clarq.core.clarqllm.provider.ProviderAgent;
@@ -18,6 +10,14 @@ import io.clarq.core.clarqllm.task.Language;
 import io.clarq.core.clarqllm.task.ReferenceText;
 import io.clarq.core.clarqllm.tree.NodeId;
 import io.clarq.core.clarqllm.tree.ResponseNode;
+import io.clarq.core.llm.LlmClient;
+import io.clarq.core.llm.LlmException;
+import io.clarq.core.llm.json.JsonReply;
+import io.clarq.core.prompt.AgentBuilder;
+import io.clarq.core.prompt.PackAgent;
+import io.clarq.core.prompt.PackAsk;
+import io.clarq.core.prompt.PackBehaviour;
+import io.clarq.core.prompt.PromptPack;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;

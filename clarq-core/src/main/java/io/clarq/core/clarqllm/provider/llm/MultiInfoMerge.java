@@ -1,11 +1,11 @@
 package io.clarq.core.clarqllm.provider.llm;
 
+import io.clarq.core.clarqllm.task.Language;
+import io.clarq.core.clarqllm.task.ReferenceText;
 import io.clarq.core.llm.LlmException;
 import io.clarq.core.llm.json.JsonReply;
 import io.clarq.core.prompt.PackAsk;
 import io.clarq.core.prompt.PackBehaviour;
-import io.clarq.core.clarqllm.task.Language;
-import io.clarq.core.clarqllm.task.ReferenceText;
 import java.util.List;
 
 /**

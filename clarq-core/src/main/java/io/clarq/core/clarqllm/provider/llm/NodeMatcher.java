@@ -1,8 +1,8 @@
 package io.clarq.core.clarqllm.provider.llm;
 
+import io.clarq.core.clarqllm.tree.ResponseNode;
 import io.clarq.core.llm.LlmException;
 import io.clarq.core.llm.json.JsonReply;
-import io.clarq.core.clarqllm.tree.ResponseNode;
 import java.util.ArrayList;
 import java.util.List;
 

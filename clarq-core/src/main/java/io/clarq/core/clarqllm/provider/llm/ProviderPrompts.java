@@ -1,12 +1,12 @@
 package io.clarq.core.clarqllm.provider.llm;
 
-import io.clarq.core.dialogue.Speaker;
-import io.clarq.core.dialogue.Utterance;
-import io.clarq.core.prompt.PromptPack;
 import io.clarq.core.clarqllm.provider.ProviderTurn;
 import io.clarq.core.clarqllm.task.Language;
 import io.clarq.core.clarqllm.task.ReferenceText;
 import io.clarq.core.clarqllm.tree.ResponseNode;
+import io.clarq.core.dialogue.Speaker;
+import io.clarq.core.dialogue.Utterance;
+import io.clarq.core.prompt.PromptPack;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

@@ -1,9 +1,9 @@
 package io.clarq.core.clarqllm.seeker.console;
 
-import io.clarq.core.prompt.PromptPack;
 import io.clarq.core.clarqllm.seeker.SeekerAgent;
 import io.clarq.core.clarqllm.seeker.SeekerTurn;
 import io.clarq.core.clarqllm.seeker.llm.SeekerBriefing;
+import io.clarq.core.prompt.PromptPack;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.PrintWriter;

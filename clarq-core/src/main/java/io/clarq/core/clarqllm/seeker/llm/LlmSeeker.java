@@ -1,5 +1,8 @@
 package io.clarq.core.clarqllm.seeker.llm;
 
+import io.clarq.core.clarqllm.seeker.SeekerAgent;
+import io.clarq.core.clarqllm.seeker.SeekerTurn;
+import io.clarq.core.clarqllm.task.Language;
 import io.clarq.core.dialogue.Speaker;
 import io.clarq.core.dialogue.Utterance;
 import io.clarq.core.llm.ChatRequest;
@@ -8,13 +11,10 @@ import io.clarq.core.llm.LlmException;
 import io.clarq.core.llm.LlmUnparsedReplyException;
 import io.clarq.core.llm.json.StructuredAsk;
 import io.clarq.core.prompt.AgentBuilder;
+import io.clarq.core.prompt.PackAgent;
 import io.clarq.core.prompt.PackAsk;
 import io.clarq.core.prompt.PackBehaviour;
 import io.clarq.core.prompt.PromptPack;
-import io.clarq.core.prompt.PackAgent;
-import io.clarq.core.clarqllm.seeker.SeekerAgent;
-import io.clarq.core.clarqllm.seeker.SeekerTurn;
-import io.clarq.core.clarqllm.task.Language;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

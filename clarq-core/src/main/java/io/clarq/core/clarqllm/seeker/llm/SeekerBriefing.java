@@ -1,8 +1,8 @@
 package io.clarq.core.clarqllm.seeker.llm;
 
-import io.clarq.core.prompt.PromptPack;
 import io.clarq.core.clarqllm.task.Briefing;
 import io.clarq.core.clarqllm.task.Language;
+import io.clarq.core.prompt.PromptPack;
 import java.util.List;
 import java.util.Map;
 

@@ -1,12 +1,12 @@
 package io.clarq.core.clarqllm.seeker.rule;
 
-import io.clarq.core.dialogue.Speaker;
-import io.clarq.core.dialogue.Utterance;
 import io.clarq.core.clarqllm.provider.FixedReplies;
 import io.clarq.core.clarqllm.seeker.SeekerAgent;
 import io.clarq.core.clarqllm.seeker.SeekerTurn;
 import io.clarq.core.clarqllm.task.Briefing;
 import io.clarq.core.clarqllm.task.Language;
+import io.clarq.core.dialogue.Speaker;
+import io.clarq.core.dialogue.Utterance;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

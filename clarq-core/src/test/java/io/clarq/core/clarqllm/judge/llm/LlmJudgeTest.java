@@ -5,11 +5,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.clarq.core.clarqllm.judge.JudgeQuestion;
 import io.clarq.core.clarqllm.judge.Verdict;
+import io.clarq.core.clarqllm.task.Language;
 import io.clarq.core.llm.LlmException;
 import io.clarq.core.llm.LlmSettings;
 import io.clarq.core.llm.RetryPolicy;
 import io.clarq.core.llm.openai.OpenAiClient;
-import io.clarq.core.clarqllm.task.Language;
 import io.clarq.core.testing.FakeOpenAiServer;
 import io.clarq.core.testing.FakeReply;
 import io.clarq.core.testing.RecordedRequest;

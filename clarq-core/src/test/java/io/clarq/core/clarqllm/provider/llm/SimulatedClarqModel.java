@@ -1,7 +1,7 @@
 package io.clarq.core.clarqllm.provider.llm;
 
-import io.clarq.core.llm.ChatMessage;
 import io.clarq.core.clarqllm.provider.llm.ProviderScript.Step;
+import io.clarq.core.llm.ChatMessage;
 import io.clarq.core.testing.FakeReply;
 import io.clarq.core.testing.RecordedRequest;
 import java.time.Duration;

@@ -3,10 +3,10 @@ package io.clarq.core.clarqllm.seeker.console;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.clarq.core.dialogue.Utterance;
 import io.clarq.core.clarqllm.provider.llm.SmallTasks;
 import io.clarq.core.clarqllm.seeker.SeekerTurn;
 import io.clarq.core.clarqllm.task.ClarqTask;
+import io.clarq.core.dialogue.Utterance;
 import java.io.PrintWriter;
 import java.io.StringReader;
 import java.io.StringWriter;

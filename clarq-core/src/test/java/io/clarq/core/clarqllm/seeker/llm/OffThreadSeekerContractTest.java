@@ -2,14 +2,14 @@ package io.clarq.core.clarqllm.seeker.llm;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.clarq.core.clarqllm.provider.llm.SimulatedClarqModel;
+import io.clarq.core.clarqllm.seeker.SeekerAgent;
+import io.clarq.core.clarqllm.seeker.SeekerTurn;
 import io.clarq.core.llm.LlmException;
 import io.clarq.core.llm.LlmListener;
 import io.clarq.core.llm.cache.CachePolicy;
 import io.clarq.core.llm.cache.CachingLlmClient;
 import io.clarq.core.llm.cache.ResponseCacheFile;
-import io.clarq.core.clarqllm.provider.llm.SimulatedClarqModel;
-import io.clarq.core.clarqllm.seeker.SeekerAgent;
-import io.clarq.core.clarqllm.seeker.SeekerTurn;
 import io.clarq.core.testing.AgentCapability;
 import io.clarq.core.testing.ContractTasks;
 import io.clarq.core.testing.FakeReply;

@@ -2,11 +2,11 @@ package io.clarq.core.clarqllm.seeker.rule;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.clarq.core.dialogue.Utterance;
 import io.clarq.core.clarqllm.provider.FixedReplies;
 import io.clarq.core.clarqllm.seeker.SeekerTurn;
 import io.clarq.core.clarqllm.task.Briefing;
 import io.clarq.core.clarqllm.task.Language;
+import io.clarq.core.dialogue.Utterance;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -1,0 +1,224 @@
+package io.clarq.examples.cli.clarqllm;
+
+import io.clarq.core.clarqllm.judge.Judge;
+import io.clarq.core.clarqllm.judge.llm.LlmJudge;
+import io.clarq.core.clarqllm.provider.ProviderAgent;
+import io.clarq.core.clarqllm.provider.llm.LlmProviderAgent;
+import io.clarq.core.clarqllm.seeker.AskingSeeker;
+import io.clarq.core.clarqllm.seeker.SeekerAgent;
+import io.clarq.core.clarqllm.seeker.SeekerAgents;
+import io.clarq.core.clarqllm.seeker.console.ConsoleSeeker;
+import io.clarq.core.clarqllm.seeker.llm.LlmSeeker;
+import io.clarq.core.clarqllm.seeker.rule.RuleBasedSeeker;
+import io.clarq.core.llm.LlmClient;
+import io.clarq.core.prompt.PromptPack;
+import io.clarq.eval.clarqllm.RunForecast;
+import io.clarq.eval.clarqllm.TurnUsage;
+import io.clarq.eval.clarqllm.evaluate.VerdictCacheJudge;
+import io.clarq.examples.cli.AgentSpecs;
+import io.clarq.examples.cli.LlmOptions;
+import io.clarq.examples.cli.OfflineJudgeChoice;
+import io.clarq.retrieval.clarqllm.OfflineProvider;
+import io.clarq.retrieval.clarqllm.OfflineProviderSettings;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import picocli.CommandLine;
+
+/**
+ * Who plays each role of a {@code clarq run}, from the command's options: the seeker (a model, a provided or built-in
+ * agent, the console or an asking agent), the provider, the judge behind any replayed verdicts, and how each is named
+ * in the run's settings and forecast. The options are checked here before any client is made.
+ */
+final class RunRoles {
+  private final RunCommand run;
+
+  RunRoles(RunCommand run) {
+    this.run = run;
+  }
+
+  /** The models that play the roles, by name ("" for a role no model plays), without making a client. */
+  RunForecast.Models forecastModels(CommandLine cl) {
+    String seekerModel = "";
+    if (run.seekerSpec.startsWith(RunCommand.AGENT)) {
+      seekerModel = AgentSpecs.modelSpec(run.agentSpec).map(m -> modelName(run.llm.spec(cl, "--agent", m), m))
+          .orElse("");
+    } else if (!run.seekerSpec.equals("rule") && !run.seekerSpec.equals("console") && !providedSeeker()) {
+      seekerModel = modelName(run.llm.spec(cl, "--seeker", seekerModelSpec()), seekerModelSpec());
+    }
+    String providerModel = run.providerSpec.equals("offline") ? ""
+        : modelName(run.llm.spec(cl, "--provider", run.providerSpec), run.providerSpec);
+    String judgeModel = judgeKind(cl).startsWith("llm:")
+        ? modelName(run.llm.spec(cl, "--judge", run.judgeSpec), run.judgeSpec) : "";
+    return new RunForecast.Models(seekerModel, providerModel, judgeModel);
+  }
+
+  private static String modelName(io.clarq.core.llm.LlmSpec spec, String text) {
+    return spec.model().isEmpty() ? text : spec.model();
+  }
+
+  boolean providedSeeker() {
+    try {
+      return SeekerAgents.fromSpec(run.seekerSpec).isPresent();
+    } catch (IllegalArgumentException e) {
+      return false;
+    }
+  }
+
+  /**
+   * The run's judge: {@code --verdicts} replayed first (read only), then the judge {@code --judge} names (the offline
+   * judge by default with the offline provider, else none; a model SPEC judges live through the pack, its verdicts
+   * appended to {@link RunCommand#JUDGE_VERDICTS} in the output directory).
+   */
+  Judge judge(CommandLine cl, PromptPack pack, List<AutoCloseable> closing) throws java.io.IOException {
+    String kind = judgeKind(cl);
+    Judge judge;
+    if (kind.equals("offline") || kind.equals("none")) {
+      judge = new OfflineJudgeChoice().convert(kind);
+    } else {
+      Files.createDirectories(run.out);
+      String model = run.llm.spec(cl, "--judge", run.judgeSpec).model();
+      LlmJudge live = LlmJudge.builder(client(cl, "--judge", run.judgeSpec, closing).withModel(model)).prompts(pack)
+          .build();
+      VerdictCacheJudge asked = VerdictCacheJudge.open(run.out.resolve(RunCommand.JUDGE_VERDICTS),
+          Judge.named("llm " + (model.isEmpty() ? run.judgeSpec : model), live));
+      closing.add(asked);
+      judge = asked;
+    }
+    return replayedFirst(run.verdicts, judge, closing);
+  }
+
+  /** "offline", "none", or "llm:" + the judge model's identity (no credentials). */
+  String judgeKind(CommandLine cl) {
+    if (run.judgeSpec == null) {
+      return run.providerSpec.equals("offline") ? "offline" : "none";
+    }
+    if (run.judgeSpec.equals("offline") || run.judgeSpec.equals("none")) {
+      return run.judgeSpec;
+    }
+    return "llm:" + identity(run.llm.spec(cl, "--judge", run.judgeSpec));
+  }
+
+  /** {@code judge} behind the replayed verdicts of {@code verdicts} (read only), when given. */
+  static Judge replayedFirst(Path verdicts, Judge judge, List<AutoCloseable> closing) {
+    if (verdicts == null) {
+      return judge;
+    }
+    VerdictCacheJudge v = VerdictCacheJudge.readOnly(verdicts, judge);
+    closing.add(v);
+    return v;
+  }
+
+  /**
+   * How the run's fingerprint names the judge: the verdict file's name (so shards on other machines agree) and the
+   * judge behind it.
+   */
+  static String judgeDescription(Path verdicts, String kind) {
+    return verdicts == null ? kind
+        : "verdicts:" + verdicts.getFileName() + (kind.equals("none") ? "" : " then " + kind);
+  }
+
+  /** Who answers for the seeker and the provider (models and servers, without credentials), for the fingerprint. */
+  Map<String, String> modelSettings(CommandLine cl, SeekerAgent seeker) {
+    Map<String, String> out = new LinkedHashMap<>();
+    if (!(seeker instanceof LlmSeeker)) {
+      if (!run.seekerSpec.equals("console") && !run.seekerSpec.equals("rule")) {
+        out.put("seeker_spec", run.seekerSpec);   // a provided seeker: its arguments change what it says
+      }
+      if (run.agentSpec != null && AgentSpecs.modelSpec(run.agentSpec).isPresent()) {
+        out.put("seeker_model", identity(run.llm.spec(cl, "--agent", run.agentSpec)));
+      }
+    } else {
+      out.put("seeker_model", identity(run.llm.spec(cl, "--seeker", seekerModelSpec())));
+    }
+    if (!run.providerSpec.equals("offline")) {
+      out.put("provider_model", identity(run.llm.spec(cl, "--provider", run.providerSpec)));
+    }
+    return out;
+  }
+
+  /** A model's identity with the body fields the user set, which change what it is asked. */
+  static String identity(io.clarq.core.llm.LlmSpec spec) {
+    return spec.identity() + (spec.params().isEmpty() ? "" : " with " + spec.params());
+  }
+
+  String seekerModelSpec() {
+    for (LlmSeeker.Mode m : LlmSeeker.Mode.values()) {
+      if (run.seekerSpec.startsWith(m.shortName() + ":")) {
+        return run.seekerSpec.substring(m.shortName().length() + 1);
+      }
+    }
+    return run.seekerSpec;
+  }
+
+  SeekerAgent seeker(CommandLine cl, List<AutoCloseable> closing) {
+    if (run.seekerSpec.startsWith(RunCommand.AGENT)) {
+      return new AskingSeeker(AgentSpecs.open(cl, "--agent", run.agentSpec, run.llm.alsoTell(TurnUsage.listener()),
+          closing));
+    }
+    if (run.seekerSpec.equals("rule")) {
+      return new RuleBasedSeeker();
+    }
+    if (run.seekerSpec.equals("console")) {
+      return new ConsoleSeeker(new InputStreamReader(System.in, StandardCharsets.UTF_8), cl.getOut());
+    }
+    Optional<SeekerAgent> provided;
+    try {
+      provided = SeekerAgents.fromSpec(run.seekerSpec);
+    } catch (IllegalArgumentException e) {
+      throw new CommandLine.ParameterException(cl, "--seeker: " + e.getMessage(), e, null, run.seekerSpec);
+    }
+    if (provided.isPresent()) {
+      return provided.get();
+    }
+    return llmSeeker(cl, "--seeker", run.seekerSpec, run.llm, closing);
+  }
+
+  /**
+   * The paper's baseline LLM seeker from a {@code [comp:|chat:]MODEL-SPEC} (Completion mode by default), its client
+   * metered per turn; clients opened are added to {@code closing}.
+   */
+  static LlmSeeker llmSeeker(CommandLine cl, String option, String spec, LlmOptions llm, List<AutoCloseable> closing) {
+    LlmSeeker.Mode mode = LlmSeeker.Mode.COMPLETION;
+    String modelSpec = spec;
+    for (LlmSeeker.Mode m : LlmSeeker.Mode.values()) {
+      if (spec.startsWith(m.shortName() + ":")) {
+        mode = m;
+        modelSpec = spec.substring(m.shortName().length() + 1);
+      }
+    }
+    LlmClient c = llm.alsoTell(TurnUsage.listener()).client(cl, option, modelSpec);
+    closing.add(c);
+    return LlmSeeker.builder(c.withModel(llm.spec(cl, option, modelSpec).model())).mode(mode).build();
+  }
+
+  ProviderAgent provider(CommandLine cl, List<AutoCloseable> closing) {
+    if (run.providerSpec.equals("offline")) {
+      return new OfflineProvider(OfflineProviderSettings.DEFAULTS.withMultiInfo(run.multiInfo));
+    }
+    return LlmProviderAgent.builder(client(cl, "--provider", run.providerSpec, closing)
+        .withModel(run.llm.spec(cl, "--provider", run.providerSpec).model())).multiInfo(run.multiInfo).build();
+  }
+
+  /** A client from the shared LLM options, also reporting each reply to the runner's per-turn usage. */
+  LlmClient client(CommandLine cl, String option, String specText, List<AutoCloseable> closing) {
+    LlmClient c = run.llm.alsoTell(TurnUsage.listener()).client(cl, option, specText);
+    closing.add(c);
+    return c;
+  }
+
+  /** Refuses a model spec whose scheme no client on the class path serves, as making its client would. */
+  void knownScheme(CommandLine cl, String option, String specText) {
+    try {
+      io.clarq.core.llm.LlmClients.keyEnv(run.llm.spec(cl, option, specText));
+    } catch (IllegalArgumentException e) {
+      throw new CommandLine.ParameterException(cl, option + " " + specText + ": " + e.getMessage(), e, null,
+          specText);
+    }
+  }
+}
