@@ -11,7 +11,6 @@ import io.clarq.core.stats.Bootstrap;
 import io.clarq.core.stats.DetectableDifference;
 import io.clarq.core.stats.Interval;
 import io.clarq.eval.report.FiguresJson;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -66,34 +65,16 @@ public record ComparisonReport(List<ComparedRun> runs, List<RunPair> pairs, Boot
     if (runs.size() < 2) {
       throw new IllegalArgumentException("a comparison needs at least two runs, got " + runs.size());
     }
-    List<RunPair> pairs = new ArrayList<>();
-    List<String> refused = new ArrayList<>();
-    for (int i = 0; i < runs.size(); i++) {
-      for (int j = i + 1; j < runs.size(); j++) {
-        RunPair p = RunPair.of(runs.get(i), runs.get(j), bootstrap);
-        if (!p.differences().isEmpty()) {
-          refused.add(runs.get(i).name() + " and " + runs.get(j).name() + " differ in "
-              + String.join("; ", p.describeDifferences()));
-        }
-        pairs.add(p);
-      }
-    }
-    if (!refused.isEmpty() && !allowDifferentSetup) {
-      throw new IllegalArgumentException("runs " + String.join("; runs ", refused) + ". A difference between them"
-          + " would not be the seeker's alone: compare runs of one setup, or allow it (--allow-different-setup)");
-    }
+    List<RunPair> pairs = SetupPairs.every(runs, (x, y) -> RunPair.of(x, y, bootstrap), allowDifferentSetup,
+        "the seeker's");
     return new ComparisonReport(runs, pairs, bootstrap);
   }
 
   /** Each pair's setup differences as lines, "A vs B: setting: ...", empty when every pair shares its setup. */
   public List<String> setupWarnings() {
-    List<String> out = new ArrayList<>();
-    for (RunPair p : pairs) {
-      p.differences().forEach(d -> out.add("A " + p.a().name() + " vs B " + p.b().name() + ": " + d.describe("A",
-          "B")));
-    }
-    return out;
+    return SetupPairs.warnings(pairs);
   }
+
 
   /** The report as one JSON object. */
   public ObjectNode json() {

@@ -55,22 +55,8 @@ public record OutcomeComparison(List<OutcomeRun> runs, List<OutcomePair> pairs, 
       throw new IllegalArgumentException("a comparison needs at least two runs, got " + runs.size());
     }
     OutcomeRun.requireOneBenchmark(runs);
-    List<OutcomePair> pairs = new ArrayList<>();
-    List<String> refused = new ArrayList<>();
-    for (int i = 0; i < runs.size(); i++) {
-      for (int j = i + 1; j < runs.size(); j++) {
-        OutcomePair p = OutcomePair.of(runs.get(i), runs.get(j), bootstrap);
-        if (!p.differences().isEmpty()) {
-          refused.add(runs.get(i).name() + " and " + runs.get(j).name() + " differ in "
-              + String.join("; ", p.describeDifferences()));
-        }
-        pairs.add(p);
-      }
-    }
-    if (!refused.isEmpty() && !allowDifferentSetup) {
-      throw new IllegalArgumentException("runs " + String.join("; runs ", refused) + ". A difference between them"
-          + " would not be the agent's alone: compare runs of one setup, or allow it (--allow-different-setup)");
-    }
+    List<OutcomePair> pairs = SetupPairs.every(runs, (x, y) -> OutcomePair.of(x, y, bootstrap), allowDifferentSetup,
+        "the agent's");
     return new OutcomeComparison(runs, holm(pairs), bootstrap);
   }
 
@@ -97,13 +83,9 @@ public record OutcomeComparison(List<OutcomeRun> runs, List<OutcomePair> pairs, 
 
   /** Each pair's setup differences as lines, "A vs B: setting: ...", empty when every pair shares its setup. */
   public List<String> setupWarnings() {
-    List<String> out = new ArrayList<>();
-    for (OutcomePair p : pairs) {
-      p.differences().forEach(d -> out.add("A " + p.a().name() + " vs B " + p.b().name() + ": " + d.describe("A",
-          "B")));
-    }
-    return out;
+    return SetupPairs.warnings(pairs);
   }
+
 
   /** The method, one sentence: the outcome, the test, Holm, the bootstrap. */
   public String method() {

@@ -28,7 +28,7 @@ import java.util.Objects;
  */
 public record OutcomePair(OutcomeRun a, OutcomeRun b, List<RunSetup.Difference> differences, List<String> shared,
     double meanA, double meanB, Estimate difference, List<String> aBetter, List<String> bBetter, double p,
-    double holmP) {
+    double holmP) implements SetupPairs.Pair {
   public OutcomePair {
     Objects.requireNonNull(a, "a");
     Objects.requireNonNull(b, "b");
@@ -42,6 +42,18 @@ public record OutcomePair(OutcomeRun a, OutcomeRun b, List<RunSetup.Difference> 
           + bBetter.size() + " items differ, but they share " + shared.size());
     }
   }
+  /** Run A's name. */
+  @Override
+  public String nameA() {
+    return a.name();
+  }
+
+  /** Run B's name. */
+  @Override
+  public String nameB() {
+    return b.name();
+  }
+
 
   /**
    * Compares two runs of one benchmark on the items they share.
@@ -92,6 +104,7 @@ public record OutcomePair(OutcomeRun a, OutcomeRun b, List<RunSetup.Difference> 
   }
 
   /** Each setup difference as one line: {@code patient: A "x", B "y"}. */
+  @Override
   public List<String> describeDifferences() {
     return differences.stream().map(d -> d.describe("A " + a.name(), "B " + b.name())).toList();
   }

@@ -18,7 +18,7 @@ import java.util.stream.Collectors;
  * @param languages the comparison per shared language, English first
  */
 public record RunPair(ComparedRun a, ComparedRun b, List<RunSetup.Difference> differences,
-    Map<Language, LanguagePair> languages) {
+    Map<Language, LanguagePair> languages) implements SetupPairs.Pair {
   public RunPair {
     Objects.requireNonNull(a, "a");
     Objects.requireNonNull(b, "b");
@@ -28,6 +28,18 @@ public record RunPair(ComparedRun a, ComparedRun b, List<RunSetup.Difference> di
       throw new IllegalArgumentException("illegal run pair " + a.name() + " / " + b.name() + ": no shared language");
     }
   }
+  /** Run A's name. */
+  @Override
+  public String nameA() {
+    return a.name();
+  }
+
+  /** Run B's name. */
+  @Override
+  public String nameB() {
+    return b.name();
+  }
+
 
   /**
    * @throws IllegalArgumentException when the runs share no dialogue (same language and task), naming the languages
@@ -56,6 +68,7 @@ public record RunPair(ComparedRun a, ComparedRun b, List<RunSetup.Difference> di
   }
 
   /** Each setup difference as one line: {@code provider: A "x", B "y"}. */
+  @Override
   public List<String> describeDifferences() {
     return differences.stream().map(d -> d.describe("A " + a.name(), "B " + b.name())).toList();
   }
