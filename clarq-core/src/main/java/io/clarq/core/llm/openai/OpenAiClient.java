@@ -55,9 +55,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Replies come back as read, with their {@link io.clarq.core.llm.EndReason} ({@code finish_reason}, a
  * {@code refusal}, {@code tool_calls}); the {@link io.clarq.core.llm.ReplyPolicy} that makes a cut, filtered or
- * refused reply an {@link LlmUnusableReplyException} sits above every client ({@link io.clarq.core.llm.LlmClients}
- * applies it; {@code ReplyPolicy.enforce} for a client built here). Reasoning goes to
- * {@link ChatResponse#reasoning()}, never into the text.
+ * refused reply an {@link io.clarq.core.llm.LlmUnusableReplyException} sits above every client
+ * ({@link io.clarq.core.llm.LlmClients} applies it; {@code ReplyPolicy.enforce} for a client built here). Reasoning
+ * goes to {@link ChatResponse#reasoning()}, never into the text.
  *
  * <p>Bodies: a {@code gzip} or {@code deflate} reply is decoded, a stream the server sent although none was asked for
  * is assembled into the one reply it stands for ({@link io.clarq.core.llm.wire.ReplyBody}) or refused at once, an
