@@ -54,9 +54,13 @@ public record RunSummary(String id, String name, String benchmark, Status status
     headline = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(headline));
   }
 
-  /** Whether {@code clarq compare} and {@code clarq leaderboard} take this run: a finished ClarQ-LLM run. */
+  /**
+   * Whether {@code clarq compare} and {@code clarq leaderboard} take this run: a finished run of ClarQ-LLM or of a
+   * benchmark with per-item outcomes ({@link io.clarq.eval.compare.OutcomeRuns#sources()}).
+   */
   public boolean comparable() {
-    return status == Status.FINISHED && benchmark.equals(CLARQ_LLM);
+    return status == Status.FINISHED
+        && (benchmark.equals(CLARQ_LLM) || io.clarq.eval.compare.OutcomeRuns.sources().containsKey(benchmark));
   }
 
   /** The models as one line, {@code role: name} joined by "; ". */

@@ -4,8 +4,13 @@ import io.clarq.core.clarqllm.judge.Judge;
 import io.clarq.core.stats.Bootstrap;
 import io.clarq.eval.compare.ComparedRun;
 import io.clarq.eval.compare.ComparisonReport;
+import io.clarq.eval.compare.OutcomeComparison;
+import io.clarq.eval.compare.OutcomeRun;
+import io.clarq.eval.compare.OutcomeRuns;
 import io.clarq.eval.leaderboard.Leaderboard;
 import io.clarq.eval.leaderboard.LeaderboardFiles;
+import io.clarq.eval.leaderboard.OutcomeLeaderboard;
+import io.clarq.eval.leaderboard.OutcomeLeaderboardFiles;
 import io.clarq.eval.leaderboard.RunExtras;
 import io.clarq.eval.report.HtmlPage;
 import io.clarq.eval.report.HtmlReport;
@@ -39,8 +44,10 @@ import org.jsoup.nodes.Element;
  * report} writes it; otherwise the run's facts and files), {@code /files/ID} (a run's
  * JSON, JSONL, Markdown or CSV file as plain text), and {@code /compare} and {@code /leaderboard} with
  * {@code ?run=ID} repeated: the pages of {@code clarq compare --html} and {@code clarq leaderboard}, rendered by the
- * same code ({@link ComparisonReport#html()}, {@link LeaderboardFiles#html}) from the same loading
- * ({@link ComparedRun#load}, {@link RunExtras#of(Path)}). Every path is confined to the served directories
+ * same code ({@link ComparisonReport#html()}, {@link LeaderboardFiles#html} for ClarQ-LLM runs,
+ * {@link OutcomeComparison#html()}, {@link OutcomeLeaderboardFiles#html} for the other benchmarks) from the same
+ * loading ({@link ComparedRun#load}, {@link RunExtras#of(Path)}, {@link OutcomeRuns#load}). Every path is confined to
+ * the served directories
  * ({@link io.clarq.serve.runs.RunRoots#resolve}); anything else is "not found".
  */
 final class RunPages {
@@ -105,7 +112,7 @@ final class RunPages {
         .attr("type", "checkbox").attr("name", "allow").attr("value", "on");
     actions.appendElement("label").text(" rank on shared tasks").prependElement("input")
         .attr("type", "checkbox").attr("name", "shared").attr("value", "on");
-    actions.appendElement("span").addClass("muted").text(" Finished ClarQ-LLM runs can be compared and ranked.");
+    actions.appendElement("span").addClass("muted").text(" Finished runs of one benchmark can be compared and ranked.");
     Element wrap = form.appendElement("div").addClass("table-wrap");
     Element table = wrap.appendElement("table").addClass("wide").addClass("runs");
     Element head = table.appendElement("thead").appendElement("tr");
@@ -218,22 +225,43 @@ final class RunPages {
     }
   }
 
-  private List<ComparedRun> picked(Context ctx, int least) throws Exception {
+  /** The picked runs' summaries: at least {@code least}, each comparable, all of one benchmark. */
+  private List<RunSummary> picked(Context ctx, int least) {
     List<String> ids = ctx.queryParams("run");
     if (ids.size() < least) {
-      throw new BadRequestResponse("Pick at least " + least + " finished ClarQ-LLM run" + (least == 1 ? "" : "s")
+      throw new BadRequestResponse("Pick at least " + least + " finished run" + (least == 1 ? "" : "s")
           + " on the runs page.");
     }
-    List<ComparedRun> runs = new ArrayList<>();
+    List<RunSummary> runs = new ArrayList<>();
     for (String id : ids) {
       RunSummary r = index.run(id).orElseThrow(() -> new NotFoundResponse("There is no run " + id + "."));
       if (!r.comparable()) {
-        throw new BadRequestResponse("Run " + id + " is not a finished ClarQ-LLM run: only those can be compared"
-            + " and ranked.");
+        throw new BadRequestResponse("Run " + id + " is not a finished run of a benchmark with per-item outcomes:"
+            + " only those can be compared and ranked.");
       }
-      runs.add(ComparedRun.load(dir(id), Optional.empty(), Judge.none()));
+      if (!r.benchmark().equals(runs.isEmpty() ? r.benchmark() : runs.get(0).benchmark())) {
+        throw new BadRequestResponse("Runs of different benchmarks cannot be compared: " + runs.get(0).id() + " is "
+            + runs.get(0).benchmark() + ", " + id + " is " + r.benchmark() + ".");
+      }
+      runs.add(r);
     }
     return runs;
+  }
+
+  private static boolean clarqLlm(List<RunSummary> runs) {
+    return runs.get(0).benchmark().equals(RunSummary.CLARQ_LLM);
+  }
+
+  private List<ComparedRun> clarqLlmRuns(List<RunSummary> runs) throws Exception {
+    List<ComparedRun> out = new ArrayList<>();
+    for (RunSummary r : runs) {
+      out.add(ComparedRun.load(dir(r.id()), Optional.empty(), Judge.none()));
+    }
+    return out;
+  }
+
+  private List<OutcomeRun> outcomeRuns(List<RunSummary> runs) {
+    return runs.stream().map(r -> OutcomeRuns.load(dir(r.id()))).toList();
   }
 
   private Path dir(String id) {
@@ -242,28 +270,36 @@ final class RunPages {
 
   private void compare(Context ctx) throws Exception {
     auth.require(ctx);
-    List<ComparedRun> runs = picked(ctx, 2);
-    ComparisonReport report;
+    List<RunSummary> picked = picked(ctx, 2);
+    boolean allow = "on".equals(ctx.queryParam("allow"));
+    String html;
     try {
-      report = ComparisonReport.of(runs, Bootstrap.DEFAULT, "on".equals(ctx.queryParam("allow")));
+      html = clarqLlm(picked) ? ComparisonReport.of(clarqLlmRuns(picked), Bootstrap.DEFAULT, allow).html()
+          : OutcomeComparison.of(outcomeRuns(picked), Bootstrap.DEFAULT, allow).html();
     } catch (IllegalArgumentException e) {
       throw new BadRequestResponse(e.getMessage());
     }
-    Pages.send(ctx, report.html());
+    Pages.send(ctx, html);
   }
 
   private void leaderboard(Context ctx) throws Exception {
     auth.require(ctx);
-    List<ComparedRun> runs = picked(ctx, 1);
-    List<RunExtras> extras = ctx.queryParams("run").stream().map(id -> RunExtras.of(dir(id))).toList();
-    Leaderboard board;
+    List<RunSummary> picked = picked(ctx, 1);
+    boolean allow = "on".equals(ctx.queryParam("allow"));
+    boolean shared = "on".equals(ctx.queryParam("shared"));
+    String html;
     try {
-      board = Leaderboard.of(runs, extras, Bootstrap.DEFAULT, "on".equals(ctx.queryParam("allow")),
-          "on".equals(ctx.queryParam("shared")));
+      if (clarqLlm(picked)) {
+        List<RunExtras> extras = picked.stream().map(r -> RunExtras.of(dir(r.id()))).toList();
+        html = LeaderboardFiles.html(Leaderboard.of(clarqLlmRuns(picked), extras, Bootstrap.DEFAULT, allow, shared));
+      } else {
+        html = OutcomeLeaderboardFiles.html(OutcomeLeaderboard.of(outcomeRuns(picked), Bootstrap.DEFAULT, allow,
+            shared));
+      }
     } catch (IllegalArgumentException e) {
       throw new BadRequestResponse(e.getMessage());
     }
-    Pages.send(ctx, LeaderboardFiles.html(board));
+    Pages.send(ctx, html);
   }
 
   private static String read(Path file) {

@@ -45,7 +45,7 @@ class RunIndexTest {
     assertThat(r.trials()).isEqualTo(3);
     assertThat(r.models()).containsEntry("asker", "openai:gpt-4o");
     assertThat(r.headlineText()).isEqualTo("examples 5; mfrr 0.1250; f1.primary 0.5000; f1.masked 0.2500");
-    assertThat(r.comparable()).isFalse();
+    assertThat(r.comparable()).as("a finished TOA run compares, as every benchmark with per-item outcomes").isTrue();
     // an unchanged folder is not read again: the same summary comes back
     assertThat(index.run("0/x/toa-run").orElseThrow()).isSameAs(index.run("0/x/toa-run").orElseThrow());
     // a stopped run (no lock, no results) is incomplete

@@ -75,7 +75,8 @@ class RunPagesTest {
     assertThat(toa.select("td.status").text()).isEqualTo("finished, 2 failed");
     assertThat(toa.select("td.figures span.figure").eachText()).containsExactly("examples 53", "f1.primary 0.4123");
     assertThat(toa.select("td.started").text()).isEqualTo("2026-01-02 03:03 UTC");
-    assertThat(toa.select("input[type=checkbox]")).as("only ClarQ-LLM runs compare").isEmpty();
+    assertThat(toa.select("input[type=checkbox][name=run]").attr("value")).as("every benchmark with per-item outcomes"
+        + " compares").isEqualTo(ServeFixture.TOA);
     Element running = doc.selectFirst("tr.run[data-id=" + ServeFixture.RUNNING + "]");
     assertThat(running.attr("data-status")).isEqualTo("running");
     assertThat(running.select("input[type=checkbox]")).isEmpty();
@@ -178,14 +179,15 @@ class RunPagesTest {
     assertThat(board.body()).isEqualTo(LeaderboardFiles.html(Leaderboard.of(runs, List.of(
         RunExtras.of(served.resolve("demo/rules")), RunExtras.of(served.resolve("demo/hostile"))),
         Bootstrap.DEFAULT, false, false)));
-    // one run, or a run that is not a finished ClarQ-LLM run, is refused with a plain message
+    // one run, or runs of two benchmarks, are refused with a plain message
     HttpResponse<String> one = client.get("/compare?run=" + ServeFixture.RULES, AdminAuth.HEADER, TOKEN);
     assertThat(one.statusCode()).isEqualTo(400);
     assertThat(Jsoup.parse(one.body()).select("p.message").text()).contains("at least 2");
     HttpResponse<String> toa = client.get("/compare" + q.replace(ServeFixture.HOSTILE_RUN, ServeFixture.TOA),
         AdminAuth.HEADER, TOKEN);
     assertThat(toa.statusCode()).isEqualTo(400);
-    assertThat(Jsoup.parse(toa.body()).select("p.message").text()).contains("not a finished ClarQ-LLM run");
+    assertThat(Jsoup.parse(toa.body()).select("p.message").text()).contains("Runs of different benchmarks cannot be"
+        + " compared");
   }
 
   @Test
