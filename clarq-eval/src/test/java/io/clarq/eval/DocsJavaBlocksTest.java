@@ -110,7 +110,9 @@ class DocsJavaBlocksTest {
 
   private void compileAndRun(Path page, List<Block> blocks) throws Exception {
     String cp = ConsumerProjectTest.consumerClasspath();
-    Path sources = Files.createDirectories(tmp.resolve("src"));
+    // a folder per page: two pages may show the same class (the README and docs/quickstart.md both show TwoQuestions)
+    Path pageDir = tmp.resolve(root().relativize(page).toString().replaceAll("[^A-Za-z0-9]", "_"));
+    Path sources = Files.createDirectories(pageDir.resolve("src"));
     List<File> files = new ArrayList<>();
     List<String> mains = new ArrayList<>();
     for (Block b : blocks) {
@@ -142,7 +144,7 @@ class DocsJavaBlocksTest {
       Files.writeString(file, code, StandardCharsets.UTF_8);
       files.add(file.toFile());
     }
-    Path classes = Files.createDirectories(tmp.resolve("classes"));
+    Path classes = Files.createDirectories(pageDir.resolve("classes"));
     JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
     StringWriter diagnostics = new StringWriter();
     boolean compiled = javac.getTask(diagnostics, null, null,
@@ -152,7 +154,7 @@ class DocsJavaBlocksTest {
     assertThat(compiled).as("the Java blocks of %s:%n%s", page, diagnostics).isTrue();
 
     for (String main : mains) {
-      Path work = Files.createDirectories(tmp.resolve("run-" + main));
+      Path work = Files.createDirectories(pageDir.resolve("run-" + main));
       Path javaBin = Path.of(System.getProperty("java.home"), "bin", "java");
       Process p = new ProcessBuilder(javaBin.toString(), "-cp", classes + File.pathSeparator + cp, main)
           .directory(work.toFile()).redirectErrorStream(true).start();
