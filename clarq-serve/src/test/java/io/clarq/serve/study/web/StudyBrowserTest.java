@@ -30,6 +30,8 @@ import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * The study pages in a real browser: headless Chromium driven through WebDriver (Selenium with Debian's
@@ -93,10 +95,20 @@ class StudyBrowserTest {
   }
 
   void type(String line) {
-    WebElement box = browser.findElement(By.id("line"));
-    box.sendKeys(line);
-    browser.findElement(By.id("send")).click();
+    browser.findElement(By.id("line")).sendKeys(line);
+    navigate(By.id("send"));
     assertThat(browser.findElement(By.id("chat")).getText()).contains(line);
+  }
+
+  /**
+   * Clicks what submits a form or follows a link and waits until the browser has left the page (its root element gone
+   * stale): the pages have no script, so every such click loads a new page, and an element found before it has loaded
+   * would belong to the old one.
+   */
+  void navigate(By what) {
+    WebElement page = browser.findElement(By.tagName("html"));
+    browser.findElement(what).click();
+    new WebDriverWait(browser, Duration.ofSeconds(30)).until(ExpectedConditions.stalenessOf(page));
   }
 
   void shot(String name) throws Exception {
@@ -112,7 +124,7 @@ class StudyBrowserTest {
     String link = study.linkPath(study.store().participants().get(0).token());
     List<String> typed = new ArrayList<>();
     browser.get(url(link));
-    browser.findElement(By.id("go")).click();
+    navigate(By.id("go"));
     for (int n = 1; n <= 4; n++) {
       assertThat(browser.getTitle()).contains("errands");
       String[] lines = n == 1
@@ -135,10 +147,10 @@ class StudyBrowserTest {
           study = host.find("errands").orElseThrow().study();
         }
       }
-      browser.findElement(By.id("end")).click();
+      navigate(By.id("end"));
       typed.add("Goodbye.");
       assertThat(browser.findElement(By.id("ended")).getText()).contains("ended");
-      browser.findElement(By.id("next")).click();
+      navigate(By.id("next"));
     }
     assertThat(browser.findElement(By.id("all-done")).getText()).contains("All done");
     List<String> stored = new ArrayList<>();
@@ -153,10 +165,10 @@ class StudyBrowserTest {
     assertThat(browser.getPageSource()).doesNotContain(study.store().participants().get(0).token());
     browser.get(url("/admin/login"));
     browser.findElement(By.id("token")).sendKeys(ADMIN);
-    browser.findElement(By.id("signin")).click();
-    browser.findElement(By.linkText("errands")).click();
+    navigate(By.id("signin"));
+    navigate(By.linkText("errands"));
     assertThat(browser.findElement(By.id("participants")).getText()).contains("4 of 4");
-    browser.findElement(By.id("export")).click();
+    navigate(By.id("export"));
     assertThat(browser.findElement(By.id("exported")).getText()).contains("errands-p01");
     shot("study-admin.png");
     Path run = study.folder().resolve("export").resolve("errands-p01");
@@ -182,15 +194,15 @@ class StudyBrowserTest {
         + "\"per_participant\":3,\"items\":[" + items + "]}"), null));
     Study study = host.find("cq-rating").orElseThrow().study();
     browser.get(url(study.linkPath(study.store().participants().get(0).token())));
-    browser.findElement(By.id("go")).click();
+    navigate(By.id("go"));
     String[][] grades = {{"good", "good"}, {"fair", "bad"}, {"good", "fair"}};
     for (String[] g : grades) {
       assertThat(browser.findElement(By.id("guideline")).getText()).contains("Naturalness", "Usefulness");
       browser.findElement(By.id("naturalness-" + g[0])).click();
       browser.findElement(By.id("usefulness-" + g[1])).click();
-      browser.findElement(By.id("submit")).click();
+      navigate(By.id("submit"));
       assertThat(browser.findElement(By.id("ended")).getText()).contains("Rated");
-      browser.findElement(By.id("next")).click();
+      navigate(By.id("next"));
     }
     assertThat(browser.findElement(By.id("all-done")).getText()).contains("All done");
     List<String> stored = new ArrayList<>();
