@@ -24,7 +24,7 @@ import org.slf4j.LoggerFactory;
  * ServeApp app = ServeApp.create(settings);
  * app.javalin().get("/studies", ctx -> { app.auth().require(ctx); Pages.send(ctx, page); });
  * app.start();
- * System.out.println(app.url());
+ * URI url = app.url();   // http://127.0.0.1:PORT/, the port chosen when the settings gave 0
  * }</pre>
  */
 public final class ServeApp implements AutoCloseable {

@@ -102,7 +102,7 @@ public final class AnthropicBatchWire implements BatchWire {
 
     @Override
     public void execute(HttpRequest request, ServerSentEventParser parser, ServerSentEventListener listener) {
-      throw new UnsupportedOperationException("a batch entry is never streamed");
+      listener.onError(new IllegalStateException("a batch entry is never streamed"));
     }
 
     static final class Builder implements HttpClientBuilder {
