@@ -263,7 +263,11 @@ public final class OpenAiWire {
     ThinkBlock.append(reasoning, more);
   }
 
-  private static List<TokenLogprob> logprobs(JsonNode content) {
+  /**
+   * Token log-probabilities as both OpenAI APIs give them ({@code choices[].logprobs.content} and the Responses API's
+   * {@code output_text.logprobs}): {@code [{"token", "logprob", "top_logprobs": [{"token", "logprob"}]}]}.
+   */
+  static List<TokenLogprob> logprobs(JsonNode content) {
     List<TokenLogprob> out = new ArrayList<>();
     for (JsonNode t : content) {
       List<TokenLogprob.Alternative> top = new ArrayList<>();

@@ -186,7 +186,7 @@ final class ResponsesWire {
           String kind = part.path("type").asText("");
           if (kind.equals("output_text")) {
             text.append(part.path("text").asText(""));
-            logprobs.addAll(logprobs(part.path("logprobs")));
+            logprobs.addAll(OpenAiWire.logprobs(part.path("logprobs")));   // the chat API's token shape
           } else if (kind.equals("refusal")) {
             refusal.append(part.path("refusal").asText(""));
           }
@@ -242,18 +242,5 @@ final class ResponsesWire {
       b.append('\n');
     }
     b.append(more);
-  }
-
-  // output_text.logprobs: [{"token", "logprob", "bytes", "top_logprobs": [{"token", "logprob", "bytes"}]}]
-  private static List<TokenLogprob> logprobs(JsonNode tokens) {
-    List<TokenLogprob> out = new ArrayList<>();
-    for (JsonNode t : tokens) {
-      List<TokenLogprob.Alternative> top = new ArrayList<>();
-      for (JsonNode a : t.path("top_logprobs")) {
-        top.add(new TokenLogprob.Alternative(a.path("token").asText(""), a.path("logprob").asDouble()));
-      }
-      out.add(new TokenLogprob(t.path("token").asText(""), t.path("logprob").asDouble(), top));
-    }
-    return out;
   }
 }
