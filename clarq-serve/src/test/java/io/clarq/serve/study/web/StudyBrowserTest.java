@@ -24,8 +24,10 @@ import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.OutputType;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebDriverException;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
@@ -95,7 +97,7 @@ class StudyBrowserTest {
   }
 
   void type(String line) {
-    browser.findElement(By.id("line")).sendKeys(line);
+    onThePage(d -> d.findElement(By.id("line")).sendKeys(line));
     navigate(By.id("send"));
     assertThat(browser.findElement(By.id("chat")).getText()).contains(line);
   }
@@ -107,8 +109,20 @@ class StudyBrowserTest {
    */
   void navigate(By what) {
     WebElement page = browser.findElement(By.tagName("html"));
-    browser.findElement(what).click();
+    onThePage(d -> d.findElement(what).click());
     new WebDriverWait(browser, Duration.ofSeconds(30)).until(ExpectedConditions.stalenessOf(page));
+  }
+
+  /**
+   * Does {@code action} on the page shown, again if Chromium says the element found went with a document that was
+   * still being replaced (seen on a loaded machine: "Node with given id does not belong to the document").
+   */
+  void onThePage(java.util.function.Consumer<WebDriver> action) {
+    new WebDriverWait(browser, Duration.ofSeconds(30)).ignoring(StaleElementReferenceException.class)
+        .ignoring(WebDriverException.class).until(d -> {
+          action.accept(d);
+          return true;
+        });
   }
 
   void shot(String name) throws Exception {
