@@ -32,7 +32,6 @@ import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
-import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
@@ -110,7 +109,16 @@ class StudyBrowserTest {
   void navigate(By what) {
     WebElement page = browser.findElement(By.tagName("html"));
     onThePage(d -> d.findElement(what).click());
-    new WebDriverWait(browser, Duration.ofSeconds(30)).until(ExpectedConditions.stalenessOf(page));
+    // gone stale: Chromium also says so as "Node with given id does not belong to the document", which Selenium's
+    // stalenessOf does not count
+    new WebDriverWait(browser, Duration.ofSeconds(30)).until(d -> {
+      try {
+        page.isEnabled();
+        return false;
+      } catch (WebDriverException e) {
+        return true;
+      }
+    });
   }
 
   /**
