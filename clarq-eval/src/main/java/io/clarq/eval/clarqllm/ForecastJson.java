@@ -9,7 +9,10 @@ import java.util.List;
 public final class ForecastJson {
   private ForecastJson() {}
 
-  /** Writes {@code f} into {@code o}: dialogues, finished, basis, and per role calls and tokens as [low, high]. */
+  /**
+   * Writes {@code f} into {@code o}: dialogues, finished, basis, and per role calls and tokens as [low, high], and
+   * {@code "mode": "batch"} for a role asked through a batch API.
+   */
   public static void write(RunForecast f, ObjectNode o) {
     o.put("dialogues", f.dialogues()).put("finished_before", f.finished()).put("basis", f.basis());
     ObjectNode rs = o.putObject("roles");
@@ -19,6 +22,9 @@ public final class ForecastJson {
       ro.putArray("calls").add(r.calls().low()).add(r.calls().high());
       ro.putArray("input_tokens").add(r.inputTokens().low()).add(r.inputTokens().high());
       ro.putArray("output_tokens").add(r.outputTokens().low()).add(r.outputTokens().high());
+      if (r.batch()) {
+        ro.put("mode", "batch");
+      }
     }
   }
 
@@ -36,13 +42,21 @@ public final class ForecastJson {
         throw new IllegalArgumentException("forecast: no role " + role);
       }
       roles.add(new RunForecast.RoleForecast(role, r.path("model").asText(), range(r, "calls"),
-          range(r, "input_tokens"), range(r, "output_tokens")));
+          range(r, "input_tokens"), range(r, "output_tokens"), mode(r, role)));
     }
     if (!o.path("dialogues").isIntegralNumber() || !o.path("finished_before").isIntegralNumber()) {
       throw new IllegalArgumentException("forecast: no dialogues or finished_before count");
     }
     return new RunForecast(o.path("dialogues").asInt(), o.path("finished_before").asInt(),
         o.path("basis").asText(), roles);
+  }
+
+  private static boolean mode(JsonNode role, String name) {
+    JsonNode m = role.path("mode");
+    if (!m.isMissingNode() && !m.asText().equals("batch")) {
+      throw new IllegalArgumentException("forecast: role " + name + ": mode " + m + " is not \"batch\"");
+    }
+    return !m.isMissingNode();
   }
 
   private static RunForecast.Range range(JsonNode role, String field) {

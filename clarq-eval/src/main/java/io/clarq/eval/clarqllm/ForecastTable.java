@@ -8,7 +8,12 @@ import java.util.Optional;
 public final class ForecastTable {
   private ForecastTable() {}
 
-  /** The forecast as a table, with cost at {@code prices} when given. */
+  /**
+   * The forecast as a table, with cost at {@code prices} when given: a role in batch mode at its batch price, marked
+   * "batch" (the {@code batch:MODEL=} entry, else half the synchronous price, what OpenAI's and Anthropic's batch APIs
+   * charge). Cached input tokens are not forecast (the shipped call statistics hold no cached share), which the table
+   * says under it.
+   */
   public static String table(RunForecast f, Optional<PriceTable> prices) {
     StringBuilder sb = new StringBuilder();
     sb.append(String.format(Locale.ROOT, "Forecast: %,d dialogues%s; basis: %s.%n", f.dialogues(),
@@ -17,14 +22,20 @@ public final class ForecastTable {
     sb.append(String.format(Locale.ROOT, "%-9s %-24s %-21s %-27s %-25s%s%n", "role", "model", "calls",
         "input tokens", "output tokens", prices.isPresent() ? " cost" : ""));
     for (RunForecast.RoleForecast r : f.roles()) {
-      String cost = prices.map(p -> r.cost(p).map(c -> String.format(Locale.ROOT, " $%.2f-%.2f", c[0], c[1]))
-          .orElse(" (no price for " + r.model() + ")")).orElse("");
+      String cost = prices.map(p -> r.cost(p).map(c -> String.format(Locale.ROOT, " $%.2f-%.2f", c[0], c[1])
+          + (r.batch() && !r.model().isEmpty() ? " batch" : "")).orElse(" (no price for " + r.model() + ")"))
+          .orElse("");
       sb.append(String.format(Locale.ROOT, "%-9s %-24s %-21s %-27s %-25s%s%n", r.role(),
           r.model().isEmpty() ? "(no model)" : r.model(), r.calls(), r.inputTokens(), r.outputTokens(), cost));
     }
     if (prices.isPresent()) {
-      sb.append(String.format(Locale.ROOT, "Cost counts every input token at the input price; input the provider's "
-          + "prompt cache serves costs its cached price (--prices MODEL=IN/OUT/CACHED), not forecast here.%n"));
+      if (f.roles().stream().anyMatch(r -> r.batch() && !r.model().isEmpty())) {
+        sb.append(String.format(Locale.ROOT, "A role marked batch is asked through the provider's batch API and costs "
+            + "its batch price: --prices batch:MODEL=IN/OUT, else half the price of MODEL.%n"));
+      }
+      sb.append(String.format(Locale.ROOT, "Cached tokens are not forecast: every input token counts at the input "
+          + "price, though the provider's prompt cache may serve part of it at its cached price (--prices "
+          + "MODEL=IN/OUT/CACHED).%n"));
     }
     return sb.toString();
   }

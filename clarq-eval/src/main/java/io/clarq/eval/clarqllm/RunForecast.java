@@ -66,8 +66,10 @@ public record RunForecast(int dialogues, int finished, String basis, List<RoleFo
    *
    * @param role seeker, provider or judge
    * @param model the model that plays it ("" when no model does: it spends nothing)
+   * @param batch whether the model is asked through a batch API, so that its calls cost the batch price
    */
-  public record RoleForecast(String role, String model, Range calls, Range inputTokens, Range outputTokens) {
+  public record RoleForecast(String role, String model, Range calls, Range inputTokens, Range outputTokens,
+      boolean batch) {
     public RoleForecast {
       Objects.requireNonNull(role, "role");
       Objects.requireNonNull(model, "model");
@@ -76,12 +78,22 @@ public record RunForecast(int dialogues, int finished, String basis, List<RoleFo
       Objects.requireNonNull(outputTokens, "outputTokens");
     }
 
-    /** The cost range at {@code prices}, or empty when the table has no price for the model. */
+    /** A role whose model is asked synchronously. */
+    public RoleForecast(String role, String model, Range calls, Range inputTokens, Range outputTokens) {
+      this(role, model, calls, inputTokens, outputTokens, false);
+    }
+
+    /**
+     * The cost range at {@code prices}: at the model's synchronous price, or in batch mode at its batch price
+     * ({@link PriceTable#batchPriceOf}: its {@code batch:} entry, else half the synchronous price); empty when the
+     * table has no price for the model. Every input token counts at the input price: the forecast does not estimate
+     * how much of it the provider's prompt cache would serve.
+     */
     public Optional<double[]> cost(PriceTable prices) {
       if (model.isEmpty()) {
         return Optional.of(new double[] {0, 0});
       }
-      return prices.priceOf(model).map(p -> new double[] {
+      return (batch ? prices.batchPriceOf(model) : prices.priceOf(model)).map(p -> new double[] {
           p.cost(new TokenUsage(inputTokens.low(), outputTokens.low(), 0)),
           p.cost(new TokenUsage(inputTokens.high(), outputTokens.high(), 0))});
     }
@@ -165,8 +177,25 @@ public record RunForecast(int dialogues, int finished, String basis, List<RoleFo
   }
 
   /**
+   * This forecast with the models of {@code roles} (names of {@link #ROLES}) asked through a batch API, priced at batch
+   * prices.
+   *
+   * @throws IllegalArgumentException naming a role that is not one of {@link #ROLES}
+   */
+  public RunForecast inBatch(java.util.Set<String> roles) {
+    for (String r : roles) {
+      if (!ROLES.contains(r)) {
+        throw new IllegalArgumentException("illegal role \"" + r + "\": must be one of " + ROLES);
+      }
+    }
+    return new RunForecast(dialogues, finished, basis, this.roles.stream().map(r -> new RoleForecast(r.role(),
+        r.model(), r.calls(), r.inputTokens(), r.outputTokens(), r.batch() || roles.contains(r.role()))).toList());
+  }
+
+  /**
    * The forecast of a run made of {@code parts} (the shards of a merge): dialogues, finished dialogues and every range
-   * summed; each role's model must be the same in every part, and the basis is the first part's.
+   * summed; each role's model must be the same in every part, the basis is the first part's, and a role is in batch
+   * mode when it is in any part.
    *
    * @throws IllegalArgumentException when there are no parts or a role's model differs between them
    */
@@ -190,8 +219,9 @@ public record RunForecast(int dialogues, int finished, String basis, List<RoleFo
           v[k] += add[k];
         }
       }
+      int role = i;
       roles.add(new RoleForecast(ROLES.get(i), model, new Range(v[0], v[1]), new Range(v[2], v[3]),
-          new Range(v[4], v[5])));
+          new Range(v[4], v[5]), parts.stream().anyMatch(f -> f.roles().get(role).batch())));
     }
     return new RunForecast(parts.stream().mapToInt(RunForecast::dialogues).sum(),
         parts.stream().mapToInt(RunForecast::finished).sum(), parts.get(0).basis(), roles);

@@ -18,6 +18,7 @@ import io.clarq.core.clarqllm.transcript.DialogueRecord;
 import io.clarq.core.files.AtomicFiles;
 import io.clarq.core.llm.Deviation;
 import io.clarq.core.stats.Bootstrap;
+import io.clarq.eval.clarqllm.evaluate.BatchJudging;
 import io.clarq.eval.kernel.RunDeviations;
 import io.clarq.eval.report.FiguresJson;
 import io.clarq.eval.report.ScoreJson;
@@ -43,13 +44,19 @@ final class RunReports {
   private RunReports() {}
 
   static void write(RunResult r, Map<String, String> settings, List<Deviation> deviations) {
-    write(r, settings, deviations, java.util.Optional.empty(), 0);
+    write(r, settings, deviations, java.util.Optional.empty(), 0, BatchJudging.SYNCHRONOUS);
   }
 
-  /** The reports, results.json with {@code forecast} beside the actual ({@code judgeCalls}: the judge's calls). */
+  /**
+   * The reports, results.json with {@code forecast} beside the actual ({@code judgeCalls}: the judge's calls) and the
+   * modes the models were asked in: {@code play_mode} (the seeker's and provider's calls) and {@code judge_mode}
+   * ({@code judgeMode}), each {@link BatchJudging#BATCH} or {@link BatchJudging#SYNCHRONOUS}; the leaderboard prices
+   * a role played in batch mode at batch prices.
+   */
   static void write(RunResult r, Map<String, String> settings, List<Deviation> deviations,
-      java.util.Optional<RunForecast> forecast, long judgeCalls) {
+      java.util.Optional<RunForecast> forecast, long judgeCalls, String judgeMode) {
     ObjectNode root = json(r, settings, deviations, java.time.Instant.now());
+    root.put("play_mode", BatchJudging.SYNCHRONOUS).put("judge_mode", judgeMode);
     String summary = markdown(r, settings, deviations);
     if (forecast.isPresent()) {
       forecast(forecast.get(), r, judgeCalls, root.putObject("forecast"));

@@ -9,11 +9,13 @@ import io.clarq.core.clarqllm.task.Language;
 import io.clarq.core.clarqllm.transcript.DialogueRecord;
 import io.clarq.core.llm.Deviation;
 import io.clarq.core.llm.LlmException;
+import io.clarq.eval.clarqllm.evaluate.BatchJudging;
 import io.clarq.eval.kernel.RunEnd;
 import io.clarq.eval.report.RunReport;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -25,6 +27,10 @@ import java.util.function.Consumer;
  * The end of a run, the same for a single run and for merged shards ({@link ClarqEvaluator#merge}): the transcript rewritten
  * sorted, every finished dialogue scored (those already scored as they ended are not asked again), the summaries per
  * language, and {@code results.json}, {@code summary.md} and {@code report.html} written. Thread-safe while dialogues are scored.
+ *
+ * <p>A judge that asks through a batch API ({@link BatchJudging.Batched}) scores nothing as dialogues end: at the end
+ * every dialogue left is scored in passes, each pass's waiting judge requests one batch, and only the last pass's
+ * scores (every answer in) are kept.
  */
 final class RunScoring {
   private final Judge judge;
@@ -43,24 +49,79 @@ final class RunScoring {
     this.forecast = forecast;
   }
 
-  /** Scores a dialogue as it ends; empty when it failed or the judge could not be asked (kept as unscored). */
+  /**
+   * Scores a dialogue as it ends; empty when it failed or the judge could not be asked (kept as unscored), and with a
+   * batch judge, whose dialogues are scored at the end.
+   */
   Optional<DialogueScore> score(ClarqTask task, DialogueRecord record, Consumer<Deviation> deviations) {
-    if (!record.finished()) {
+    if (!record.finished() || judge instanceof BatchJudging.Batched) {
       return Optional.empty();
     }
     DialogueKey key = DialogueKey.of(record);
+    Object s = scoreNow(task, record, deviations);
+    if (s instanceof DialogueScore score) {
+      scores.put(key, score);
+      return Optional.of(score);
+    }
+    errors.put(key, (String) s);
+    return Optional.empty();
+  }
+
+  // the dialogue's score, or why it could not be scored
+  private Object scoreNow(ClarqTask task, DialogueRecord record, Consumer<Deviation> deviations) {
     TurnUsage.Tally tally = TurnUsage.open();
     // the judge's requests carry the trial's seed, as the dialogue's did
     try (tally) {
-      DialogueScore s = ClarqMetrics.score(task, record.dialogue(), Judge.inTrial(judge, record.trial()));
-      scores.put(key, s);
-      return Optional.of(s);
+      return ClarqMetrics.score(task, record.dialogue(), Judge.inTrial(judge, record.trial()));
     } catch (LlmException | RuntimeException e) {
-      errors.put(key, "scoring: " + DialogueLoop.describe(e));
-      return Optional.empty();
+      return "scoring: " + DialogueLoop.describe(e);
     } finally {
       tally.deviations().forEach(deviations);
     }
+  }
+
+  /**
+   * With a batch judge: scores the finished dialogues not scored yet in passes until every answer is in, keeping the
+   * last pass's scores and deviations. When the batch API cannot be reached, the dialogues are left unscored with the
+   * reason (a rerun polls the same batch).
+   */
+  private void scoreInBatches(Map<DialogueKey, ClarqTask> tasks, java.util.Collection<DialogueRecord> records,
+      Consumer<Deviation> deviations) {
+    if (!(judge instanceof BatchJudging.Batched batched)) {
+      return;
+    }
+    List<DialogueRecord> left = records.stream().filter(DialogueRecord::finished)
+        .filter(r -> !scores.containsKey(DialogueKey.of(r)) && !errors.containsKey(DialogueKey.of(r))).toList();
+    if (left.isEmpty()) {
+      return;
+    }
+    List<Deviation> lastPass = new ArrayList<>();
+    try {
+      Map<DialogueKey, Object> scored = batched.passes(() -> {
+        lastPass.clear();
+        Map<DialogueKey, Object> pass = new LinkedHashMap<>();
+        left.forEach(r -> pass.put(DialogueKey.of(r), scoreNow(tasks.get(DialogueKey.of(r)), r, lastPass::add)));
+        return pass;
+      });
+      scored.forEach((k, s) -> {
+        if (s instanceof DialogueScore score) {
+          scores.put(k, score);
+        } else {
+          errors.put(k, (String) s);
+        }
+      });
+      lastPass.forEach(deviations);
+    } catch (Exception e) {
+      if (e instanceof InterruptedException) {
+        Thread.currentThread().interrupt();
+      }
+      left.forEach(r -> errors.put(DialogueKey.of(r), "scoring: " + DialogueLoop.describe(e)));
+    }
+  }
+
+  /** {@link BatchJudging#BATCH} when the judge asks through a batch API, else {@link BatchJudging#SYNCHRONOUS}. */
+  String judgeMode() {
+    return judge instanceof BatchJudging.Batched ? BatchJudging.BATCH : BatchJudging.SYNCHRONOUS;
   }
 
   /** The score a dialogue got as it ended; empty when it failed or could not be scored. */
@@ -86,6 +147,7 @@ final class RunScoring {
       calls += r.totalLlmCalls();
       tokens += r.totalUsage().totalTokens();
     }
+    scoreInBatches(tasks, sorted.values(), end.log()::deviation);
     List<DialogueRecord> finished = new ArrayList<>();
     List<DialogueRecord> failed = new ArrayList<>();
     Map<Language, List<DialogueScore>> perLanguage = new EnumMap<>(Language.class);
@@ -117,7 +179,7 @@ final class RunScoring {
         transcript, out.resolve(ClarqEvaluator.RESULTS), out.resolve(ClarqEvaluator.SUMMARY), judge.name(),
         typeNames(tasks.values()), trialResults);
     RunReports.write(result, end.settings().values(), end.log().deviations(), forecast,
-        scores.values().stream().mapToLong(DialogueScore::judgeCalls).sum());
+        scores.values().stream().mapToLong(DialogueScore::judgeCalls).sum(), judgeMode());
     RunReport.write(out);
     return result;
   }

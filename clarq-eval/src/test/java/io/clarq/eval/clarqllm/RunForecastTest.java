@@ -148,6 +148,48 @@ class RunForecastTest {
     assertThatThrownBy(() -> ForecastJson.read(o)).hasMessageContaining("dialogues");
   }
 
+  /**
+   * A role in batch mode costs the batch price: half the synchronous price by default, the {@code batch:} entry when
+   * given; the table marks it and says cached tokens are not forecast; results.json keeps the mode.
+   */
+  @Test
+  void testABatchRoleIsPricedAtTheBatchPrice() {
+    RunForecast f = RunForecast.of(100, List.of(), new RunForecast.Basis("b",
+        new RunForecast.PerDialogue(4, 8, 4000, 8000, 40, 80), RunForecast.PerDialogue.NOTHING,
+        new RunForecast.PerDialogue(1, 3, 800, 2400, 20, 60)), new RunForecast.Models("gpt-4o", "", "gpt-4o"));
+    PriceTable prices = PriceTable.parse("gpt-4o=2.50/10.00");
+    double[] sync = f.roles().get(2).cost(prices).orElseThrow();
+    // 100 x 800 x 2.50 / 1e6 + 100 x 20 x 10.00 / 1e6 = 0.22; high: 0.66
+    assertThat(sync[0]).isCloseTo(0.22, org.assertj.core.data.Offset.offset(1e-12));
+    RunForecast batched = f.inBatch(Set.of("judge"));
+    assertThat(batched.roles().get(2).batch()).isTrue();
+    assertThat(batched.roles().get(0).batch()).isFalse();
+    double[] half = batched.roles().get(2).cost(prices).orElseThrow();
+    assertThat(half[0]).isCloseTo(sync[0] / 2, org.assertj.core.data.Offset.offset(1e-12));
+    assertThat(half[1]).isCloseTo(sync[1] / 2, org.assertj.core.data.Offset.offset(1e-12));
+    // the seeker stays at the synchronous price
+    assertThat(batched.roles().get(0).cost(prices).orElseThrow()).isEqualTo(f.roles().get(0).cost(prices)
+        .orElseThrow());
+    // a batch: entry overrides the half-price rule: 100 x 800 x 1.00 / 1e6 + 100 x 20 x 4.00 / 1e6 = 0.088
+    double[] listed = batched.roles().get(2).cost(PriceTable.parse("gpt-4o=2.50/10.00,batch:gpt-4o=1.00/4.00"))
+        .orElseThrow();
+    assertThat(listed[0]).isCloseTo(0.088, org.assertj.core.data.Offset.offset(1e-12));
+    String table = ForecastTable.table(batched, Optional.of(prices));
+    assertThat(table).contains("$0.11-0.33 batch").contains("half the price of MODEL")
+        .contains("Cached tokens are not forecast");
+    assertThat(ForecastTable.table(f, Optional.of(prices))).doesNotContain(" batch").contains("$0.22-0.66")
+        .contains("Cached tokens are not forecast");
+    com.fasterxml.jackson.databind.node.ObjectNode o = new ObjectMapper().createObjectNode();
+    ForecastJson.write(batched, o);
+    assertThat(o.path("roles").path("judge").path("mode").asText()).isEqualTo("batch");
+    assertThat(o.path("roles").path("seeker").has("mode")).isFalse();
+    assertThat(ForecastJson.read(o)).isEqualTo(batched);
+    assertThat(RunForecast.sum(List.of(f, batched)).roles().get(2).batch()).isTrue();
+    ((com.fasterxml.jackson.databind.node.ObjectNode) o.path("roles").path("judge")).put("mode", "sometimes");
+    assertThatThrownBy(() -> ForecastJson.read(o)).hasMessageContaining("role judge: mode \"sometimes\"");
+    assertThatThrownBy(() -> f.inBatch(Set.of("referee"))).hasMessageContaining("illegal role \"referee\"");
+  }
+
   @Test
   void testMissingDataIsNamed() {
     assertThatThrownBy(() -> PublishedBasis.of(dir, false, 12)).hasMessageContaining(dir.resolve("transcripts")

@@ -50,6 +50,44 @@ public final class BatchJudging {
     });
   }
 
+  /**
+   * {@code front} marked as asking its model through {@code client}'s batches: whoever scores with it scores in passes
+   * ({@link #passes(BatchClient.Pass)}). A run ({@code io.clarq.eval.clarqllm.RunConfig.Builder#judge}) given such a
+   * judge scores its dialogues after play, each pass's waiting requests one batch, and records {@code judge_mode}
+   * batch in results.json.
+   *
+   * @param front the judge the dialogues are scored by (verdict caches in front of {@code waiting})
+   * @param client the batch client the judge's model asks through
+   * @param waiting the waiting judge over that model, which {@code front} asks
+   */
+  public record Batched(Judge front, BatchClient client, Waiting waiting) implements Judge {
+    public Batched {
+      java.util.Objects.requireNonNull(front, "front");
+      java.util.Objects.requireNonNull(client, "client");
+      java.util.Objects.requireNonNull(waiting, "waiting");
+    }
+
+    /** {@link BatchJudging#passes} with this client and judge. */
+    public <T> T passes(BatchClient.Pass<T> pass) throws Exception {
+      return BatchJudging.passes(client, waiting, pass);
+    }
+
+    @Override
+    public Optional<Verdict> judge(JudgeQuestion question) throws LlmException {
+      return front.judge(question);
+    }
+
+    @Override
+    public String name() {
+      return front.name();
+    }
+
+    @Override
+    public java.util.OptionalLong fixedSeed() {
+      return front.fixedSeed();
+    }
+  }
+
   /** A judge that leaves a dialogue's questions unanswered while one of them waits for its batch. */
   public static final class Waiting implements Judge {
     private final Judge judge;
