@@ -40,6 +40,23 @@ public final class ForecastTable {
     return sb.toString();
   }
 
+  /**
+   * One line: the forecast cost per role at {@code prices}, a role in batch mode at its batch price and marked so
+   * ({@code forecast cost: seeker $1.00-4.01, provider $0.00-0.00, judge $0.11-0.33 batch; cached tokens not
+   * forecast}).
+   */
+  public static String costLine(RunForecast f, PriceTable prices) {
+    StringBuilder sb = new StringBuilder("forecast cost:");
+    String sep = " ";
+    for (RunForecast.RoleForecast r : f.roles()) {
+      sb.append(sep).append(r.role()).append(' ').append(r.cost(prices).map(c -> String.format(Locale.ROOT,
+          "$%.2f-%.2f", c[0], c[1]) + (r.batch() && !r.model().isEmpty() ? " batch" : ""))
+          .orElse("unknown (no price for " + r.model() + ")"));
+      sep = ", ";
+    }
+    return sb.append("; cached tokens not forecast").toString();
+  }
+
   /** One line: dialogues and the calls per role. */
   public static String line(RunForecast f) {
     StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "forecast: %,d dialogues", f.dialogues()));

@@ -143,6 +143,15 @@ public final class RunCommand implements Callable<Integer> {
           + "judge-verdicts.jsonl in --out and reused on resume. Default: offline with --provider offline, else none.")
   String judgeSpec;
 
+  @Option(names = "--judge-batch",
+      description = "With --judge openai:MODEL or anthropic:MODEL: the judge asks through the provider's batch API"
+          + " (half price, answered within 24 hours) while play stays synchronous. The dialogues are scored after"
+          + " play, all pending judge requests in one batch per pass, with the bodies the synchronous judge sends;"
+          + " the batch's id and state are kept in judge-batch.json in --out, so a killed run polls the same batch"
+          + " when run again and never sends it twice. results.json records judge_mode batch; the forecast prices"
+          + " the judge at batch prices.")
+  boolean judgeBatch;
+
   @Option(names = "--dry-run", description = "Call no model and write nothing: print the dialogues and, per role"
       + " (seeker, provider, judge), the expected model calls, input and output tokens as a low-high range, with"
       + " their cost when --prices is given. The range comes from the published runs' seeker turns (see"
@@ -155,6 +164,9 @@ public final class RunCommand implements Callable<Integer> {
       + " transcripts/ (the published runs, from clarq data fetch clarq-llm), for the forecast. Default: the nearest"
       + " folder above --tasks that holds it.")
   Path forecastData;
+
+  /** The state file of a judge asking through a batch API, in the output directory. */
+  static final String JUDGE_BATCH_STATE = "judge-batch.json";
 
   /** The verdict file a live judge appends to, in the output directory. */
   static final String JUDGE_VERDICTS = "judge-verdicts.jsonl";
@@ -221,6 +233,10 @@ public final class RunCommand implements Callable<Integer> {
         config.record(RecordedInputs.RECORDED_LIVE_VERDICTS, JUDGE_VERDICTS);
       }
       forecast.ifPresent(config::forecast);
+      if (!dryRun && forecast.isPresent() && llm.prices().isPresent()) {
+        err.println("clarq run: " + ForecastTable.costLine(forecast.get(), llm.prices().get()));
+        err.flush();
+      }
       RunConfig built = config
           .tasks(tasks)
           .prompts(pack)
@@ -258,6 +274,14 @@ public final class RunCommand implements Callable<Integer> {
       if (llm.usage().calls() > 0) {
         stdout.println("model usage: " + llm.usageSummary());
       }
+      roles.judgeBatch().ifPresent(b -> {
+        stdout.println("judge " + judgeSpec + ": " + io.clarq.eval.clarqllm.evaluate.BatchJudging.summary(b.client(),
+            llm.prices()));
+        if (b.client().waiting()) {
+          err.println("judge " + judgeSpec + ": judge batch still open (" + b.client().stateFile() + "); rerun the"
+              + " same command to poll it and score the dialogues left unscored");
+        }
+      });
       stdout.flush();
       if (!result.failed().isEmpty()) {
         throw new IllegalStateException(result.failed().size() + " dialogue(s) failed (listed in "
@@ -283,7 +307,7 @@ public final class RunCommand implements Callable<Integer> {
         roles.forecastModels(cl));
     try {
       return RunForecasts.forRun(request, ForecastCache.ofEnvironment(), dryRun,
-          why -> cl.getErr().println("clarq run: no forecast (" + why + ")"));
+          why -> cl.getErr().println("clarq run: no forecast (" + why + ")")).map(f -> f.inBatch(roles.batchRoles()));
     } catch (RunForecasts.NoForecastData e) {   // only a dry run gets here
       throw new CommandLine.ParameterException(cl, "--dry-run needs the published runs: " + e.getMessage()
           + "; name their folder with --forecast-data (clarq data fetch clarq-llm)");
@@ -324,6 +348,14 @@ public final class RunCommand implements Callable<Integer> {
     }
     if (roles.judgeKind(cl).startsWith("llm:")) {
       roles.knownScheme(cl, "--judge", judgeSpec);
+    }
+    if (judgeBatch && !roles.judgeKind(cl).startsWith("llm:")) {
+      throw new CommandLine.ParameterException(cl, "--judge-batch sends a model judge's requests through a batch API;"
+          + " give --judge openai:MODEL or anthropic:MODEL");
+    }
+    if (judgeBatch && llm.cache != null) {
+      throw new CommandLine.ParameterException(cl, "--judge-batch and --llm-cache exclude each other: the batch keeps"
+          + " the judge's answers in " + JUDGE_BATCH_STATE + " in --out, and a replayed run must make no live call");
     }
   }
 

@@ -11,9 +11,11 @@ import io.clarq.core.clarqllm.seeker.console.ConsoleSeeker;
 import io.clarq.core.clarqllm.seeker.llm.LlmSeeker;
 import io.clarq.core.clarqllm.seeker.rule.RuleBasedSeeker;
 import io.clarq.core.llm.LlmClient;
+import io.clarq.core.llm.batch.BatchClient;
 import io.clarq.core.prompt.PromptPack;
 import io.clarq.eval.clarqllm.RunForecast;
 import io.clarq.eval.clarqllm.TurnUsage;
+import io.clarq.eval.clarqllm.evaluate.BatchJudging;
 import io.clarq.eval.clarqllm.evaluate.VerdictCacheJudge;
 import io.clarq.examples.cli.AgentSpecs;
 import io.clarq.examples.cli.LlmOptions;
@@ -37,6 +39,8 @@ import picocli.CommandLine;
  */
 final class RunRoles {
   private final RunCommand run;
+  /** The judge's batch, once {@link #judge} made one. */
+  private Optional<BatchJudging.Batched> judgeBatch = Optional.empty();
 
   RunRoles(RunCommand run) {
     this.run = run;
@@ -73,24 +77,65 @@ final class RunRoles {
   /**
    * The run's judge: {@code --verdicts} replayed first (read only), then the judge {@code --judge} names (the offline
    * judge by default with the offline provider, else none; a model SPEC judges live through the pack, its verdicts
-   * appended to {@link RunCommand#JUDGE_VERDICTS} in the output directory).
+   * appended to {@link RunCommand#JUDGE_VERDICTS} in the output directory). With {@code --judge-batch} the model asks
+   * through its batch API ({@link BatchJudging.Batched}), its state in {@link RunCommand#JUDGE_BATCH_STATE} there.
    */
   Judge judge(CommandLine cl, PromptPack pack, List<AutoCloseable> closing) throws java.io.IOException {
     String kind = judgeKind(cl);
     Judge judge;
+    BatchClient batch = null;
+    BatchJudging.Waiting waiting = null;
     if (kind.equals("offline") || kind.equals("none")) {
       judge = new OfflineJudgeChoice().convert(kind);
     } else {
       Files.createDirectories(run.out);
       String model = run.llm.spec(cl, "--judge", run.judgeSpec).model();
-      LlmJudge live = LlmJudge.builder(client(cl, "--judge", run.judgeSpec, closing).withModel(model)).prompts(pack)
-          .build();
-      VerdictCacheJudge asked = VerdictCacheJudge.open(run.out.resolve(RunCommand.JUDGE_VERDICTS),
-          Judge.named("llm " + (model.isEmpty() ? run.judgeSpec : model), live));
+      LlmClient client;
+      if (run.judgeBatch) {
+        batch = batchClient(cl, closing);
+        client = batch;
+      } else {
+        client = client(cl, "--judge", run.judgeSpec, closing);
+      }
+      Judge live = Judge.named("llm " + (model.isEmpty() ? run.judgeSpec : model),
+          LlmJudge.builder(client.withModel(model)).prompts(pack).build());
+      if (batch != null) {
+        waiting = BatchJudging.waitingAsUnanswered(live);
+        live = waiting;
+      }
+      VerdictCacheJudge asked = VerdictCacheJudge.open(run.out.resolve(RunCommand.JUDGE_VERDICTS), live);
       closing.add(asked);
       judge = asked;
     }
-    return replayedFirst(run.verdicts, judge, closing);
+    Judge front = replayedFirst(run.verdicts, judge, closing);
+    if (batch == null) {
+      return front;
+    }
+    BatchJudging.Batched batched = new BatchJudging.Batched(front, batch, waiting);
+    judgeBatch = Optional.of(batched);
+    return batched;
+  }
+
+  // the judge's batch client, its steps told on stderr
+  private BatchClient batchClient(CommandLine cl, List<AutoCloseable> closing) {
+    java.io.PrintWriter err = cl.getErr();
+    BatchClient c = run.llm.alsoTell(TurnUsage.listener()).batchClient(cl, "--judge", run.judgeSpec,
+        run.out.resolve(RunCommand.JUDGE_BATCH_STATE), line -> {
+          err.println("judge " + run.judgeSpec + ": " + line);
+          err.flush();
+        });
+    closing.add(c);
+    return c;
+  }
+
+  /** The judge's batch, when {@code --judge-batch} made one ({@link #judge}). */
+  Optional<BatchJudging.Batched> judgeBatch() {
+    return judgeBatch;
+  }
+
+  /** The roles whose models ask through a batch API (the forecast prices them at batch prices). */
+  java.util.Set<String> batchRoles() {
+    return run.judgeBatch ? java.util.Set.of("judge") : java.util.Set.of();
   }
 
   /** "offline", "none", or "llm:" + the judge model's identity (no credentials). */
