@@ -62,6 +62,53 @@ class RunDryRunTest extends CommandTestBase {
   }
 
   /**
+   * With --judge-batch the dry run prices the judge at batch prices: half the synchronous cost by default, the
+   * {@code batch:} entry when given, marked "batch"; the seeker's cost is unchanged. Nothing is called or written.
+   */
+  @Test
+  void testDryRunPricesABatchJudgeAtTheBatchPrice() {
+    Path tasks = SharedData.require("clarq-llm/tasks");
+    SharedData.require("clarq-llm/transcripts");
+    List<String> args = List.of("run", "--seeker", "openai:gpt-4o", "--provider", "offline", "--judge",
+        "openai:gpt-4o", "--tasks", tasks.toString(), "--select", "1-2", "--out", dir.resolve("b").toString(),
+        "--dry-run", "--api-key-env", "NO_SUCH_KEY_VAR");
+    assertThat(run(with(args, "--prices", "gpt-4o=2.50/10.00"))).as(err.toString()).isZero();
+    String sync = out.toString();
+    out.getBuffer().setLength(0);
+    assertThat(run(with(args, "--prices", "gpt-4o=2.50/10.00", "--judge-batch"))).as(err.toString()).isZero();
+    String batch = out.toString();
+    double[] syncJudge = cost(sync, "judge");
+    double[] batchJudge = cost(batch, "judge");
+    assertThat(batchJudge[0]).isCloseTo(syncJudge[0] / 2, org.assertj.core.data.Offset.offset(0.01));
+    assertThat(batchJudge[1]).isCloseTo(syncJudge[1] / 2, org.assertj.core.data.Offset.offset(0.01));
+    assertThat(cost(batch, "seeker")).isEqualTo(cost(sync, "seeker"));
+    assertThat(batch).containsPattern("judge .* batch\\n").contains("half the price of MODEL")
+        .contains("Cached tokens are not forecast");
+    assertThat(sync).doesNotContain(" batch");
+    // a batch: price of its own: a tenth of the synchronous one
+    out.getBuffer().setLength(0);
+    assertThat(run(with(args, "--prices", "gpt-4o=2.50/10.00,batch:gpt-4o=0.25/1.00", "--judge-batch")))
+        .as(err.toString()).isZero();
+    assertThat(cost(out.toString(), "judge")[1]).isCloseTo(syncJudge[1] / 10,
+        org.assertj.core.data.Offset.offset(0.01));
+    assertThat(dir.resolve("b")).doesNotExist();
+  }
+
+  private static String[] with(List<String> args, String... more) {
+    List<String> all = new ArrayList<>(args);
+    all.addAll(List.of(more));
+    return all.toArray(String[]::new);
+  }
+
+  // the cost range of a role's row: "$low-high"
+  private static double[] cost(String table, String role) {
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?m)^" + role + " .*\\$([0-9.]+)-([0-9.]+)")
+        .matcher(table);
+    assertThat(m.find()).as(table).isTrue();
+    return new double[] {Double.parseDouble(m.group(1)), Double.parseDouble(m.group(2))};
+  }
+
+  /**
    * A dry run into a folder holding a run of other settings applies the run's own settings check: it says the resume
    * would be refused, with the reason the run gives, instead of forecasting the finished dialogues; nothing is written.
    */
