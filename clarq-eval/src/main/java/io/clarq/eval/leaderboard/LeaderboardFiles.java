@@ -34,8 +34,10 @@ import java.util.stream.Collectors;
  * {@code dialogues}, {@code judged}, {@code successes}, {@code unjudged}, {@code success}, {@code aqd}, {@code aql}
  * ({@code value}, {@code ci95}), {@code versus_leader} (null for the leader: {@code shared}, {@code judged_in_both},
  * {@code leader_only}, {@code run_only}, {@code mcnemar_p}, {@code mcnemar_p_holm}), {@code pass_hat} (k = 1.., empty
- * without trials), {@code tokens} (the whole run's, null when not recorded) and {@code cost_usd} (the whole run's
- * seeker and provider calls at the board's prices, null when unknown: {@link RunExtras#cost()}).
+ * without trials), {@code tokens} (the whole run's, null when not recorded), {@code cost_usd} (the whole run's
+ * seeker and provider calls at the board's prices, null when unknown: {@link RunExtras#cost()}) and
+ * {@code cost_batch} (whether that cost is at batch prices: the run played in batch mode). In the Markdown and HTML
+ * tables such a cost reads "$1.23 batch"; the CSV has a {@code cost_batch} column.
  */
 public final class LeaderboardFiles {
   /** The JSON format name and version. */
@@ -107,6 +109,7 @@ public final class LeaderboardFiles {
       } else {
         n.putNull("cost_usd");
       }
+      n.put("cost_batch", board.extras().get(i).costAtBatchPrices());
     }
     ArrayNode diffs = o.putArray("setup_differences");
     board.setupDifferences().forEach(diffs::add);
@@ -156,6 +159,7 @@ public final class LeaderboardFiles {
           n.put("tokens", row.tokens());
         }
         FiguresJson.number(n, "cost_usd", row.cost());
+        n.put("cost_batch", row.costAtBatchPrices());
       }
     });
     return o;
@@ -210,7 +214,7 @@ public final class LeaderboardFiles {
             .append(v == null ? "-" : v.leaderOnly() + " / " + v.runOnly()).append(" | ")
             .append(v == null ? "-" : p(v.mcnemarP())).append(" | ").append(v == null ? "-" : p(v.holmP()))
             .append(" | ").append(better(r)).append(" | ").append(passHat(r.passHat())).append(" | ").append(r.tokens() < 0 ? "-" : r.tokens())
-            .append(" | ").append(cost(r.cost())).append(" |\n");
+            .append(" | ").append(cost(r)).append(" |\n");
       }
     });
     return sb.toString();
@@ -230,7 +234,7 @@ public final class LeaderboardFiles {
     }
     sb.append("compared_trial,language,rank,rank_label,tied_with_leader,run,dialogues,judged,successes,"
         + "success,success_low,success_high,aqd,aql,leader_only,run_only,mcnemar_p,mcnemar_p_holm,significantly_better,"
-        + "pass_hat,tokens,cost_usd\n");
+        + "pass_hat,tokens,cost_usd,cost_batch\n");
     board.languages().forEach((l, rows) -> {
       for (Leaderboard.Row r : rows) {
         GroupFigures f = r.figures();
@@ -243,7 +247,7 @@ public final class LeaderboardFiles {
             v == null ? "" : String.valueOf(v.runOnly()), v == null ? "" : num(v.mcnemarP()),
             v == null ? "" : num(v.holmP()), String.join(" | ", r.significantlyBetter()),
             r.passHat().stream().map(LeaderboardFiles::num).collect(Collectors.joining(" ")), r.tokens() < 0 ? "" : String.valueOf(r.tokens()),
-            Double.isNaN(r.cost()) ? "" : num(r.cost())));
+            Double.isNaN(r.cost()) ? "" : num(r.cost()), String.valueOf(r.costAtBatchPrices())));
         sb.append(cells.stream().map(LeaderboardFiles::csvCell).collect(Collectors.joining(","))).append('\n');
       }
     });
@@ -253,6 +257,11 @@ public final class LeaderboardFiles {
   /** The runs significantly better than a row's, "-" when none. */
   static String better(Leaderboard.Row r) {
     return r.significantlyBetter().isEmpty() ? "-" : md(String.join(", ", r.significantlyBetter()));
+  }
+
+  /** A row's cost to the cent, marked "batch" when it is at batch prices ("$1.23 batch"), "-" when unknown. */
+  static String cost(Leaderboard.Row r) {
+    return cost(r.cost()) + (r.costAtBatchPrices() && !Double.isNaN(r.cost()) ? " batch" : "");
   }
 
   /** A cost in US dollars to the cent, "-" when unknown. */

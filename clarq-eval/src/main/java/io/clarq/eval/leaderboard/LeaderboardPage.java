@@ -128,7 +128,7 @@ final class LeaderboardPage {
           tr.appendElement("td").text(r.tokens() < 0 ? "-" : String.valueOf(r.tokens()));
         }
         if (cost) {
-          tr.appendElement("td").text(LeaderboardFiles.cost(r.cost()));
+          tr.appendElement("td").text(LeaderboardFiles.cost(r));
         }
       }
     });

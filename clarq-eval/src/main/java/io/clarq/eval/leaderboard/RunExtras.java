@@ -21,13 +21,19 @@ import java.util.OptionalLong;
  * at a price table and, when it played more than one trial, pass^k per language
  * ({@code trials.languages.CODE.pass_hat}, k = 1..trials). A transcript file records none of them.
  *
+ * <p>A run whose results record {@code play_mode} batch (its seeker's and provider's models asked through a batch API)
+ * is priced at batch prices ({@link PriceTable#batchPriceOf}: the {@code batch:MODEL=} entry, else half the model's
+ * price), and says so ({@link #costAtBatchPrices()}).
+ *
  * @param tokens the tokens the run's model calls used, when recorded
  * @param passHat pass^k for k = 1, 2, ... per language; a language without trials is absent, an undefined value is NaN
  * @param cost in US dollars, the seeker's and the provider's calls ({@code usage} by role, priced by the role's model
  *     in {@code models}); empty without a price table, when not recorded, or when a model that used tokens has no
  *     price (unknown is not zero). The judge's tokens are not recorded per call and are not in it
+ * @param costAtBatchPrices whether the run played in batch mode, so that {@code cost} is at batch prices
  */
-public record RunExtras(OptionalLong tokens, Map<Language, List<Double>> passHat, OptionalDouble cost) {
+public record RunExtras(OptionalLong tokens, Map<Language, List<Double>> passHat, OptionalDouble cost,
+    boolean costAtBatchPrices) {
   /** Nothing recorded. */
   public static final RunExtras NONE = new RunExtras(OptionalLong.empty(), Map.of(), OptionalDouble.empty());
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -44,6 +50,11 @@ public record RunExtras(OptionalLong tokens, Map<Language, List<Double>> passHat
     if (tokens.isPresent() && tokens.getAsLong() < 0) {
       throw new IllegalArgumentException("illegal tokens " + tokens.getAsLong() + ": must be >= 0");
     }
+  }
+
+  /** Extras of a run played synchronously: its cost, if any, at synchronous prices. */
+  public RunExtras(OptionalLong tokens, Map<Language, List<Double>> passHat, OptionalDouble cost) {
+    this(tokens, passHat, cost, false);
   }
 
   /**
@@ -90,14 +101,21 @@ public record RunExtras(OptionalLong tokens, Map<Language, List<Double>> passHat
       }
       hat.put(language, values);
     });
-    return new RunExtras(tokens, hat, prices.isPresent() ? cost(root, prices.get()) : OptionalDouble.empty());
+    return new RunExtras(tokens, hat, prices.isPresent() ? cost(root, prices.get()) : OptionalDouble.empty(),
+        playedInBatches(root));
+  }
+
+  /** Whether the results record {@code play_mode} batch: the seeker's and provider's calls went through batches. */
+  static boolean playedInBatches(JsonNode root) {
+    return root.path("play_mode").asText("").equals("batch");
   }
 
   /**
-   * The seeker's and the provider's recorded tokens priced by their models, cached input tokens at the cached price;
-   * empty when any of it is unknown.
+   * The seeker's and the provider's recorded tokens priced by their models, cached input tokens at the cached price,
+   * at batch prices when the run played in batch mode; empty when any of it is unknown.
    */
   static OptionalDouble cost(JsonNode root, PriceTable prices) {
+    boolean batch = playedInBatches(root);
     JsonNode usage = root.path("usage");
     if (!usage.isObject()) {
       return OptionalDouble.empty();   // written before clarq recorded usage by role
@@ -113,7 +131,7 @@ public record RunExtras(OptionalLong tokens, Map<Language, List<Double>> passHat
       }
       String name = root.path("models").path(role).path("name").asText("");
       String model = name.substring(name.indexOf(':') + 1);   // the recorded name is scheme:model
-      Optional<PriceTable.Price> price = prices.priceOf(model);
+      Optional<PriceTable.Price> price = batch ? prices.batchPriceOf(model) : prices.priceOf(model);
       if (price.isEmpty()) {
         return OptionalDouble.empty();
       }

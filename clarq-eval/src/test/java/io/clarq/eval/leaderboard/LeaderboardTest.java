@@ -182,7 +182,7 @@ class LeaderboardTest {
         .endsWith("^1 0.5000, ^2 0.3750", "5000", "$3.92");
     assertThat(doc.select("table.board.en tr.row").get(0).select("td").eachText()).endsWith("-", "-", "-");
     assertThat(LeaderboardFiles.markdown(b)).contains("| 5000 | $3.92 |");
-    assertThat(LeaderboardFiles.csv(b).lines().findFirst().orElseThrow()).endsWith(",tokens,cost_usd");
+    assertThat(LeaderboardFiles.csv(b).lines().findFirst().orElseThrow()).endsWith(",tokens,cost_usd,cost_batch");
     LeaderboardFiles.write(b, dir);
     assertThat(WrittenFileSchemas.validateTree(dir)).isEmpty();
     JsonNode row = new ObjectMapper().readTree(dir.resolve("leaderboard.json").toFile()).path("languages").path("en")
@@ -284,5 +284,47 @@ class LeaderboardTest {
         "gpt-4o=2.50/10.00/1.25"))).cost().getAsDouble()).isCloseTo(2.75, org.assertj.core.data.Offset.offset(1e-12));
     assertThat(RunExtras.of(dir, java.util.Optional.of(io.clarq.core.llm.usage.PriceTable.parse(
         "gpt-4o=2.50/10.00"))).cost().getAsDouble()).isCloseTo(3.50, org.assertj.core.data.Offset.offset(1e-12));
+  }
+
+  /**
+   * Batch prices, worked by hand: the run of {@link #testRunExtrasPriceTheRecordedUsageByModel} (3.92 synchronous)
+   * recorded as played in batch mode costs half, 1.96, with no batch: entry; with batch:gpt-4o=1.00/4.00 the seeker
+   * costs 1.00 + 0.40 and the provider half its 0.42: 1.61. Every output marks that cost "batch"; a run that
+   * records only its judge in batch mode is priced synchronously (the judge's tokens are not in the cost).
+   */
+  @Test
+  void testARunRecordedInBatchModeCostsHalfTheSameRunRecordedSynchronous() throws Exception {
+    String results = "{\"tokens\": 3300000, \"models\": {\"seeker\": {\"name\":"
+        + " \"openai:gpt-4o\"}, \"provider\": {\"name\": \"vllm:qwen2.5-72b\"}}, \"usage\": {\"seeker\":"
+        + " {\"calls\": 10, \"input_tokens\": 1000000, \"output_tokens\": 100000}, \"provider\": {\"calls\": 9,"
+        + " \"input_tokens\": 2000000, \"output_tokens\": 200000}}, \"judge_mode\": \"batch\", \"play_mode\": ";
+    java.util.Optional<io.clarq.core.llm.usage.PriceTable> prices = java.util.Optional.of(
+        io.clarq.core.llm.usage.PriceTable.parse("gpt-4o=2.50/10.00,qwen2.5-72b=0.15/0.60"));
+    Path sync = Files.createDirectories(dir.resolve("sync"));
+    Files.writeString(sync.resolve("results.json"), results + "\"synchronous\"}");
+    Path batch = Files.createDirectories(dir.resolve("batch"));
+    Files.writeString(batch.resolve("results.json"), results + "\"batch\"}");
+    RunExtras s = RunExtras.of(sync, prices);
+    RunExtras b = RunExtras.of(batch, prices);
+    assertThat(s.cost().getAsDouble()).isCloseTo(3.92, org.assertj.core.data.Offset.offset(1e-12));
+    assertThat(s.costAtBatchPrices()).isFalse();
+    assertThat(b.cost().getAsDouble()).isCloseTo(1.96, org.assertj.core.data.Offset.offset(1e-12));
+    assertThat(b.costAtBatchPrices()).isTrue();
+    assertThat(RunExtras.of(batch, java.util.Optional.of(io.clarq.core.llm.usage.PriceTable.parse(
+        "gpt-4o=2.50/10.00,qwen2.5-72b=0.15/0.60,batch:gpt-4o=1.00/4.00"))).cost().getAsDouble())
+        .isCloseTo(1.61, org.assertj.core.data.Offset.offset(1e-12));
+
+    Leaderboard board = Leaderboard.of(List.of(comp, chat), List.of(s, b), Bootstrap.DEFAULT, false);
+    assertThat(LeaderboardFiles.markdown(board)).contains("| 3300000 | $3.92 |").contains("| 3300000 | $1.96 batch |");
+    assertThat(LeaderboardFiles.csv(board).lines().skip(1).map(l -> l.substring(l.lastIndexOf(',', l.lastIndexOf(',')
+        - 1) + 1))).containsExactlyInAnyOrder(s.cost().getAsDouble() + ",false", b.cost().getAsDouble() + ",true");
+    Document doc = Jsoup.parse(LeaderboardPage.render(board));
+    assertThat(doc.select("table.board.en tr.row td:last-child").eachText()).containsExactlyInAnyOrder("$3.92",
+        "$1.96 batch");
+    LeaderboardFiles.write(board, dir.resolve("board"));
+    assertThat(WrittenFileSchemas.validateTree(dir.resolve("board"))).isEmpty();
+    JsonNode json = new ObjectMapper().readTree(dir.resolve("board/leaderboard.json").toFile());
+    assertThat(json.path("runs").get(1).path("cost_batch").asBoolean()).isTrue();
+    assertThat(json.path("runs").get(0).path("cost_batch").asBoolean()).isFalse();
   }
 }
