@@ -25,7 +25,8 @@ import java.util.TreeMap;
  * ClarQ-LLM on the run kernel: an item is a trial of a task ({@link TaskTrial}; a run without trials has trial 1
  * only), playing it is one dialogue between the seeker and the provider ({@link DialogueLoop}) with the trial's seed
  * handed to both agents with every turn ({@link io.clarq.core.llm.Trials}), the item log is the transcript, and the end
- * step scores the dialogues ({@link RunScoring}). Each dialogue is scored as it ends, so the progress line can show the success rate so far.
+ * step scores the dialogues ({@link RunScoring}). Each dialogue is scored as it ends, so the progress line can show the success rate so far;
+ * with a judge that asks through a batch API the dialogues are scored together at the end, in batches.
  *
  * <p>A merge of shards ({@link ClarqEvaluator#merge}) rebuilds the judge from what the shards recorded
  * ({@link RecordedInputs}) unless one is given, records the tasks directory it read, sums the shards' forecasts and
