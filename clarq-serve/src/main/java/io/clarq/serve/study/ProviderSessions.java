@@ -88,6 +88,15 @@ public final class ProviderSessions {
     }
   }
 
+  /**
+   * The provider's fixed line for "you have all the information you need", in the study's language: what the
+   * reference provider agent says when no line of the tree is left to give, and what ends a rule-based seeker's
+   * questions. The page offers it as one button.
+   */
+  public String enoughInformation() {
+    return FixedReplies.enoughInformation(study.spec().tasks().orElseThrow().language());
+  }
+
   /** Opens the session if it is new (the opening line and the seeker's first line stored) and returns the view. */
   public ProviderView view(StudyStore.Session session) {
     synchronized (lock(session.id())) {

@@ -109,7 +109,8 @@ public final class ConsoleProvider implements ProviderAgent {
     if (chosen.isEmpty()) {
       throw new IllegalArgumentException("illegal reply for task " + task.id() + ": no node given");
     }
-    List<NodeId> unavailable = chosen.stream().filter(id -> !tree.isAvailable(id)).toList();
+    List<NodeId> unavailable = chosen.stream().filter(id -> !task.tree().contains(id) || !tree.isAvailable(id))
+        .toList();
     if (!unavailable.isEmpty()) {
       throw new IllegalArgumentException("not available now: " + unavailable + "; available: " + tree.available());
     }
