@@ -199,6 +199,20 @@ class ProviderSessionsTest {
   }
 
   @Test
+  void testTheExampleSpecAndAWrittenStudyFitTheSchema() throws Exception {
+    io.clarq.core.testing.JsonSchemas schemas = io.clarq.core.testing.JsonSchemas.in(
+        io.clarq.core.testing.JsonSchemas.projectSchemas());
+    Path spec = schemas.folder().getParent().resolve("examples").resolve("study-l2h.json");
+    assertThat(schemas.validateFile("study-spec.schema.json", spec)).isEmpty();
+    StudySpec parsed = StudySpec.read(spec);
+    assertThat(parsed.mode()).isEqualTo(StudyMode.HUMAN_PROVIDER);
+    try (Study study = Study.create(parsed, dir.resolve(parsed.name()))) {
+      assertThat(schemas.validateFile("study-spec.schema.json", study.folder().resolve(Study.SPEC))).isEmpty();
+      assertThat(study.spec()).isEqualTo(parsed);
+    }
+  }
+
+  @Test
   void testAnLlmSeekerOnLoopbackAsksTheHumanProvider() throws Exception {
     try (FakeOpenAiServer server = FakeOpenAiServer.start()) {
       server.enqueue(FakeReply.text("How do I relight the lighthouse?"), FakeReply.text("What guards the bridge?"));
