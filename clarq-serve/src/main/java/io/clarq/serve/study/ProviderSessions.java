@@ -44,6 +44,11 @@ public final class ProviderSessions {
   private final Study study;
   private final ConcurrentMap<Long, Object> locks = new ConcurrentHashMap<>();
 
+  /**
+   * The sessions of a human-provider study.
+   *
+   * @throws IllegalArgumentException when the study is of another mode
+   */
   public ProviderSessions(Study study) {
     if (study.spec().mode() != StudyMode.HUMAN_PROVIDER) {
       throw new IllegalArgumentException("study " + study.name() + " is a " + study.spec().mode().key()
