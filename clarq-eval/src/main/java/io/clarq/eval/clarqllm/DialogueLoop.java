@@ -126,12 +126,9 @@ public final class DialogueLoop {
       report(tally, deviations);
       utterances.add(Utterance.seeker(line));
       seekerLines++;
-      if (endDetection.ends(line, task.language())) {
-        end = EndReason.GOODBYE;
-        break;
-      }
-      if (seekerLines >= maxSeekerTurns) {
-        end = EndReason.TURN_CAP;
+      Optional<EndReason> ended = endAfterSeekerLine(endDetection, line, task.language(), seekerLines, maxSeekerTurns);
+      if (ended.isPresent()) {
+        end = ended.get();
         break;
       }
       t0 = System.nanoTime();
@@ -163,6 +160,22 @@ public final class DialogueLoop {
       b.startedAt(startedAt).wallTime(Duration.ofNanos(System.nanoTime() - start));
     }
     return b.build();
+  }
+
+  /**
+   * The benchmark's end rule, applied right after a seeker line: {@link EndReason#GOODBYE} when {@code endDetection}
+   * says the line ends the dialogue, else {@link EndReason#TURN_CAP} when it is the seeker's {@code maxSeekerTurns}-th
+   * line, else empty (the provider answers it). What this loop applies to every dialogue, and what a study applies to
+   * a dialogue played line by line in the browser.
+   *
+   * @param seekerLines how many lines the seeker has said, this one included
+   */
+  public static Optional<EndReason> endAfterSeekerLine(EndDetection endDetection, String line,
+      io.clarq.core.clarqllm.task.Language language, int seekerLines, int maxSeekerTurns) {
+    if (endDetection.ends(line, language)) {
+      return Optional.of(EndReason.GOODBYE);
+    }
+    return seekerLines >= maxSeekerTurns ? Optional.of(EndReason.TURN_CAP) : Optional.empty();
   }
 
   private TurnRecord seekerTurn(TurnUsage.Tally tally, long nanos) {

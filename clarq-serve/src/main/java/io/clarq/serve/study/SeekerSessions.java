@@ -111,10 +111,10 @@ public final class SeekerSessions {
     int seekerLines = (int) lines.stream().filter(u -> u.speaker() == Speaker.SEEKER).count();
     Utterance last = lines.get(lines.size() - 1);
     if (!now.finished() && last.speaker() == Speaker.SEEKER) {
-      if (study.spec().endDetection().ends(last.text(), task.language())) {
-        store.finish(now.id(), EndReason.GOODBYE.name());
-      } else if (seekerLines >= study.spec().maxSeekerTurns()) {
-        store.finish(now.id(), EndReason.TURN_CAP.name());
+      Optional<EndReason> end = io.clarq.eval.clarqllm.DialogueLoop.endAfterSeekerLine(study.spec().endDetection(),
+          last.text(), task.language(), seekerLines, study.spec().maxSeekerTurns());
+      if (end.isPresent()) {
+        store.finish(now.id(), end.get().name());
       } else {
         long t0 = System.nanoTime();
         try {

@@ -48,6 +48,8 @@ public final class Study implements AutoCloseable {
   private final StudyStore store;
   private final Map<String, ClarqTask> tasks;
   private ProviderAgent provider;
+  private io.clarq.core.clarqllm.seeker.SeekerAgent seeker;
+  private final List<AutoCloseable> seekerClients = new ArrayList<>();
 
   private Study(Path folder, StudySpec spec, StudyStore store, Map<String, ClarqTask> tasks) {
     this.folder = folder;
@@ -145,7 +147,7 @@ public final class Study implements AutoCloseable {
         : List.copyOf(spec.tasks().orElseThrow().ids());
   }
 
-  /** The task a human-seeker session plays. */
+  /** The task a human-seeker or human-provider session plays. */
   public ClarqTask task(String id) {
     ClarqTask t = tasks.get(id);
     if (t == null) {
@@ -170,6 +172,14 @@ public final class Study implements AutoCloseable {
     return provider;
   }
 
+  /** The seeker agent that asks a human provider, made from the spec on first use ({@link StudySeekers}). */
+  public synchronized io.clarq.core.clarqllm.seeker.SeekerAgent seeker() {
+    if (seeker == null) {
+      seeker = StudySeekers.create(spec.seeker(), seekerClients);
+    }
+    return seeker;
+  }
+
   /** The participants' links, relative to the server's root: {@code /study/NAME/p/TOKEN}, by participant. */
   public Map<String, String> links() {
     Map<String, String> out = new LinkedHashMap<>();
@@ -185,6 +195,13 @@ public final class Study implements AutoCloseable {
   @Override
   public void close() {
     store.close();
+    for (AutoCloseable c : seekerClients) {
+      try {
+        c.close();
+      } catch (Exception e) {
+        throw new IllegalStateException("cannot close the seeker of study " + name() + ": " + e.getMessage(), e);
+      }
+    }
     if (provider instanceof AutoCloseable c) {
       try {
         c.close();

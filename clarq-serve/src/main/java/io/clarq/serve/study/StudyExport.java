@@ -48,6 +48,9 @@ import java.util.stream.Stream;
  *       word for word: the seeker is the participant ({@code seeker_model} {@code human:STUDY/LABEL}, an anonymised
  *       label), the provider the study's. Recorded beside, never compared: {@value #PARTICIPANT} (the label, the
  *       browser, the seconds each line took).
+ *   <li>Human-provider study: the same, with the roles turned round: the seeker is the study's seeker agent, the
+ *       provider the participant ({@code provider_model} {@code human:STUDY/LABEL}); the nodes the person gave are
+ *       replayed as given, so the run's gating and scores are the dialogue's own.
  *   <li>Rating study: {@code OUT/STUDY-ratings/}, one human-ratings file per rater ({@code LABEL.jsonl}, the form
  *       {@code clarq cq judge --ratings} reads) and {@value #AGREEMENT} (kappa per scale).
  * </ul>
@@ -87,8 +90,16 @@ public final class StudyExport {
         tasks.add(study.task(s.item()));
       }
       Path folder = fresh(out.resolve(study.name() + "-" + p.label()));
-      Replay replay = new Replay("human:" + study.name() + "/" + p.label(), study.provider().name(), tasks, turns);
-      RunResult result = ClarqEvaluator.run(RunConfig.builder()
+      String human = "human:" + study.name() + "/" + p.label();
+      boolean humanProvider = study.spec().mode() == StudyMode.HUMAN_PROVIDER;
+      Replay replay = humanProvider ? new Replay(study.seeker().name(), human, tasks, turns)
+          : new Replay(human, study.provider().name(), tasks, turns);
+      RunConfig.Builder config = RunConfig.builder();
+      if (humanProvider) {
+        config.setting("seeker_spec", study.spec().seeker());
+        StudySeekers.modelIdentity(study.spec().seeker()).ifPresent(m -> config.setting("seeker_model", m));
+      }
+      RunResult result = ClarqEvaluator.run(config
           .taskSets(List.of(new TaskSet(language, tasks)))
           .language(language)
           .split(tasks.get(0).split())
@@ -98,7 +109,7 @@ public final class StudyExport {
           .judge(Judge.none())
           .endDetection(study.spec().endDetection())
           .maxSeekerTurns(study.spec().maxSeekerTurns())
-          .setting("seeker_model", replay.seekerName)
+          .setting(humanProvider ? "provider_model" : "seeker_model", human)
           .setting("study", study.name())
           .concurrency(1)
           .output(folder)
@@ -107,12 +118,15 @@ public final class StudyExport {
         throw new IllegalStateException("export of " + study.name() + ", participant " + p.label() + ": "
             + result.failed().size() + " dialogues did not replay: " + result.failed().get(0).error().orElse(""));
       }
-      ObjectNode info = JSON.createObjectNode().put("study", study.name()).put("participant", p.label());
+      ObjectNode info = JSON.createObjectNode().put("study", study.name()).put("participant", p.label())
+          .put("role", humanProvider ? "provider" : "seeker");
       info.put("browser", p.userAgent().orElse(""));
       ObjectNode dialogues = info.putObject("dialogues");
       turns.forEach((task, list) -> {
-        ArrayNode seconds = dialogues.putObject(task).putArray("seeker_seconds");
-        list.stream().filter(t -> t.speaker().equals(Speaker.SEEKER.name()))
+        Speaker person = humanProvider ? Speaker.PROVIDER : Speaker.SEEKER;
+        ArrayNode seconds = dialogues.putObject(task).putArray(humanProvider ? "provider_seconds" : "seeker_seconds");
+        // the provider's opening is said for the person: not a line they wrote
+        list.stream().filter(t -> t.speaker().equals(person.name()) && t.index() > 0)
             .forEach(t -> {
               if (t.millis().isPresent()) {
                 seconds.add(t.millis().get() / 1000.0);

@@ -21,7 +21,8 @@ public final class StudyHost implements AutoCloseable {
   private final Map<String, Hosted> open = new TreeMap<>();
 
   /** A study with its participant sessions. */
-  public record Hosted(Study study, Optional<SeekerSessions> seekers, Optional<RatingSessions> ratings) {}
+  public record Hosted(Study study, Optional<SeekerSessions> seekers, Optional<RatingSessions> ratings,
+      Optional<ProviderSessions> providers) {}
 
   public StudyHost(Path root) {
     this.root = Objects.requireNonNull(root, "root");
@@ -73,7 +74,8 @@ public final class StudyHost implements AutoCloseable {
   private Hosted host(Study study) {
     Hosted h = new Hosted(study,
         study.spec().mode() == StudyMode.HUMAN_SEEKER ? Optional.of(new SeekerSessions(study)) : Optional.empty(),
-        study.spec().mode() == StudyMode.RATING ? Optional.of(new RatingSessions(study)) : Optional.empty());
+        study.spec().mode() == StudyMode.RATING ? Optional.of(new RatingSessions(study)) : Optional.empty(),
+        study.spec().mode() == StudyMode.HUMAN_PROVIDER ? Optional.of(new ProviderSessions(study)) : Optional.empty());
     open.put(study.name(), h);
     return h;
   }

@@ -8,6 +8,11 @@ import java.util.stream.Collectors;
 public enum StudyMode {
   /** ClarQ-LLM, the paper's H2L setting: a person is the seeker and asks the provider agent (LLM or offline). */
   HUMAN_SEEKER("human-seeker", "clarq-llm"),
+  /**
+   * ClarQ-LLM, the paper's L2H setting: a seeker agent (rule-based or LLM) asks and a person answers as the provider,
+   * with the task's response tree in view.
+   */
+  HUMAN_PROVIDER("human-provider", "clarq-llm"),
   /** Clarifying-question rating: a person grades a question's naturalness and usefulness against the reference. */
   RATING("rating", "cq");
 

@@ -23,7 +23,8 @@ import java.util.regex.Pattern;
 /**
  * What a study is (docs/studies.md; docs/schemas/study-spec.schema.json): its name, mode, instructions, how many
  * participants and how many items each, and the items: ClarQ-LLM tasks for a human-seeker study (from the demo tasks
- * or a tasks folder, with the provider agent that answers), questions for a rating study.
+ * or a tasks folder, with the provider agent that answers) or a human-provider study (with the seeker agent that
+ * asks), questions for a rating study.
  *
  * @param name the study's name: letters, digits, dot, dash, underscore
  * @param mode what the participants do
@@ -35,14 +36,19 @@ import java.util.regex.Pattern;
  * @param endDetection the rule that decides a seeker line ends the dialogue (default: the reference rule)
  * @param maxSeekerTurns the seeker's turn cap (default: the reference's 12)
  * @param items the questions of a rating study; empty for a human-seeker study
+ * @param seeker who asks a human provider: {@value #RULE_SEEKER} (default, clarq's offline rule-based seeker), a
+ *     plug-in seeker's {@code SCHEME:ARGS}, or the paper's LLM seeker {@code [comp:|chat:]MODEL-SPEC}
  */
 public record StudySpec(String name, StudyMode mode, String instructions, int participants, int perParticipant,
     Optional<TaskSource> tasks, String provider, EndDetection endDetection, int maxSeekerTurns,
-    List<RatingItem> items) {
+    List<RatingItem> items, String seeker) {
+  /** The seeker of a human-provider study when the spec names none: clarq's rule-based seeker, no model. */
+  public static final String RULE_SEEKER = "rule";
+
   private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,63}");
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final Set<String> FIELDS = Set.of("name", "benchmark", "mode", "instructions", "participants",
-      "per_participant", "tasks", "provider", "end_detection", "max_seeker_turns", "items");
+      "per_participant", "tasks", "provider", "end_detection", "max_seeker_turns", "items", "seeker");
 
   public StudySpec {
     Objects.requireNonNull(name, "name");
@@ -51,6 +57,7 @@ public record StudySpec(String name, StudyMode mode, String instructions, int pa
     Objects.requireNonNull(tasks, "tasks");
     Objects.requireNonNull(provider, "provider");
     Objects.requireNonNull(endDetection, "endDetection");
+    Objects.requireNonNull(seeker, "seeker");
     items = List.copyOf(items);
     if (!NAME.matcher(name).matches()) {
       throw new IllegalArgumentException("illegal study name \"" + name + "\": letters, digits, '.', '-', '_' only,"
@@ -59,8 +66,11 @@ public record StudySpec(String name, StudyMode mode, String instructions, int pa
     if (maxSeekerTurns < 1) {
       throw new IllegalArgumentException("illegal max_seeker_turns " + maxSeekerTurns + ": must be at least 1");
     }
-    if (mode == StudyMode.HUMAN_SEEKER && tasks.isEmpty()) {
-      throw new IllegalArgumentException("illegal study " + name + ": a human-seeker study needs \"tasks\"");
+    if ((mode == StudyMode.HUMAN_SEEKER || mode == StudyMode.HUMAN_PROVIDER) && tasks.isEmpty()) {
+      throw new IllegalArgumentException("illegal study " + name + ": a " + mode.key() + " study needs \"tasks\"");
+    }
+    if (mode == StudyMode.HUMAN_PROVIDER) {
+      StudySeekers.check(seeker);
     }
     if (mode == StudyMode.RATING && items.isEmpty()) {
       throw new IllegalArgumentException("illegal study " + name + ": a rating study needs \"items\"");
@@ -73,6 +83,17 @@ public record StudySpec(String name, StudyMode mode, String instructions, int pa
       }
     }
     Assignment.balanced(itemCount(mode, tasks, items), participants, perParticipant);
+  }
+
+  /**
+   * A spec as the canonical constructor makes it, with the default seeker ({@value #RULE_SEEKER}): what a
+   * human-seeker or rating study needs.
+   */
+  public StudySpec(String name, StudyMode mode, String instructions, int participants, int perParticipant,
+      Optional<TaskSource> tasks, String provider, EndDetection endDetection, int maxSeekerTurns,
+      List<RatingItem> items) {
+    this(name, mode, instructions, participants, perParticipant, tasks, provider, endDetection, maxSeekerTurns, items,
+        RULE_SEEKER);
   }
 
   private static int itemCount(StudyMode mode, Optional<TaskSource> tasks, List<RatingItem> items) {
@@ -176,10 +197,19 @@ public record StudySpec(String name, StudyMode mode, String instructions, int pa
         }
       }
     }
+    if (mode == StudyMode.HUMAN_PROVIDER && root.has("provider")) {
+      throw new IllegalArgumentException("\"provider\": in a human-provider study the participants are the provider;"
+          + " name the agent that asks them with \"seeker\"");
+    }
+    if (mode != StudyMode.HUMAN_PROVIDER && root.has("seeker")) {
+      throw new IllegalArgumentException("\"seeker\": only a human-provider study has a seeker agent, not a "
+          + mode.key() + " study");
+    }
     return new StudySpec(text(root, "name", null), mode, text(root, "instructions", ""),
         number(root, "participants", -1), number(root, "per_participant", -1), tasks,
         text(root, "provider", "offline"), EndDetection.parse(text(root, "end_detection", "reference")),
-        number(root, "max_seeker_turns", RunConfig.REFERENCE_MAX_SEEKER_TURNS), items);
+        number(root, "max_seeker_turns", RunConfig.REFERENCE_MAX_SEEKER_TURNS), items,
+        text(root, "seeker", RULE_SEEKER));
   }
 
   /** The spec as JSON, in the form {@link #parse} reads (kept in the study folder). */
@@ -191,7 +221,12 @@ public record StudySpec(String name, StudyMode mode, String instructions, int pa
       ObjectNode n = o.putObject("tasks").put("source", t.source()).put("language", t.language().code());
       ArrayNode ids = n.putArray("ids");
       t.ids().forEach(ids::add);
-      o.put("provider", provider).put("end_detection", endDetection.name().toLowerCase(java.util.Locale.ROOT))
+      if (mode == StudyMode.HUMAN_PROVIDER) {
+        o.put("seeker", seeker);
+      } else {
+        o.put("provider", provider);
+      }
+      o.put("end_detection", endDetection.name().toLowerCase(java.util.Locale.ROOT))
           .put("max_seeker_turns", maxSeekerTurns);
     });
     if (!items.isEmpty()) {

@@ -54,7 +54,7 @@ class StudyTest {
     Path spec = dir.resolve("bad.json");
     Files.writeString(spec, "{\"name\":\"x\",\"mode\":\"human-provider\",\"participants\":1,\"per_participant\":1}");
     assertThatThrownBy(() -> StudySpec.read(spec)).hasMessageContaining("bad.json")
-        .hasMessageContaining("human-provider is not built yet");
+        .hasMessageContaining("a human-provider study needs \"tasks\"");
     Files.writeString(spec, "{\"name\":\"x\",\"mode\":\"rating\",\"participants\":1,\"per_participant\":1,"
         + "\"colour\":1}");
     assertThatThrownBy(() -> StudySpec.read(spec)).hasMessageContaining("unknown field \"colour\"");

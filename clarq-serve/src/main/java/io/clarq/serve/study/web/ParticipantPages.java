@@ -54,6 +54,9 @@ final class ParticipantPages {
   }
 
   static String defaultInstructions(StudyMode mode) {
+    if (mode == StudyMode.HUMAN_PROVIDER) {
+      return ProviderPages.INSTRUCTIONS;
+    }
     return mode == StudyMode.HUMAN_SEEKER
         ? "You are given a role and a task in a small story world. Jax, the assistant, knows how the task is done;"
             + " you do not. Ask Jax questions until every step of the task is clear to you, then end the dialogue"
@@ -64,7 +67,7 @@ final class ParticipantPages {
   }
 
   private static String noun(Study study, boolean plural) {
-    String one = study.spec().mode() == StudyMode.HUMAN_SEEKER ? "dialogue" : "question";
+    String one = study.spec().mode() == StudyMode.RATING ? "question" : "dialogue";
     return plural ? one + "s" : one.substring(0, 1).toUpperCase(java.util.Locale.ROOT) + one.substring(1);
   }
 

@@ -28,7 +28,8 @@ import java.util.Optional;
  *
  * <ul>
  *   <li>{@code GET /study/NAME/p/TOKEN}: a participant's list; {@code GET .../N}: their N-th item;
- *       {@code GET .../N/state.json}: the same as JSON; {@code POST .../N/say}, {@code POST .../N/rate}. The link
+ *       {@code GET .../N/state.json}: the same as JSON; {@code POST .../N/say}, {@code POST .../N/rate},
+ *       {@code POST .../N/answer} (a human provider's reply: {@code node} fields or a typed {@code line}). The link
  *       token is the participant's only key and opens their own sessions only; an unknown token is a plain 404.
  *   <li>{@code /admin/login}; {@code GET, POST /admin/studies}; {@code GET /admin/studies/NAME};
  *       {@code POST /admin/studies/NAME/export}: only with the admin token (the sign-in cookie, or
@@ -85,6 +86,7 @@ public final class StudyPages {
     app.get("/study/{name}/p/{token}/{n}/state.json", ctx -> participant(ctx).ifPresent(p -> state(ctx, p)));
     app.post("/study/{name}/p/{token}/{n}/say", ctx -> participant(ctx).ifPresent(p -> say(ctx, p)));
     app.post("/study/{name}/p/{token}/{n}/rate", ctx -> participant(ctx).ifPresent(p -> rate(ctx, p)));
+    app.post("/study/{name}/p/{token}/{n}/answer", ctx -> participant(ctx).ifPresent(p -> answer(ctx, p)));
     if (adminToken != null) {
       app.get("/admin/login", ctx -> html(ctx, AdminPages.login(csrf.token("login"), Optional.empty())));
       app.post("/admin/login", this::login);
@@ -191,7 +193,10 @@ public final class StudyPages {
     StudyStore.Session s = session(ctx, p);
     String token = csrf.token("participant:" + p.who().token());
     long now = System.currentTimeMillis();
-    if (p.hosted().seekers().isPresent()) {
+    if (p.hosted().providers().isPresent()) {
+      html(ctx, ProviderPages.dialogue(p.hosted().study(), p.base(), p.hosted().providers().get().view(s), token, now,
+          error));
+    } else if (p.hosted().seekers().isPresent()) {
       html(ctx, ParticipantPages.dialogue(p.hosted().study(), p.base(), p.hosted().seekers().get().view(s), token,
           now, error));
     } else {
@@ -204,7 +209,9 @@ public final class StudyPages {
     StudyStore.Session s = session(ctx, p);
     ObjectNode o = JSON.createObjectNode();
     o.put(Csrf.FIELD, csrf.token("participant:" + p.who().token())).put("shown", System.currentTimeMillis());
-    if (p.hosted().seekers().isPresent()) {
+    if (p.hosted().providers().isPresent()) {
+      ProviderJson.fill(o, p.hosted().providers().get().view(s));
+    } else if (p.hosted().seekers().isPresent()) {
       SeekerSessions.SeekerView v = p.hosted().seekers().get().view(s);
       o.put("position", v.position()).put("of", v.of()).put("finished", v.finished())
           .put("turns_left", v.seekerTurnsLeft());
@@ -231,6 +238,26 @@ public final class StudyPages {
     String line = ctx.formParam("end") != null ? "Goodbye." : Optional.ofNullable(ctx.formParam("line")).orElse("");
     try {
       seekers.say(s, line, millis(ctx));
+    } catch (IllegalArgumentException | IllegalStateException e) {
+      ctx.status(HttpStatus.BAD_REQUEST);
+      item(ctx, p, Optional.of(e.getMessage()));
+      return;
+    }
+    ctx.redirect(p.base() + "/" + (s.position() + 1), HttpStatus.SEE_OTHER);
+  }
+
+  private void answer(Context ctx, Participant p) {
+    if (!csrfOk(ctx, "participant:" + p.who().token())) {
+      return;
+    }
+    StudyStore.Session s = session(ctx, p);
+    var providers = p.hosted().providers().orElseThrow(NotFound::new);
+    try {
+      List<io.clarq.core.clarqllm.tree.NodeId> nodes = ProviderJson.nodes(ctx.formParams("node"));
+      // the button for the provider's fixed "you have all you need" line sends that line, whatever is in the box
+      String line = ctx.formParam("enough") != null ? providers.enoughInformation()
+          : Optional.ofNullable(ctx.formParam("line")).orElse("");
+      providers.answer(s, ctx.formParam("enough") != null ? List.of() : nodes, line, millis(ctx));
     } catch (IllegalArgumentException | IllegalStateException e) {
       ctx.status(HttpStatus.BAD_REQUEST);
       item(ctx, p, Optional.of(e.getMessage()));

@@ -10,6 +10,7 @@ import io.clarq.core.clarqllm.task.ClarqTask;
 import io.clarq.core.clarqllm.task.Language;
 import io.clarq.core.clarqllm.tree.NodeId;
 import io.clarq.core.clarqllm.tree.ResponseNode;
+import io.clarq.core.clarqllm.tree.TreeCursor;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -85,19 +86,47 @@ public final class ConsoleProvider implements ProviderAgent {
       }
       Optional<List<NodeId>> ids = ids(line);
       if (ids.isEmpty()) {
-        return new ProviderReply(FixedReplies.withPrefix(line), ReplyKind.RESPONSE_II, Optional.empty(), List.of(),
-            0, "typed by the person");
+        return typed(line);
       }
       List<NodeId> unavailable = ids.get().stream().filter(id -> !turn.tree().available().contains(id)).toList();
       if (!unavailable.isEmpty()) {
         out.println("Not available now: " + unavailable + "; available: " + turn.tree().available());
         continue;
       }
-      List<String> texts = ids.get().stream().map(id -> task.tree().node(id).text()).toList();
-      return new ProviderReply(FixedReplies.PREFIX + String.join(" ", texts), ReplyKind.RESPONSE_I,
-          ids.get().contains(NodeId.ROOT) ? Optional.empty() : Optional.of(Intent.ANSWERABLE_DETAIL), ids.get(), 0,
-          "nodes chosen by the person");
+      return givenNodes(task, turn.tree(), ids.get());
     }
+  }
+
+  /**
+   * A person's reply of nodes (Response I): the nodes' texts with the "Jax: " prefix, several joined by a space,
+   * in the order given; the opening statement (node 0) carries no intent, any other node the answerable-detail one.
+   *
+   * @throws IllegalArgumentException when no node is given, or one is not available in {@code tree} now (the
+   *     message names them and the available ones)
+   */
+  public static ProviderReply givenNodes(ClarqTask task, TreeCursor tree, List<NodeId> ids) {
+    List<NodeId> chosen = ids.stream().distinct().toList();
+    if (chosen.isEmpty()) {
+      throw new IllegalArgumentException("illegal reply for task " + task.id() + ": no node given");
+    }
+    List<NodeId> unavailable = chosen.stream().filter(id -> !task.tree().contains(id) || !tree.isAvailable(id))
+        .toList();
+    if (!unavailable.isEmpty()) {
+      throw new IllegalArgumentException("not available now: " + unavailable + "; available: " + tree.available());
+    }
+    List<String> texts = chosen.stream().map(id -> task.tree().node(id).text()).toList();
+    return new ProviderReply(FixedReplies.PREFIX + String.join(" ", texts), ReplyKind.RESPONSE_I,
+        chosen.contains(NodeId.ROOT) ? Optional.empty() : Optional.of(Intent.ANSWERABLE_DETAIL), chosen, 0,
+        "nodes chosen by the person");
+  }
+
+  /** A person's typed reply (Response II): the text with the "Jax: " prefix unless it has one. */
+  public static ProviderReply typed(String text) {
+    if (Objects.requireNonNull(text, "text").isBlank()) {
+      throw new IllegalArgumentException("illegal reply: blank");
+    }
+    return new ProviderReply(FixedReplies.withPrefix(text), ReplyKind.RESPONSE_II, Optional.empty(), List.of(), 0,
+        "typed by the person");
   }
 
   private void showTree(ProviderTurn turn) {
