@@ -56,6 +56,7 @@ public final class ClarqCommand implements Runnable {
       io.clarq.examples.cli.mediq.MediqCommand.class,
       io.clarq.examples.cli.serve.ServeCommand.class,
       io.clarq.examples.cli.study.StudyCommand.class,
+      io.clarq.examples.cli.suite.SuiteCommand.class,
       DataCommand.class,
       HelpCommand.class);
 

@@ -1,0 +1,183 @@
+package io.clarq.examples.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.clarq.core.asking.ActionKind;
+import io.clarq.core.asking.AskingAction;
+import io.clarq.core.asking.AskingAgent;
+import io.clarq.core.asking.AskingTurn;
+import io.clarq.core.testing.FakeOpenAiServer;
+import io.clarq.core.testing.FakeReply;
+import io.clarq.core.testing.JsonSchemas;
+import io.clarq.core.testing.SharedData;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code clarq suite}: each entry's figures are those of its benchmark's own command with the same settings; a suite
+ * stopped part-way and run again plays only what was left, and a third run plays nothing; suite.json validates
+ * against its schema and a different agent in the same folder is refused.
+ */
+class SuiteCommandTest extends CommandTestBase {
+  @TempDir Path tmp;
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  /** Starts of an item (its first turn), by benchmark, statement and trial. */
+  static final Map<String, AtomicInteger> STARTS = new ConcurrentHashMap<>();
+
+  /** How many more items may start before the agent fails every start (a stand-in for a killed run); -1: no end. */
+  static final AtomicInteger BUDGET = new AtomicInteger(-1);
+
+  /** Asks one question, then answers with the first choice or says goodbye; counts the items it starts. */
+  public static final class CountingAgent implements AskingAgent {
+    @Override
+    public String name() {
+      return "counting";
+    }
+
+    @Override
+    public AskingAction act(AskingTurn turn) {
+      if (turn.questionsAsked() == 0) {
+        if (BUDGET.get() == 0) {
+          throw new IllegalStateException("stopped (the test's stand-in for a killed run)");
+        }
+        BUDGET.updateAndGet(b -> b > 0 ? b - 1 : b);
+        STARTS.computeIfAbsent(turn.benchmark() + "|" + turn.statement() + "|" + turn.trial(),
+            k -> new AtomicInteger()).incrementAndGet();
+      }
+      if (turn.allows(ActionKind.ASK) && turn.questionsAsked() == 0) {
+        return new AskingAction.Ask("What do I need to know? " + turn.fields().getOrDefault("question",
+            turn.fields().getOrDefault("facet", "")));
+      }
+      if (turn.allows(ActionKind.ANSWER)) {
+        return new AskingAction.Answer(turn.choices().get(0).label());
+      }
+      return new AskingAction.End("Thanks, Goodbye!");
+    }
+  }
+
+  private static final String AGENT = "class:" + CountingAgent.class.getName();
+
+  @BeforeEach
+  void clear() {
+    STARTS.clear();
+    BUDGET.set(-1);
+  }
+
+  private void reset() {
+    out.getBuffer().setLength(0);
+    err.getBuffer().setLength(0);
+  }
+
+  private static JsonNode figures(Path runFolder) throws Exception {
+    return JSON.readTree(runFolder.resolve("results.json").toFile()).get("figures");
+  }
+
+  @Test
+  void testEveryEntryGivesItsOwnCommandsFigures() throws Exception {
+    Path tasks = SharedData.require("clarq-llm/tasks");
+    Path mediq = SharedData.require("mediq/data");
+    Path hotpot = SharedData.require("hotpotqa/hotpot_dev_distractor_first53.json");
+    Path fkw = SharedData.require("clariq-fkw");
+    try (FakeOpenAiServer server = FakeOpenAiServer.start(r -> FakeReply.text("Paris"))) {
+      String primary = server.baseUrl().toString();
+      Path suite = tmp.resolve("small.json");
+      Files.writeString(suite, "{\"suite\": \"small\", \"entries\": ["
+          + "{\"id\": \"clarq\", \"benchmark\": \"clarq-llm\", \"split\": \"test\", \"language\": \"en\", \"types\":"
+          + " \"3.1,4.2\", \"trials\": 2, \"roles\": {\"provider\": \"offline\", \"judge\": \"offline\"}, \"data\": \""
+          + tasks + "\"},"
+          + "{\"id\": \"mediq\", \"benchmark\": \"mediq\", \"split\": \"craft_md\", \"sample_size\": 2, \"seed\": 3,"
+          + " \"roles\": {\"patient\": \"offline\"}, \"data\": \"" + mediq + "\"},"
+          + "{\"id\": \"toa\", \"benchmark\": \"toa\", \"split\": \"dev\", \"sample_size\": 3, \"seed\": 42,"
+          + " \"roles\": {\"oracle\": \"offline\", \"primary\": \"" + primary + "\"}, \"data\": \"" + hotpot + "\"},"
+          + "{\"id\": \"cq\", \"benchmark\": \"cq\", \"split\": \"dev\", \"sample_size\": 3, \"data\": \"" + fkw
+          + "\"}]}");
+      Path d = tmp.resolve("suite");
+      assertThat(run("suite", "--agent", AGENT, "--suite", suite.toString(), "--out", d.toString()))
+          .as(err.toString()).isZero();
+      assertThat(err.toString()).contains("clarq suite: entry 1/4 clarq (clarq-llm test en types 3.1,4.2, 2"
+          + " trials): clarq run into ").contains("clarq suite: entry 4/4 cq finished in ");
+      assertThat(out.toString()).containsPattern("toa +toa +finished: ");
+
+      Path own = tmp.resolve("own");
+      reset();
+      assertThat(run("run", "--agent", AGENT, "--provider", "offline", "--judge", "offline", "--lang", "en",
+          "--split", "test", "--select", "3.1,4.2", "--trials", "2", "--tasks", tasks.toString(), "--out",
+          own.resolve("clarq").toString())).as(err.toString()).isZero();
+      assertThat(run("mediq", "run", "--agent", AGENT, "--datasets", "craft_md", "--limit", "2", "--seed", "3",
+          "--patient", "offline", "--data", mediq.toString(), "--out", own.resolve("mediq").toString()))
+          .as(err.toString()).isZero();
+      Path flm = tmp.resolve("dev-flm.jsonl");
+      assertThat(run("flm", "make", "--hotpot", hotpot.toString(), "--seed", "42", "--out", flm.toString()))
+          .isZero();
+      Files.write(flm, Files.readAllLines(flm).subList(0, 3));
+      assertThat(run("toa", "run", "--agent", AGENT, "--flm", flm.toString(), "--oracle", "offline", "--primary",
+          primary, "--out", own.resolve("toa").toString())).as(err.toString()).isZero();
+      assertThat(run("cq", "generate", "--agent", AGENT, "--split", "dev", "--limit", "3", "--data", fkw.toString(),
+          "--out", own.resolve("cq").toString())).as(err.toString()).isZero();
+      assertThat(d.resolve("toa/flm.jsonl")).hasSameTextualContentAs(flm);
+      for (String id : List.of("clarq", "mediq", "toa", "cq")) {
+        assertThat(figures(d.resolve(id))).as(id).isEqualTo(figures(own.resolve(id))).isNotNull();
+      }
+      JsonNode recorded = JSON.readTree(d.resolve("suite.json").toFile());
+      assertThat(recorded.get("agent").asText()).isEqualTo(AGENT);
+      assertThat(recorded.at("/suite/entries/2/roles/primary").asText()).isEqualTo(primary);
+      assertThat(JsonSchemas.in(JsonSchemas.projectSchemas()).validateFile("suite-run.schema.json",
+          d.resolve("suite.json"))).isEmpty();
+      assertThat(JsonSchemas.in(JsonSchemas.projectSchemas()).validateFile("suite.schema.json", suite)).isEmpty();
+
+      reset();
+      assertThat(run("suite", "--agent", "class:" + AgentOptionTest.OneQuestion.class.getName(), "--suite",
+          suite.toString(), "--out", d.toString())).isEqualTo(2);
+      assertThat(err.toString()).contains("holds another suite run: it ran the agent " + AGENT);
+    }
+  }
+
+  @Test
+  void testAStoppedRehearsalResumesWithNothingPlayedTwice() throws Exception {
+    Path suite = tmp.resolve("resume.json");
+    Files.writeString(suite, "{\"suite\": \"resume\", \"entries\": ["
+        + "{\"id\": \"clarq\", \"benchmark\": \"clarq-llm\", \"split\": \"test\", \"language\": \"en\", \"types\":"
+        + " \"3.1,4.2,5.1\", \"roles\": {\"provider\": \"openai:gpt-4o\", \"judge\": \"openai:gpt-4o\"}, \"data\": \""
+        + SharedData.require("clarq-llm/tasks") + "\"},"
+        + "{\"id\": \"mediq\", \"benchmark\": \"mediq\", \"split\": \"craft_md\", \"sample_size\": 3, \"roles\":"
+        + " {\"patient\": \"fact-select:openai:gpt-4o\"}, \"data\": \"" + SharedData.require("mediq/data") + "\"},"
+        + "{\"id\": \"toa\", \"benchmark\": \"toa\", \"split\": \"dev\", \"seed\": 42, \"roles\": {\"oracle\":"
+        + " \"offline\", \"primary\": \"openai:gpt-4o\"}},"
+        + "{\"id\": \"cq\", \"benchmark\": \"cq\", \"split\": \"dev\", \"sample_size\": 4, \"data\": \""
+        + SharedData.require("clariq-fkw") + "\"}]}");
+    Path d = tmp.resolve("rehearsal");
+    String[] args = {"suite", "--agent", AGENT, "--suite", suite.toString(), "--rehearsal", "--out", d.toString()};
+    BUDGET.set(4);   // the three ClarQ-LLM dialogues and one MediQ case, then every start fails
+    assertThat(run(args)).isNotZero();
+    assertThat(err.toString()).contains("entry toa left out of the rehearsal: toa has no model-free primary")
+        .contains("entries failed (said above); rerun the same command to resume them");
+    assertThat(STARTS.values()).hasSize(4).allSatisfy(c -> assertThat(c.get()).isEqualTo(1));
+    reset();
+    BUDGET.set(-1);
+    assertThat(run(args)).as(err.toString()).isZero();
+    assertThat(STARTS).hasSize(3 + 3 + 4);
+    assertThat(STARTS.values()).allSatisfy(c -> assertThat(c.get()).isEqualTo(1));   // nothing played twice
+    reset();
+    assertThat(run(args)).as(err.toString()).isZero();
+    assertThat(STARTS.values()).allSatisfy(c -> assertThat(c.get()).isEqualTo(1));   // a finished suite plays nothing
+    JsonNode recorded = JSON.readTree(d.resolve("suite.json").toFile());
+    assertThat(recorded.get("rehearsal").asBoolean()).isTrue();
+    assertThat(recorded.at("/suite/entries/0/roles/provider").asText()).isEqualTo("offline");
+    assertThat(recorded.at("/left_out/toa").asText()).isEqualTo("toa has no model-free primary");
+    assertThat(JsonSchemas.in(JsonSchemas.projectSchemas()).validateFile("suite-run.schema.json",
+        d.resolve("suite.json"))).isEmpty();
+    assertThat(Files.list(d).map(p -> p.getFileName().toString()).sorted().toList())
+        .containsExactly("clarq", "cq", "mediq", "suite.json");
+  }
+}
