@@ -180,4 +180,63 @@ class SuiteCommandTest extends CommandTestBase {
     assertThat(Files.list(d).map(p -> p.getFileName().toString()).sorted().toList())
         .containsExactly("clarq", "cq", "mediq", "suite.json");
   }
+
+  private Path clarqAndCqSuite() throws Exception {
+    Path suite = tmp.resolve("two.json");
+    Files.writeString(suite, "{\"suite\": \"two\", \"entries\": ["
+        + "{\"id\": \"clarq\", \"benchmark\": \"clarq-llm\", \"split\": \"test\", \"language\": \"en\", \"types\":"
+        + " \"3.1,4.2,5.1\", \"roles\": {\"provider\": \"offline\"}, \"data\": \""
+        + SharedData.require("clarq-llm/tasks") + "\"},"
+        + "{\"id\": \"mediq\", \"benchmark\": \"mediq\", \"split\": \"craft_md\", \"sample_size\": 3, \"roles\":"
+        + " {\"patient\": \"offline\"}, \"data\": \"" + SharedData.require("mediq/data") + "\"},"
+        + "{\"id\": \"cq\", \"benchmark\": \"cq\", \"split\": \"dev\", \"sample_size\": 4, \"data\": \""
+        + SharedData.require("clariq-fkw") + "\"}]}");
+    return suite;
+  }
+
+  @Test
+  void testShardsPassToEveryEntryAndMergeIntoTheWholeRun() throws Exception {
+    Path suite = clarqAndCqSuite();
+    Path whole = tmp.resolve("whole");
+    assertThat(run("suite", "--agent", AGENT, "--suite", suite.toString(), "--out", whole.toString()))
+        .as(err.toString()).isZero();
+    Path shards = tmp.resolve("shards");
+    for (String shard : List.of("1/2", "2/2")) {
+      assertThat(run("suite", "--agent", AGENT, "--suite", suite.toString(), "--shard", shard, "--out",
+          shards.resolve("shard-{shard}").toString())).as(err.toString()).isZero();
+    }
+    assertThat(JSON.readTree(shards.resolve("shard-2/suite.json").toFile()).get("shard").asText()).isEqualTo("2/2");
+    assertThat(Files.readAllLines(shards.resolve("shard-1/clarq/transcripts.jsonl"))).hasSize(2);
+    assertThat(Files.readAllLines(shards.resolve("shard-2/clarq/transcripts.jsonl"))).hasSize(1);
+    Path merged = tmp.resolve("merged");
+    assertThat(run("merge", shards.resolve("shard-1/clarq").toString(), shards.resolve("shard-2/clarq").toString(),
+        "--tasks", SharedData.require("clarq-llm/tasks").toString(), "--out", merged.resolve("clarq").toString()))
+        .as(err.toString()).isZero();
+    assertThat(run("mediq", "merge", shards.resolve("shard-1/mediq").toString(), shards.resolve("shard-2/mediq")
+        .toString(), "--datasets", "craft_md", "--limit", "3", "--data", SharedData.require("mediq/data").toString(),
+        "--out", merged.resolve("mediq").toString())).as(err.toString()).isZero();
+    assertThat(run("cq", "merge", shards.resolve("shard-1/cq").toString(), shards.resolve("shard-2/cq").toString(),
+        "--limit", "4", "--data", SharedData.require("clariq-fkw").toString(), "--out",
+        merged.resolve("cq").toString())).as(err.toString()).isZero();
+    for (String id : List.of("clarq", "mediq", "cq")) {
+      assertThat(figures(merged.resolve(id))).as(id).isEqualTo(figures(whole.resolve(id)));
+    }
+  }
+
+  @Test
+  void testDryRunForecastsWhatItCanAndWritesNothing() throws Exception {
+    Path suite = clarqAndCqSuite();
+    Path d = tmp.resolve("dry");
+    // a model agent: the seeker's calls are forecast; a dry run makes no client and calls nothing
+    assertThat(run("suite", "--agent", "openai:gpt-4o-mini", "--suite", suite.toString(), "--dry-run", "--out",
+        d.toString())).as(err.toString()).isZero();
+    assertThat(out.toString()).contains("== clarq: clarq run ==")
+        .containsPattern("clarq +clarq-llm +forecast above")
+        .containsPattern("mediq +mediq +no forecast \\(clarq mediq run has none\\)")
+        .containsPattern("cq +cq +no forecast \\(clarq cq generate has none\\)")
+        .contains("sum of the forecasts above (1 of 3 entries; the others have none):");
+    assertThat(out.toString().split("\nseeker +gpt-4o-mini +[1-9]", -1)).hasSize(3);   // the entry's table, the sum's
+    assertThat(d).doesNotExist();
+    assertThat(STARTS).isEmpty();
+  }
 }
