@@ -238,5 +238,55 @@ class SuiteCommandTest extends CommandTestBase {
     assertThat(out.toString().split("\nseeker +gpt-4o-mini +[1-9]", -1)).hasSize(3);   // the entry's table, the sum's
     assertThat(d).doesNotExist();
     assertThat(STARTS).isEmpty();
+    reset();
+    assertThat(run("suite", "--agent", AGENT, "--suite", suite.toString(), "--base-url", "http://127.0.0.1:9/v1",
+        "--out", d.toString())).isEqualTo(2);
+    assertThat(err.toString()).contains("clarq suite: no model plays in this suite (the agent " + AGENT + " and"
+        + " every role are model-free), so the model options [--base-url] would be ignored; drop them");
+    reset();
+    Path bad = tmp.resolve("bad.json");
+    Files.writeString(bad, Files.readString(suite).replace("\"provider\": \"offline\"", "\"provider\": \"nope:x\""));
+    assertThat(run("suite", "--agent", AGENT, "--suite", bad.toString(), "--out", d.toString())).isEqualTo(2);
+    assertThat(err.toString()).contains("clarq suite: --suite " + bad + ", entry \"clarq\": role provider"
+        + " \"nope:x\": no model client serves the scheme 'nope'");
+    reset();
+    Files.writeString(bad, Files.readString(suite).replace("\"sample_size\": 4", "\"sample_size\": 0"));
+    assertThat(run("suite", "--agent", AGENT, "--suite", bad.toString(), "--out", d.toString())).isEqualTo(2);
+    assertThat(err.toString()).contains("clarq suite: --suite: suite " + bad + ", entry 3 (\"cq\"): sample_size 0:"
+        + " must be at least 1");
+    assertThat(d).doesNotExist();
+  }
+
+  private int runIn(Path dataDirectory, String... args) {
+    picocli.CommandLine cl = ClarqCommand.commandLine(new io.clarq.datasets.fetch.DataDirectory(dataDirectory));
+    cl.setOut(new java.io.PrintWriter(out, true));
+    cl.setErr(new java.io.PrintWriter(err, true));
+    return cl.execute(args);
+  }
+
+  @Test
+  void testTheBuiltInSuitesForecastIsClarqRunsOwn() {
+    Path data = SharedData.require("clarq-llm").getParent();
+    assertThat(runIn(data, "suite", "--agent", "openai:gpt-4o-mini", "--dry-run", "--out",
+        tmp.resolve("x").toString())).as(err.toString()).isZero();
+    String suite = out.toString();
+    assertThat(suite).contains("== clarq-llm-en: clarq run ==", "== clarq-llm-zh: clarq run ==")
+        .containsPattern("mediq-craft-md +mediq +no forecast")
+        .containsPattern("toa-flm-dev +toa +no forecast \\(clarq toa run has none\\)")
+        .contains("sum of the forecasts above (2 of 6 entries; the others have none):");
+    reset();
+    assertThat(runIn(data, "run", "--agent", "openai:gpt-4o-mini", "--provider", "openai:gpt-4o", "--judge",
+        "openai:gpt-4o", "--lang", "en", "--split", "test", "--dry-run", "--out", tmp.resolve("y").toString()))
+        .as(err.toString()).isZero();
+    String own = out.toString();
+    assertThat(own).contains("Forecast: 260 dialogues");
+    assertThat(suite.substring(suite.indexOf("== clarq-llm-en: clarq run ==\n") + 30)).startsWith(own);
+    reset();
+    assertThat(runIn(data, "run", "--agent", "openai:gpt-4o-mini", "--provider", "openai:gpt-4o", "--judge",
+        "openai:gpt-4o", "--lang", "both", "--split", "test", "--dry-run", "--out", tmp.resolve("y").toString()))
+        .as(err.toString()).isZero();
+    String both = out.toString();   // the sum of the two languages' forecasts is one run of both
+    String sum = suite.substring(suite.indexOf("the others have none):\n") + 23);
+    assertThat(sum.substring(sum.indexOf("\nrole"))).isEqualTo(both.substring(both.indexOf("\nrole")));
   }
 }

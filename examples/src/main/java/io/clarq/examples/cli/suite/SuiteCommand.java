@@ -87,6 +87,13 @@ public final class SuiteCommand implements Callable<Integer> {
       leftOut.putAll(r.leftOut());
     }
     checkModels(cl, suite);
+    List<String> llmOptions = llmOptions(cl);
+    boolean agentIsModel = AgentSpecs.modelSpec(agent).isPresent();
+    if (!llmOptions.isEmpty() && !agentIsModel && suite.entries().stream().allMatch(e -> e.modelSpecs().isEmpty())) {
+      throw new CommandLine.ParameterException(cl, "no model plays in this suite (the agent " + agent + " and every"
+          + " role are model-free), so the model options " + llmOptions.stream().filter(a -> a.startsWith("--"))
+          .toList() + " would be ignored; drop them");
+    }
     Shard shard = sharding.shard(cl);
     Path folder = ShardOptions.out(cl, "--out", out, shard);
     SuiteRun run = new SuiteRun(suite, agent, rehearsal, shard.toString(), leftOut);
@@ -103,8 +110,6 @@ public final class SuiteCommand implements Callable<Integer> {
     if (!dryRun) {
       run.write(folder);
     }
-    List<String> llmOptions = llmOptions(cl);
-    boolean agentIsModel = AgentSpecs.modelSpec(agent).isPresent();
     List<String> lines = new ArrayList<>();
     List<RunForecast> forecasts = new ArrayList<>();
     int failed = 0;
