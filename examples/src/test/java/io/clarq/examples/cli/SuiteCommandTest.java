@@ -289,4 +289,45 @@ class SuiteCommandTest extends CommandTestBase {
     String sum = suite.substring(suite.indexOf("the others have none):\n") + 23);
     assertThat(sum.substring(sum.indexOf("\nrole"))).isEqualTo(both.substring(both.indexOf("\nrole")));
   }
+
+  /** Asks once, then answers A or ends, as the turn allows: a model that follows the built-in agent's format. */
+  private static FakeReply askingModel(io.clarq.core.testing.RecordedRequest r) {
+    String turn = r.lastUserMessage();
+    boolean asked = turn.contains("\nasker: ") || turn.contains(":\nasker: ");
+    if (asked && turn.contains("\"action\": \"answer\"")) {
+      return FakeReply.text("{\"action\": \"answer\", \"text\": \"A\"}");
+    }
+    if (asked && turn.contains("\"action\": \"end\"")) {
+      return FakeReply.text("{\"action\": \"end\", \"text\": \"Thank you, that is everything.\"}");
+    }
+    return FakeReply.text("{\"action\": \"ask\", \"text\": \"What is needed first?\"}");
+  }
+
+  @Test
+  void testTheBuiltInLlmAgentOnALoopbackServerRehearsesAndResumesWithoutACall() throws Exception {
+    Path suite = tmp.resolve("loop.json");
+    Files.writeString(suite, "{\"suite\": \"loop\", \"entries\": ["
+        + "{\"id\": \"clarq\", \"benchmark\": \"clarq-llm\", \"split\": \"test\", \"language\": \"en\", \"types\":"
+        + " \"3.1,4.2\", \"roles\": {\"provider\": \"openai:gpt-4o\"}, \"data\": \""
+        + SharedData.require("clarq-llm/tasks") + "\"},"
+        + "{\"id\": \"mediq\", \"benchmark\": \"mediq\", \"split\": \"craft_md\", \"sample_size\": 2, \"roles\":"
+        + " {\"patient\": \"offline\"}, \"data\": \"" + SharedData.require("mediq/data") + "\"},"
+        + "{\"id\": \"cq\", \"benchmark\": \"cq\", \"split\": \"dev\", \"sample_size\": 3, \"data\": \""
+        + SharedData.require("clariq-fkw") + "\"}]}");
+    Path d = tmp.resolve("loop");
+    try (FakeOpenAiServer server = FakeOpenAiServer.start(SuiteCommandTest::askingModel)) {
+      String[] args = {"suite", "--agent", "openai:gpt-4o-mini", "--base-url", server.baseUrl().toString(),
+          "--suite", suite.toString(), "--rehearsal", "--out", d.toString()};
+      assertThat(run(args)).as(err.toString()).isZero();
+      // 2 dialogues x 2 seeker turns, 2 cases x 2 expert turns, 3 questions: only the agent spoke to a model
+      assertThat(server.callCount()).isEqualTo(4 + 4 + 3);
+      assertThat(server.requests()).allSatisfy(r -> assertThat(r.messages().get(0).content())
+          .startsWith("You are an agent who asks good questions"));
+      assertThat(JSON.readTree(d.resolve("clarq/results.json").toFile()).at("/models/seeker/name").asText())
+          .isEqualTo("openai:gpt-4o-mini");
+      reset();
+      assertThat(run(args)).as(err.toString()).isZero();
+      assertThat(server.callCount()).isEqualTo(11);   // resumed: every item was finished, nothing asked again
+    }
+  }
 }
