@@ -130,7 +130,7 @@ public final class SuiteCommand implements Callable<Integer> {
       err.println(label + " (" + describe(e) + "): " + c.name() + (dryRun ? " --dry-run" : " into " + entryFolder));
       err.flush();
       long started = System.nanoTime();
-      CommandLine nested = ClarqCommand.commandLine(DataDefaults.directory(spec));
+      CommandLine nested = ClarqCommand.nested(DataDefaults.directory(spec));
       nested.setOut(cl.getOut());
       nested.setErr(err);
       cl.getOut().println("== " + e.id() + ": " + c.name() + " ==");
