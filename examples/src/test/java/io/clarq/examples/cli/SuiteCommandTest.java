@@ -330,4 +330,21 @@ class SuiteCommandTest extends CommandTestBase {
       assertThat(server.callCount()).isEqualTo(11);   // resumed: every item was finished, nothing asked again
     }
   }
+
+  @Test
+  void testAMediqEntryWithAModelPatientGivesThePatientItsModel() throws Exception {
+    Path suite = tmp.resolve("patient.json");
+    Files.writeString(suite, "{\"suite\": \"patient\", \"entries\": [{\"id\": \"mediq\", \"benchmark\": \"mediq\","
+        + " \"split\": \"craft_md\", \"sample_size\": 2, \"roles\": {\"patient\": \"fact-select:openai:llama\"},"
+        + " \"data\": \"" + SharedData.require("mediq/data") + "\"}]}");
+    try (FakeOpenAiServer server = FakeOpenAiServer.start(r -> FakeReply.text("The patient has a rash."))) {
+      // the data directory holds the MediQ reference code, which the FactSelect patient's prompts come from
+      assertThat(runIn(SharedData.require("mediq/upstream").getParent().getParent(), "suite", "--agent", AGENT,
+          "--base-url", server.baseUrl().toString(), "--suite", suite.toString(), "--out",
+          tmp.resolve("p").toString())).as(err.toString()).isZero();
+      assertThat(server.callCount()).isPositive();
+      assertThat(server.requests()).allSatisfy(r -> assertThat(r.json().get("model").asText()).isEqualTo("llama"));
+    }
+    assertThat(STARTS).hasSize(2);
+  }
 }
