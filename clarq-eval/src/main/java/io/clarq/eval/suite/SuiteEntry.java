@@ -30,6 +30,9 @@ public record SuiteEntry(String id, SuiteBenchmark benchmark, String split, Opti
     Optional<String> types, Optional<Integer> sampleSize, Optional<Long> seed, int trials, Map<String, String> roles,
     Optional<Path> data) {
   private static final Pattern ID = Pattern.compile("[a-z0-9][a-z0-9._-]{0,63}");
+  /** Names of the files beside the entries' folders in a suite's output: suite.json and the scorecard's. */
+  private static final java.util.Set<String> RESERVED = java.util.Set.of("suite.json", "scorecard.json",
+      "scorecard.html");
 
   /** Checks every field against what the benchmark takes; a message names the entry and the field. */
   public SuiteEntry {
@@ -45,6 +48,10 @@ public record SuiteEntry(String id, SuiteBenchmark benchmark, String split, Opti
     if (!ID.matcher(id).matches()) {
       throw new IllegalArgumentException("illegal entry id \"" + id + "\": lower-case letters, digits, '.', '-', '_'"
           + " only, starting with a letter or digit, at most 64 characters (it names the run's folder)");
+    }
+    if (RESERVED.contains(id)) {
+      throw new IllegalArgumentException("illegal entry id \"" + id + "\": the suite's folder holds a file of that"
+          + " name (reserved: " + RESERVED.stream().sorted().toList() + ")");
     }
     String where = "entry \"" + id + "\" (" + benchmark.id() + "): ";
     if (!benchmark.splits().contains(split)) {

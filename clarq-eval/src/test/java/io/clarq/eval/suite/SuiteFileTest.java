@@ -80,6 +80,9 @@ class SuiteFileTest {
     assertThat(error("{\"suite\": \"s\", \"entries\": [{\"id\": \"a\", \"benchmark\": \"toa\", \"split\": \"dev\","
         + " \"seed\": 1, \"roles\": {\"oracle\": \"offline\", \"primary\": \"offline\"}}]}"))
         .endsWith("role primary \"offline\": TOA has no model-free primary model; give a model spec");
+    assertThat(error("{\"suite\": \"s\", \"entries\": [{\"id\": \"suite.json\", \"benchmark\": \"cq\", \"split\":"
+        + " \"dev\"}]}")).contains("entry 1 (\"suite.json\"): illegal entry id \"suite.json\": the suite's folder holds"
+        + " a file of that name");
     assertThat(error("{\"suite\": \"s\", \"entries\": [")).contains("bad.json: not JSON");
   }
 
