@@ -234,7 +234,7 @@ class SuiteCommandTest extends CommandTestBase {
         .containsPattern("clarq +clarq-llm +forecast above")
         .containsPattern("mediq +mediq +no forecast \\(clarq mediq run has none\\)")
         .containsPattern("cq +cq +no forecast \\(clarq cq generate has none\\)")
-        .contains("sum of the forecasts above (1 of 3 entries; the others have none):");
+        .contains("sum of the forecasts above (1 of 3 entries):");
     assertThat(out.toString().split("\nseeker +gpt-4o-mini +[1-9]", -1)).hasSize(3);   // the entry's table, the sum's
     assertThat(d).doesNotExist();
     assertThat(STARTS).isEmpty();
@@ -273,7 +273,7 @@ class SuiteCommandTest extends CommandTestBase {
     assertThat(suite).contains("== clarq-llm-en: clarq run ==", "== clarq-llm-zh: clarq run ==")
         .containsPattern("mediq-craft-md +mediq +no forecast")
         .containsPattern("toa-flm-dev +toa +no forecast \\(clarq toa run has none\\)")
-        .contains("sum of the forecasts above (2 of 6 entries; the others have none):");
+        .contains("sum of the forecasts above (2 of 6 entries):");
     reset();
     assertThat(runIn(data, "run", "--agent", "openai:gpt-4o-mini", "--provider", "openai:gpt-4o", "--judge",
         "openai:gpt-4o", "--lang", "en", "--split", "test", "--dry-run", "--out", tmp.resolve("y").toString()))
@@ -286,7 +286,7 @@ class SuiteCommandTest extends CommandTestBase {
         "openai:gpt-4o", "--lang", "both", "--split", "test", "--dry-run", "--out", tmp.resolve("y").toString()))
         .as(err.toString()).isZero();
     String both = out.toString();   // the sum of the two languages' forecasts is one run of both
-    String sum = suite.substring(suite.indexOf("the others have none):\n") + 23);
+    String sum = suite.substring(suite.indexOf("(2 of 6 entries):\n") + 18);
     assertThat(sum.substring(sum.indexOf("\nrole"))).isEqualTo(both.substring(both.indexOf("\nrole")));
   }
 
@@ -345,6 +345,24 @@ class SuiteCommandTest extends CommandTestBase {
       assertThat(server.callCount()).isPositive();
       assertThat(server.requests()).allSatisfy(r -> assertThat(r.json().get("model").asText()).isEqualTo("llama"));
     }
+    assertThat(STARTS).hasSize(2);
+  }
+
+  @Test
+  void testAnEntryWithoutItsDataFailsAndTheOthersStillRun() throws Exception {
+    Path suite = tmp.resolve("nodata.json");
+    Files.writeString(suite, "{\"suite\": \"nodata\", \"entries\": ["
+        + "{\"id\": \"toa\", \"benchmark\": \"toa\", \"split\": \"dev\", \"seed\": 42, \"roles\": {\"oracle\":"
+        + " \"offline\", \"primary\": \"openai:gpt-4o-mini\"}},"
+        + "{\"id\": \"cq\", \"benchmark\": \"cq\", \"split\": \"dev\", \"sample_size\": 2, \"data\": \""
+        + SharedData.require("clariq-fkw") + "\"}]}");
+    Path empty = Files.createDirectories(tmp.resolve("empty-data"));
+    assertThat(runIn(empty, "suite", "--agent", AGENT, "--suite", suite.toString(), "--out",
+        tmp.resolve("o").toString())).isEqualTo(1);
+    assertThat(err.toString()).contains("clarq suite: entry 1/2 toa failed: its FLM examples could not be made: the"
+        + " \"data\" of entry toa not given, and " + empty.resolve("hotpotqa-dev"))
+        .contains("clarq data fetch hotpotqa-dev").contains("entry 2/2 cq finished in ")
+        .contains("1 of 2 entries failed (said above); rerun the same command to resume them");
     assertThat(STARTS).hasSize(2);
   }
 }

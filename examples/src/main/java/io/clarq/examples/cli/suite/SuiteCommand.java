@@ -124,8 +124,17 @@ public final class SuiteCommand implements Callable<Integer> {
         lines.add(row(e, "no forecast (" + c.name() + " has none)"));
         continue;
       }
-      Path flm = e.benchmark() == io.clarq.eval.suite.SuiteBenchmark.TOA
-          ? EntryCommand.prepareFlm(spec, e, entryFolder) : null;
+      Path flm = null;
+      if (e.benchmark() == io.clarq.eval.suite.SuiteBenchmark.TOA) {
+        try {
+          flm = EntryCommand.prepareFlm(spec, e, entryFolder);
+        } catch (CommandLine.ParameterException | IllegalArgumentException | java.io.IOException x) {
+          failed++;   // like any entry's command that fails: said, and the other entries still run
+          err.println(label + " failed: its FLM examples could not be made: " + x.getMessage());
+          lines.add(row(e, "failed (no FLM examples)"));
+          continue;
+        }
+      }
       EntryCommand c = EntryCommand.of(e, agent, agentIsModel, entryFolder, shard, dryRun, llmOptions, flm);
       err.println(label + " (" + describe(e) + "): " + c.name() + (dryRun ? " --dry-run" : " into " + entryFolder));
       err.flush();
@@ -160,7 +169,7 @@ public final class SuiteCommand implements Callable<Integer> {
     lines.forEach(o::println);
     leftOut.forEach((id, why) -> o.println(String.format(Locale.ROOT, "  %-20s left out (%s)", id, why)));
     if (dryRun && !forecasts.isEmpty()) {
-      o.println("sum of the forecasts above (" + forecasts.size() + " of " + n + " entries; the others have none):");
+      o.println("sum of the forecasts above (" + forecasts.size() + " of " + n + " entries):");
       o.print(ForecastTable.table(RunForecast.sum(forecasts), llm.prices()));
     }
     o.flush();
