@@ -56,6 +56,7 @@ public final class ClarqCommand implements Runnable {
       io.clarq.examples.cli.mediq.MediqCommand.class,
       io.clarq.examples.cli.serve.ServeCommand.class,
       io.clarq.examples.cli.study.StudyCommand.class,
+      io.clarq.examples.cli.suite.SuiteCommand.class,
       DataCommand.class,
       HelpCommand.class);
 
@@ -138,6 +139,19 @@ public final class ClarqCommand implements Runnable {
 
   static CommandLine commandLine(DataDirectory data, List<Class<?>> commands) {
     CliLogging.reset();
+    return tree(data, commands);
+  }
+
+  /**
+   * A command line for running one of clarq's commands from inside another ({@code clarq suite} runs each entry's
+   * command through it): the same tree and error handling as {@link #commandLine(DataDirectory)}, but the log level
+   * the outer command line was given ({@code --log-level}) is kept.
+   */
+  public static CommandLine nested(DataDirectory data) {
+    return tree(data, COMMANDS);
+  }
+
+  private static CommandLine tree(DataDirectory data, List<Class<?>> commands) {
     CommandLine cl = new CommandLine(new ClarqCommand(data));
     for (Class<?> c : commands) {
       cl.addSubcommand(c);

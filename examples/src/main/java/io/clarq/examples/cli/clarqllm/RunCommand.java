@@ -174,6 +174,9 @@ public final class RunCommand implements Callable<Integer> {
   /** How a seeker spec names an asking agent given with {@code --agent}. */
   static final String AGENT = "agent:";
 
+  /** What the last {@code --dry-run} of this command forecast, for a caller that sums several ({@code clarq suite}). */
+  private RunForecast dryRunForecast;
+
   @Override
   public Integer call() throws Exception {
     concurrency = OldOptionNames.resolve(spec, "--concurrency", concurrency, "--threads", oldThreads);
@@ -202,6 +205,7 @@ public final class RunCommand implements Callable<Integer> {
       boolean resumes = Files.exists(out.resolve(RunSettings.FILE)) || Files.exists(out.resolve(
           ClarqEvaluator.TRANSCRIPT));
       if (dryRun && !resumes) {
+        dryRunForecast = forecast.orElseThrow();
         cl.getOut().print(ForecastTable.table(forecast.orElseThrow(), llm.prices()));
         cl.getOut().flush();
         return 0;
@@ -261,6 +265,7 @@ public final class RunCommand implements Callable<Integer> {
           throw new IllegalStateException("--dry-run: the run would be refused, so there is no forecast: "
               + refused.get());
         }
+        dryRunForecast = forecast.orElseThrow();
         cl.getOut().print(ForecastTable.table(forecast.orElseThrow(), llm.prices()));
         cl.getOut().flush();
         return 0;
@@ -293,6 +298,11 @@ public final class RunCommand implements Callable<Integer> {
         closing.get(i).close();
       }
     }
+  }
+
+  /** The forecast the last {@code --dry-run} of this command printed; empty before one (or after a real run). */
+  public Optional<RunForecast> dryRunForecast() {
+    return Optional.ofNullable(dryRunForecast);
   }
 
   /**

@@ -1,0 +1,137 @@
+package io.clarq.examples.cli.suite;
+
+import io.clarq.datasets.toa.FactMasker;
+import io.clarq.datasets.toa.FlmGenerator;
+import io.clarq.eval.kernel.Shard;
+import io.clarq.eval.suite.SuiteBenchmark;
+import io.clarq.eval.suite.SuiteEntry;
+import io.clarq.examples.cli.DataDefaults;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine;
+
+/**
+ * The command line of a suite entry: the benchmark's own run command ({@code clarq run}, {@code clarq mediq run},
+ * {@code clarq toa run}, {@code clarq cq generate}) with the entry's settings, the agent, the shard and the entry's
+ * folder as its options, so that an entry's run is exactly what that command gives for the same settings.
+ *
+ * @param entry the suite entry
+ * @param args the arguments of {@code clarq} (the command's name first)
+ */
+record EntryCommand(SuiteEntry entry, List<String> args) {
+  /** The FLM examples a TOA entry masks from HotpotQA dev, in the entry's folder. */
+  static final String FLM = "flm.jsonl";
+
+  EntryCommand {
+    args = List.copyOf(args);
+  }
+
+  /** The command's name as a person types it: {@code clarq mediq run}. */
+  String name() {
+    List<String> words = new ArrayList<>(List.of("clarq"));
+    for (String a : args) {
+      if (a.startsWith("-")) {
+        break;
+      }
+      words.add(a);
+    }
+    return String.join(" ", words);
+  }
+
+  /**
+   * The command line of {@code entry} run by {@code agent} into {@code folder}.
+   *
+   * @param llmOptions the shared model options to pass on (given only to entries where a model plays)
+   * @param flm the TOA entry's FLM examples file ({@link #prepareFlm}); ignored for other benchmarks
+   */
+  static EntryCommand of(SuiteEntry entry, String agent, boolean agentIsModel, Path folder, Shard shard,
+      boolean dryRun, List<String> llmOptions, Path flm) {
+    List<String> a = new ArrayList<>();
+    String data = entry.data().map(Path::toString).orElse(null);
+    switch (entry.benchmark()) {
+      case CLARQ_LLM -> {
+        a.addAll(List.of("run", "--agent", agent, "--provider", entry.roles().get("provider"), "--lang",
+            entry.language().orElseThrow(), "--split", entry.split(), "--trials", String.valueOf(entry.trials())));
+        option(a, "--judge", entry.roles().get("judge"));
+        option(a, "--select", entry.types().orElse(null));
+        option(a, "--tasks", data);
+        if (dryRun) {
+          a.add("--dry-run");
+        }
+      }
+      case MEDIQ -> {
+        a.addAll(List.of("mediq", "run", "--agent", agent, "--datasets", entry.split(), "--trials",
+            String.valueOf(entry.trials())));
+        String patient = entry.roles().get("patient");
+        int colon = patient.indexOf(':');
+        if (colon < 0) {
+          a.addAll(List.of("--patient", patient));
+        } else {
+          a.addAll(List.of("--patient", patient.substring(0, colon), "--patient-model",
+              patient.substring(colon + 1)));
+        }
+        option(a, "--limit", entry.sampleSize().map(String::valueOf).orElse(null));
+        option(a, "--seed", entry.seed().map(String::valueOf).orElse(null));
+        option(a, "--data", data);
+      }
+      case TOA -> a.addAll(List.of("toa", "run", "--agent", agent, "--flm", flm.toString(), "--oracle",
+          entry.roles().get("oracle"), "--primary", entry.roles().get("primary")));
+      case CQ -> {
+        a.addAll(List.of("cq", "generate", "--agent", agent, "--split", entry.split()));
+        option(a, "--limit", entry.sampleSize().map(String::valueOf).orElse(null));
+        option(a, "--data", data);
+      }
+      default -> throw new IllegalStateException("no command for " + entry.benchmark());
+    }
+    a.addAll(List.of("--shard", shard.toString(), "--out", folder.toString()));
+    if (agentIsModel || !entry.modelSpecs().isEmpty()) {
+      a.addAll(llmOptions);
+    }
+    return new EntryCommand(entry, a);
+  }
+
+  private static void option(List<String> a, String name, String value) {
+    if (value != null) {
+      a.add(name);
+      a.add(value);
+    }
+  }
+
+  /** Whether the benchmark's command forecasts calls and cost ({@code --dry-run}). */
+  static boolean forecasts(SuiteEntry entry) {
+    return entry.benchmark() == SuiteBenchmark.CLARQ_LLM;
+  }
+
+  /**
+   * Writes a TOA entry's FLM examples into its folder as {@value #FLM}: HotpotQA dev (the entry's {@code data}, else
+   * the data directory's) masked with the entry's seed, the first {@code sample_size} of them. The same entry writes
+   * the same file, so a resumed run finds its examples unchanged.
+   *
+   * @throws CommandLine.ParameterException when HotpotQA dev is neither given nor fetched
+   */
+  static Path prepareFlm(CommandLine.Model.CommandSpec spec, SuiteEntry entry, Path folder) throws IOException {
+    Path hotpot = entry.data().orElseGet(() -> DataDefaults.orFetched(spec, null, "the \"data\" of entry "
+        + entry.id(), "hotpotqa-dev", "hotpot_dev_distractor_v1.json"));
+    Files.createDirectories(folder);
+    Path all = Files.createTempFile(folder, "flm-", ".tmp");
+    try {
+      FlmGenerator.generate(hotpot, all, new FactMasker(entry.seed().orElseThrow(), FactMasker.Masks.ONE));
+      List<String> lines = Files.readAllLines(all, StandardCharsets.UTF_8);
+      if (entry.sampleSize().isPresent() && entry.sampleSize().get() < lines.size()) {
+        lines = lines.subList(0, entry.sampleSize().get());
+      }
+      Path target = folder.resolve(FLM);
+      String text = lines.isEmpty() ? "" : String.join("\n", lines) + "\n";
+      if (!Files.isRegularFile(target) || !Files.readString(target, StandardCharsets.UTF_8).equals(text)) {
+        io.clarq.core.files.AtomicFiles.write(target, text);
+      }
+      return target;
+    } finally {
+      Files.deleteIfExists(all);
+    }
+  }
+}
