@@ -48,6 +48,8 @@ import java.util.stream.Stream;
  *       word for word: the seeker is the participant ({@code seeker_model} {@code human:STUDY/LABEL}, an anonymised
  *       label), the provider the study's. Recorded beside, never compared: {@value #PARTICIPANT} (the label, the
  *       browser, the seconds each line took).
+ *   <li>Human-expert study: one MediQ run folder per participant with a finished consultation
+ *       ({@link ExpertExport}), the expert {@code human:STUDY/LABEL}.
  *   <li>Rating study: {@code OUT/STUDY-ratings/}, one human-ratings file per rater ({@code LABEL.jsonl}, the form
  *       {@code clarq cq judge --ratings} reads) and {@value #AGREEMENT} (kappa per scale).
  * </ul>
@@ -68,7 +70,11 @@ public final class StudyExport {
 
   /** Exports the study into {@code out}; returns the folders written. */
   public static List<Path> export(Study study, Path out) throws InterruptedException {
-    return study.spec().mode() == StudyMode.RATING ? List.of(exportRatings(study, out)) : exportDialogues(study, out);
+    return switch (study.spec().mode()) {
+      case RATING -> List.of(exportRatings(study, out));
+      case HUMAN_EXPERT -> ExpertExport.export(study, out);
+      default -> exportDialogues(study, out);
+    };
   }
 
   private static List<Path> exportDialogues(Study study, Path out) throws InterruptedException {
@@ -191,7 +197,7 @@ public final class StudyExport {
   }
 
   // a new folder, or one an earlier export wrote, emptied
-  private static Path fresh(Path folder) {
+  static Path fresh(Path folder) {
     try {
       if (Files.exists(folder)) {
         if (!Files.isRegularFile(folder.resolve(MARKER))) {
@@ -211,7 +217,7 @@ public final class StudyExport {
     }
   }
 
-  private static void write(Path file, ObjectNode json) {
+  static void write(Path file, ObjectNode json) {
     try {
       AtomicFiles.write(file, JSON.writerWithDefaultPrettyPrinter().writeValueAsString(json) + "\n");
     } catch (com.fasterxml.jackson.core.JsonProcessingException e) {

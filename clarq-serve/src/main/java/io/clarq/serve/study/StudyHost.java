@@ -20,8 +20,14 @@ public final class StudyHost implements AutoCloseable {
   private final Path root;
   private final Map<String, Hosted> open = new TreeMap<>();
 
-  /** A study with its participant sessions. */
-  public record Hosted(Study study, Optional<SeekerSessions> seekers, Optional<RatingSessions> ratings) {}
+  /** A study with its participant sessions: those of its mode present, the others empty. */
+  public record Hosted(Study study, Optional<SeekerSessions> seekers, Optional<RatingSessions> ratings,
+      Optional<ExpertSessions> experts) {
+    /** A human-seeker or rating study's sessions. */
+    public Hosted(Study study, Optional<SeekerSessions> seekers, Optional<RatingSessions> ratings) {
+      this(study, seekers, ratings, Optional.empty());
+    }
+  }
 
   public StudyHost(Path root) {
     this.root = Objects.requireNonNull(root, "root");
@@ -73,7 +79,8 @@ public final class StudyHost implements AutoCloseable {
   private Hosted host(Study study) {
     Hosted h = new Hosted(study,
         study.spec().mode() == StudyMode.HUMAN_SEEKER ? Optional.of(new SeekerSessions(study)) : Optional.empty(),
-        study.spec().mode() == StudyMode.RATING ? Optional.of(new RatingSessions(study)) : Optional.empty());
+        study.spec().mode() == StudyMode.RATING ? Optional.of(new RatingSessions(study)) : Optional.empty(),
+        study.spec().mode() == StudyMode.HUMAN_EXPERT ? Optional.of(new ExpertSessions(study)) : Optional.empty());
     open.put(study.name(), h);
     return h;
   }

@@ -9,7 +9,12 @@ public enum StudyMode {
   /** ClarQ-LLM, the paper's H2L setting: a person is the seeker and asks the provider agent (LLM or offline). */
   HUMAN_SEEKER("human-seeker", "clarq-llm"),
   /** Clarifying-question rating: a person grades a question's naturalness and usefulness against the reference. */
-  RATING("rating", "cq");
+  RATING("rating", "cq"),
+  /**
+   * MediQ with a person as the expert: they read the case's first sentence and the multiple-choice question, ask the
+   * simulated patient (offline or an LLM) and answer with a letter, under MediQ's question cap.
+   */
+  HUMAN_EXPERT("human-expert", "mediq");
 
   private final String key;
   private final String benchmark;
@@ -24,7 +29,7 @@ public enum StudyMode {
     return key;
   }
 
-  /** The benchmark the mode belongs to, as a spec names it ("clarq-llm", "cq"). */
+  /** The benchmark the mode belongs to, as a spec names it ("clarq-llm", "cq", "mediq"). */
   public String benchmark() {
     return benchmark;
   }
@@ -38,7 +43,7 @@ public enum StudyMode {
     }
     String known = Arrays.stream(values()).map(StudyMode::key).collect(Collectors.joining(", "));
     String lower = text.strip().toLowerCase(Locale.ROOT);
-    String later = lower.equals("human-provider") || lower.equals("mediq-expert")
+    String later = lower.equals("human-provider")
         ? " (" + lower + " is not built yet)" : "";
     throw new IllegalArgumentException("unknown study mode \"" + text + "\"" + later + ": expected one of " + known);
   }

@@ -23,7 +23,8 @@ import java.util.regex.Pattern;
 /**
  * What a study is (docs/studies.md; docs/schemas/study-spec.schema.json): its name, mode, instructions, how many
  * participants and how many items each, and the items: ClarQ-LLM tasks for a human-seeker study (from the demo tasks
- * or a tasks folder, with the provider agent that answers), questions for a rating study.
+ * or a tasks folder, with the provider agent that answers), questions for a rating study, MediQ cases for a
+ * human-expert study (with the patient and the question cap).
  *
  * @param name the study's name: letters, digits, dot, dash, underscore
  * @param mode what the participants do
@@ -35,14 +36,16 @@ import java.util.regex.Pattern;
  * @param endDetection the rule that decides a seeker line ends the dialogue (default: the reference rule)
  * @param maxSeekerTurns the seeker's turn cap (default: the reference's 12)
  * @param items the questions of a rating study; empty for a human-seeker study
+ * @param cases the cases, patient and question cap of a human-expert study; empty for the other modes
  */
 public record StudySpec(String name, StudyMode mode, String instructions, int participants, int perParticipant,
     Optional<TaskSource> tasks, String provider, EndDetection endDetection, int maxSeekerTurns,
-    List<RatingItem> items) {
+    List<RatingItem> items, Optional<ExpertCases> cases) {
   private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,63}");
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final Set<String> FIELDS = Set.of("name", "benchmark", "mode", "instructions", "participants",
-      "per_participant", "tasks", "provider", "end_detection", "max_seeker_turns", "items");
+      "per_participant", "tasks", "provider", "end_detection", "max_seeker_turns", "items", "cases", "patient",
+      "max_questions");
 
   public StudySpec {
     Objects.requireNonNull(name, "name");
@@ -51,6 +54,7 @@ public record StudySpec(String name, StudyMode mode, String instructions, int pa
     Objects.requireNonNull(tasks, "tasks");
     Objects.requireNonNull(provider, "provider");
     Objects.requireNonNull(endDetection, "endDetection");
+    Objects.requireNonNull(cases, "cases");
     items = List.copyOf(items);
     if (!NAME.matcher(name).matches()) {
       throw new IllegalArgumentException("illegal study name \"" + name + "\": letters, digits, '.', '-', '_' only,"
@@ -65,6 +69,14 @@ public record StudySpec(String name, StudyMode mode, String instructions, int pa
     if (mode == StudyMode.RATING && items.isEmpty()) {
       throw new IllegalArgumentException("illegal study " + name + ": a rating study needs \"items\"");
     }
+    if (mode == StudyMode.HUMAN_EXPERT && cases.isEmpty()) {
+      throw new IllegalArgumentException("illegal study " + name + ": a human-expert study needs \"cases\"");
+    }
+    if ((mode == StudyMode.HUMAN_EXPERT) != cases.isPresent() || mode == StudyMode.HUMAN_EXPERT
+        && (tasks.isPresent() || !items.isEmpty())) {
+      throw new IllegalArgumentException("illegal study " + name + ": \"cases\" belong to a human-expert study,"
+          + " \"tasks\" to a human-seeker study, \"items\" to a rating study");
+    }
     Set<String> ids = new HashSet<>();
     for (RatingItem item : items) {
       if (!ids.add(item.id())) {
@@ -72,16 +84,29 @@ public record StudySpec(String name, StudyMode mode, String instructions, int pa
             + "\" appears twice");
       }
     }
-    Assignment.balanced(itemCount(mode, tasks, items), participants, perParticipant);
+    Assignment.balanced(itemCount(mode, tasks, items, cases), participants, perParticipant);
   }
 
-  private static int itemCount(StudyMode mode, Optional<TaskSource> tasks, List<RatingItem> items) {
-    return mode == StudyMode.RATING ? items.size() : tasks.map(t -> t.ids().size()).orElse(0);
+  /** A spec of a human-seeker or rating study (no MediQ cases). */
+  public StudySpec(String name, StudyMode mode, String instructions, int participants, int perParticipant,
+      Optional<TaskSource> tasks, String provider, EndDetection endDetection, int maxSeekerTurns,
+      List<RatingItem> items) {
+    this(name, mode, instructions, participants, perParticipant, tasks, provider, endDetection, maxSeekerTurns, items,
+        Optional.empty());
   }
 
-  /** How many items (tasks or questions) the study has. */
+  private static int itemCount(StudyMode mode, Optional<TaskSource> tasks, List<RatingItem> items,
+      Optional<ExpertCases> cases) {
+    return switch (mode) {
+      case RATING -> items.size();
+      case HUMAN_EXPERT -> cases.map(c -> c.ids().size()).orElse(0);
+      default -> tasks.map(t -> t.ids().size()).orElse(0);
+    };
+  }
+
+  /** How many items (tasks, questions or cases) the study has. */
   public int itemCount() {
-    return itemCount(mode, tasks, items);
+    return itemCount(mode, tasks, items, cases);
   }
 
   /**
@@ -179,7 +204,31 @@ public record StudySpec(String name, StudyMode mode, String instructions, int pa
     return new StudySpec(text(root, "name", null), mode, text(root, "instructions", ""),
         number(root, "participants", -1), number(root, "per_participant", -1), tasks,
         text(root, "provider", "offline"), EndDetection.parse(text(root, "end_detection", "reference")),
-        number(root, "max_seeker_turns", RunConfig.REFERENCE_MAX_SEEKER_TURNS), items);
+        number(root, "max_seeker_turns", RunConfig.REFERENCE_MAX_SEEKER_TURNS), items, cases(root, base));
+  }
+
+  // a human-expert study's "cases" ({source, ids}), with "patient" and "max_questions" beside them
+  private static Optional<ExpertCases> cases(JsonNode root, Path base) {
+    if (!root.has("cases")) {
+      if (root.has("patient") || root.has("max_questions")) {
+        throw new IllegalArgumentException("\"patient\" and \"max_questions\" belong to a human-expert study with"
+            + " \"cases\"");
+      }
+      return Optional.empty();
+    }
+    JsonNode c = root.get("cases");
+    String source = text(c, "source", ExpertCases.FETCHED);
+    if (!source.equals(ExpertCases.FETCHED) && !Path.of(source).isAbsolute() && base != null) {
+      source = base.resolve(source).normalize().toString();
+    }
+    JsonNode list = c.get("ids");
+    if (list == null || !list.isArray()) {
+      throw new IllegalArgumentException("\"cases\".\"ids\": expected an array of cases such as \"craft_md/12\"");
+    }
+    List<String> ids = new ArrayList<>();
+    list.forEach(n -> ids.add(n.asText()));
+    return Optional.of(new ExpertCases(source, ids, text(root, "patient", ExpertCases.OFFLINE),
+        number(root, "max_questions", ExpertCases.REFERENCE_MAX_QUESTIONS)));
   }
 
   /** The spec as JSON, in the form {@link #parse} reads (kept in the study folder). */
@@ -193,6 +242,11 @@ public record StudySpec(String name, StudyMode mode, String instructions, int pa
       t.ids().forEach(ids::add);
       o.put("provider", provider).put("end_detection", endDetection.name().toLowerCase(java.util.Locale.ROOT))
           .put("max_seeker_turns", maxSeekerTurns);
+    });
+    cases.ifPresent(c -> {
+      ArrayNode ids = o.putObject("cases").put("source", c.source()).putArray("ids");
+      c.ids().forEach(ids::add);
+      o.put("patient", c.patient()).put("max_questions", c.maxQuestions());
     });
     if (!items.isEmpty()) {
       ArrayNode a = o.putArray("items");

@@ -54,6 +54,11 @@ final class ParticipantPages {
   }
 
   static String defaultInstructions(StudyMode mode) {
+    if (mode == StudyMode.HUMAN_EXPERT) {
+      return "You are the doctor. Each case shows the first thing a patient tells you and a multiple-choice question"
+          + " about them. Ask the patient questions, one at a time, until you are confident, then answer with one"
+          + " of the options. There is a limit on how many questions you may ask; at the limit you must answer.";
+    }
     return mode == StudyMode.HUMAN_SEEKER
         ? "You are given a role and a task in a small story world. Jax, the assistant, knows how the task is done;"
             + " you do not. Ask Jax questions until every step of the task is clear to you, then end the dialogue"
@@ -64,7 +69,11 @@ final class ParticipantPages {
   }
 
   private static String noun(Study study, boolean plural) {
-    String one = study.spec().mode() == StudyMode.HUMAN_SEEKER ? "dialogue" : "question";
+    String one = switch (study.spec().mode()) {
+      case HUMAN_SEEKER -> "dialogue";
+      case HUMAN_EXPERT -> "case";
+      default -> "question";
+    };
     return plural ? one + "s" : one.substring(0, 1).toUpperCase(java.util.Locale.ROOT) + one.substring(1);
   }
 

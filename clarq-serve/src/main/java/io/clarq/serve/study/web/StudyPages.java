@@ -28,7 +28,8 @@ import java.util.Optional;
  *
  * <ul>
  *   <li>{@code GET /study/NAME/p/TOKEN}: a participant's list; {@code GET .../N}: their N-th item;
- *       {@code GET .../N/state.json}: the same as JSON; {@code POST .../N/say}, {@code POST .../N/rate}. The link
+ *       {@code GET .../N/state.json}: the same as JSON; {@code POST .../N/say}, {@code .../N/rate},
+ *       {@code .../N/move} (a MediQ expert's question or answer). The link
  *       token is the participant's only key and opens their own sessions only; an unknown token is a plain 404.
  *   <li>{@code /admin/login}; {@code GET, POST /admin/studies}; {@code GET /admin/studies/NAME};
  *       {@code POST /admin/studies/NAME/export}: only with the admin token (the sign-in cookie, or
@@ -85,6 +86,7 @@ public final class StudyPages {
     app.get("/study/{name}/p/{token}/{n}/state.json", ctx -> participant(ctx).ifPresent(p -> state(ctx, p)));
     app.post("/study/{name}/p/{token}/{n}/say", ctx -> participant(ctx).ifPresent(p -> say(ctx, p)));
     app.post("/study/{name}/p/{token}/{n}/rate", ctx -> participant(ctx).ifPresent(p -> rate(ctx, p)));
+    app.post("/study/{name}/p/{token}/{n}/move", ctx -> participant(ctx).ifPresent(p -> move(ctx, p)));
     if (adminToken != null) {
       app.get("/admin/login", ctx -> html(ctx, AdminPages.login(csrf.token("login"), Optional.empty())));
       app.post("/admin/login", this::login);
@@ -191,7 +193,9 @@ public final class StudyPages {
     StudyStore.Session s = session(ctx, p);
     String token = csrf.token("participant:" + p.who().token());
     long now = System.currentTimeMillis();
-    if (p.hosted().seekers().isPresent()) {
+    if (p.hosted().experts().isPresent()) {
+      html(ctx, ExpertPage.page(p.hosted().study(), p.base(), p.hosted().experts().get().view(s), token, now, error));
+    } else if (p.hosted().seekers().isPresent()) {
       html(ctx, ParticipantPages.dialogue(p.hosted().study(), p.base(), p.hosted().seekers().get().view(s), token,
           now, error));
     } else {
@@ -204,7 +208,9 @@ public final class StudyPages {
     StudyStore.Session s = session(ctx, p);
     ObjectNode o = JSON.createObjectNode();
     o.put(Csrf.FIELD, csrf.token("participant:" + p.who().token())).put("shown", System.currentTimeMillis());
-    if (p.hosted().seekers().isPresent()) {
+    if (p.hosted().experts().isPresent()) {
+      ExpertPage.json(p.hosted().experts().get().view(s), o);
+    } else if (p.hosted().seekers().isPresent()) {
       SeekerSessions.SeekerView v = p.hosted().seekers().get().view(s);
       o.put("position", v.position()).put("of", v.of()).put("finished", v.finished())
           .put("turns_left", v.seekerTurnsLeft());
@@ -257,6 +263,21 @@ public final class StudyPages {
     } catch (IllegalStateException e) {
       ctx.status(HttpStatus.BAD_REQUEST);
       item(ctx, p, Optional.of(e.getMessage()));
+      return;
+    }
+    ctx.redirect(p.base() + "/" + (s.position() + 1), HttpStatus.SEE_OTHER);
+  }
+
+  private void move(Context ctx, Participant p) {
+    if (!csrfOk(ctx, "participant:" + p.who().token())) {
+      return;
+    }
+    StudyStore.Session s = session(ctx, p);
+    Optional<String> error = ExpertPage.move(ctx::formParam, p.hosted().experts().orElseThrow(NotFound::new), s,
+        millis(ctx));
+    if (error.isPresent()) {
+      ctx.status(HttpStatus.BAD_REQUEST);
+      item(ctx, p, error);
       return;
     }
     ctx.redirect(p.base() + "/" + (s.position() + 1), HttpStatus.SEE_OTHER);

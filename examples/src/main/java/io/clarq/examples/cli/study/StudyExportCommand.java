@@ -18,7 +18,8 @@ import picocli.CommandLine.Parameters;
     description = {
       "Writes a study's finished dialogues as ClarQ-LLM run folders, one per participant (DIR/STUDY-p01, ...: the"
           + " participant is the seeker model human:STUDY/p01), which evaluate, compare, report and leaderboard read;"
-          + " a rating study's grades as one human-ratings file per rater with the raters' kappa.",
+          + " a MediQ human-expert study's consultations as MediQ run folders (the expert human:STUDY/p01); a rating"
+          + " study's grades as one human-ratings file per rater with the raters' kappa.",
       "Recorded beside, never compared: participant.json (browser, seconds per line). A folder an earlier export"
           + " wrote is replaced."
     })
