@@ -51,7 +51,8 @@ import java.util.stream.Stream;
  *   <li>Human-expert study: one MediQ run folder per participant with a finished consultation
  *       ({@link ExpertExport}), the expert {@code human:STUDY/LABEL}.
  *   <li>Rating study: {@code OUT/STUDY-ratings/}, one human-ratings file per rater ({@code LABEL.jsonl}, the form
- *       {@code clarq cq judge --ratings} reads) and {@value #AGREEMENT} (kappa per scale).
+ *       {@code clarq cq judge --ratings} reads) and {@value #AGREEMENT} (kappa per scale); and one clarifying-question
+ *       judging run per rater, {@code OUT/STUDY-LABEL/} ({@link RatingRuns}), which compare and leaderboard rank.
  * </ul>
  *
  * A folder written by an earlier export of the same study is replaced; any other existing folder is refused.
@@ -71,7 +72,11 @@ public final class StudyExport {
   /** Exports the study into {@code out}; returns the folders written. */
   public static List<Path> export(Study study, Path out) throws InterruptedException {
     return switch (study.spec().mode()) {
-      case RATING -> List.of(exportRatings(study, out));
+      case RATING -> {
+        List<Path> written = new ArrayList<>(List.of(exportRatings(study, out)));
+        written.addAll(RatingRuns.export(study, out));
+        yield written;
+      }
       case HUMAN_EXPERT -> ExpertExport.export(study, out);
       default -> exportDialogues(study, out);
     };
