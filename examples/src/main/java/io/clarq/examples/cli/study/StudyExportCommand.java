@@ -19,7 +19,8 @@ import picocli.CommandLine.Parameters;
       "Writes a study's finished dialogues as ClarQ-LLM run folders, one per participant (DIR/STUDY-p01, ...: the"
           + " participant is the seeker model human:STUDY/p01), which evaluate, compare, report and leaderboard read;"
           + " a MediQ human-expert study's consultations as MediQ run folders (the expert human:STUDY/p01); a rating"
-          + " study's grades as one human-ratings file per rater with the raters' kappa.",
+          + " study's grades as one human-ratings file per rater with the raters' kappa, and as one clarifying-question"
+          + " judging run per rater (the judge human:STUDY/p01), which compare and leaderboard rank beside judge runs.",
       "Recorded beside, never compared: participant.json (browser, seconds per line). A folder an earlier export"
           + " wrote is replaced."
     })
