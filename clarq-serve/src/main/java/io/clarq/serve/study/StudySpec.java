@@ -130,6 +130,24 @@ public record StudySpec(String name, StudyMode mode, String instructions, int pa
       if (new HashSet<>(ids).size() != ids.size()) {
         throw new IllegalArgumentException("illegal tasks: \"ids\" " + ids + " names a task twice");
       }
+      // a ClarQ-LLM run (and so the study's export) plays one split; its language is the one "language"
+      io.clarq.core.clarqllm.task.Split first = split(ids.get(0));
+      for (String id : ids) {
+        if (split(id) != first) {
+          throw new IllegalArgumentException("illegal tasks: task " + id + " is of the " + split(id).name()
+              .toLowerCase(java.util.Locale.ROOT) + " split, but task " + ids.get(0) + " of the " + first.name()
+              .toLowerCase(java.util.Locale.ROOT) + " split; a ClarQ-LLM run, and so a study, holds tasks of one"
+              + " split (types 1-26 test, 27-31 dev)");
+        }
+      }
+    }
+
+    private static io.clarq.core.clarqllm.task.Split split(String id) {
+      try {
+        return io.clarq.core.clarqllm.task.TaskId.parse(id).split();
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException("illegal tasks: task \"" + id + "\": " + e.getMessage(), e);
+      }
     }
   }
 

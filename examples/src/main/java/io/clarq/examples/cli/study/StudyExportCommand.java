@@ -44,6 +44,13 @@ public final class StudyExportCommand implements Callable<Integer> {
         w.println("evaluate with: clarq evaluate --tasks " + (demo ? "demo" : study.tasksFolder()) + " --transcripts "
             + written.get(0).resolve("transcripts.jsonl"));
       }
+      if (study.spec().cases().isPresent()) {
+        w.println("rank beside MediQ runs of the same cases with: clarq leaderboard " + written.get(0) + " RUN...");
+      }
+      if (written.size() > 1 && study.spec().mode() == io.clarq.serve.study.StudyMode.RATING) {
+        w.println("rank beside judge runs of the same questions with: clarq leaderboard --allow-different-setup "
+            + written.get(1) + " RUN...");
+      }
       w.flush();
     }
     return 0;
