@@ -18,7 +18,7 @@ import java.util.concurrent.ConcurrentMap;
 /**
  * A person as the MediQ expert: they read what MediQ gives the expert (the patient's initial information, the
  * clinical question and its options A-D), ask the simulated patient questions, and answer with a letter whenever
- * they choose. MediQ's own loop ({@link MediqInterview#play}, through {@link ExpertReplay}) decides every step: the
+ * they choose. MediQ's own loop ({@link MediqInterview#play}, through {@code ExpertReplay}) decides every step: the
  * question cap ({@code max_questions}), after which only an answer is taken, and the end at the answer.
  *
  * <p>Every move is stored before anything is shown: the question before the patient is asked, the patient's answer

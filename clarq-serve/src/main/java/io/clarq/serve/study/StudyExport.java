@@ -49,10 +49,10 @@ import java.util.stream.Stream;
  *       label), the provider the study's. Recorded beside, never compared: {@value #PARTICIPANT} (the label, the
  *       browser, the seconds each line took).
  *   <li>Human-expert study: one MediQ run folder per participant with a finished consultation
- *       ({@link ExpertExport}), the expert {@code human:STUDY/LABEL}.
+ *       ({@code ExpertExport}), the expert {@code human:STUDY/LABEL}.
  *   <li>Rating study: {@code OUT/STUDY-ratings/}, one human-ratings file per rater ({@code LABEL.jsonl}, the form
  *       {@code clarq cq judge --ratings} reads) and {@value #AGREEMENT} (kappa per scale); and one clarifying-question
- *       judging run per rater, {@code OUT/STUDY-LABEL/} ({@link RatingRuns}), which compare and leaderboard rank.
+ *       judging run per rater, {@code OUT/STUDY-LABEL/} ({@code RatingRuns}), which compare and leaderboard rank.
  * </ul>
  *
  * A folder written by an earlier export of the same study is replaced; any other existing folder is refused.
