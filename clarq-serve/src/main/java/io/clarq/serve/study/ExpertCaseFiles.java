@@ -110,10 +110,7 @@ final class ExpertCaseFiles {
           Optional.empty());
     }
     LlmSpec spec = LlmSpec.parse(cases.patientModel().orElseThrow());
-    String model = spec.model();
-    if (model.isEmpty()) {
-      throw new IllegalArgumentException("patient \"" + cases.patient() + "\" names no model");
-    }
+    String model = spec.model();   // empty for a base URL: the server's default model
     LlmClient client = LlmClients.fromSpec(spec);
     MediqModels models = new MediqModels(name -> client, true);
     ReferencePatient p = new ReferencePatient(cases.llmPatient().get(), pack, models, model, false);

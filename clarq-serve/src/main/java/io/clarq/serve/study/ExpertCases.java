@@ -20,7 +20,8 @@ import java.util.regex.Pattern;
  *     where {@code clarq data fetch mediq} puts it
  * @param ids the cases as {@code DATASET/ID}, in order, each once; both data sets may be mixed, as in a MediQ run
  * @param patient "offline" (the BM25 patient over the case's facts, no model) or {@code KIND:LLM-SPEC}, KIND one of
- *     instruct, fact-select, direct (the reference's LLM patients, speaking from clarq's own MediQ prompt pack)
+ *     instruct, fact-select, direct (the reference's LLM patients, speaking from clarq's own MediQ prompt pack) and
+ *     LLM-SPEC {@code SCHEME:MODEL} or an OpenAI-compatible server's base URL
  * @param maxQuestions MediQ's question cap (the reference's 30 by default); at the cap the expert must answer
  */
 public record ExpertCases(String source, List<String> ids, String patient, int maxQuestions) {

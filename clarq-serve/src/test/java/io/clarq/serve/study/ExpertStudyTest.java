@@ -206,6 +206,36 @@ class ExpertStudyTest {
   }
 
   @Test
+  void testAnLlmPatientAnswersFromTheModelAndAFailureKeepsTheQuestion() throws Exception {
+    try (io.clarq.core.testing.FakeOpenAiServer server = io.clarq.core.testing.FakeOpenAiServer.start(
+        r -> io.clarq.core.testing.FakeReply.text("It started three days ago, doctor."))) {
+      ObjectNode json = MediqCases.spec(MediqCases.data(dir), 1, 1, 5).toJson();
+      json.put("patient", "instruct:" + server.baseUrl());
+      try (Study study = Study.create(StudySpec.parse(json, null), dir.resolve("llm"))) {
+        assertThat(study.patientSettings().get("patient")).startsWith("InstructPatient(");
+        ExpertSessions play = new ExpertSessions(study);
+        StudyStore.Session s = study.store().sessions(1).get(0);
+        ExpertSessions.ExpertView v = play.ask(s, "When did it start?", Optional.empty(), Optional.empty());
+        assertThat(v.exchanges().get(0).answer()).isEqualTo("It started three days ago, doctor.");
+        // the patient's prompt holds the record and the question; the expert's view never did
+        String sent = server.requests().get(0).body();
+        assertThat(sent).contains("When did it start?").contains("raised white cell count");
+        server.respondWith(r -> io.clarq.core.testing.FakeReply.error(400, "bad_request", "no"));
+        v = play.ask(s, "Any cough?", Optional.empty(), Optional.empty());
+        assertThat(v.patientError()).isPresent();
+        assertThat(v.pendingQuestion()).contains("Any cough?");
+        assertThatThrownBy(() -> play.answer(s, "B", Optional.empty())).hasMessageContaining("not answered");
+        server.respondWith(r -> io.clarq.core.testing.FakeReply.text("Yes, a dry cough."));
+        v = play.view(s);
+        assertThat(v.pendingQuestion()).isEmpty();
+        assertThat(v.exchanges()).extracting(io.clarq.core.mediq.Exchange::answer)
+            .containsExactly("It started three days ago, doctor.", "Yes, a dry cough.");
+        assertThat(play.answer(s, "B", Optional.empty()).finished()).isTrue();
+      }
+    }
+  }
+
+  @Test
   void testTheExampleSpecAndAWrittenStudyFitTheSchema() throws Exception {
     io.clarq.core.testing.JsonSchemas schemas = io.clarq.core.testing.JsonSchemas.in(
         io.clarq.core.testing.JsonSchemas.projectSchemas());
