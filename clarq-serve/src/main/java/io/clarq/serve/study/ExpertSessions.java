@@ -37,6 +37,8 @@ public final class ExpertSessions {
   /** End reason of a consultation whose answer came at the question cap. */
   public static final String QUESTION_CAP = "QUESTION_CAP";
 
+  private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(ExpertSessions.class);
+
   private final Study study;
   private final ConcurrentMap<Long, Object> locks = new ConcurrentHashMap<>();
   private final ConcurrentMap<Long, Patient.Consultation> consultations = new ConcurrentHashMap<>();
@@ -159,6 +161,7 @@ public final class ExpertSessions {
         // the person moves next
       } catch (RuntimeException | LlmException e) {
         // the question stays stored; the next call asks the patient again
+        LOG.warn("study {}: the patient of case {} could not answer", study.name(), session.item(), e);
         patientError = Optional.of("the patient could not answer just now; reload the page in a moment");
       }
     }
