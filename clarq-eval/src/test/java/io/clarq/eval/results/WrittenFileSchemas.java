@@ -53,6 +53,11 @@ public final class WrittenFileSchemas {
       entry("leaderboard\\.json", "leaderboard.schema.json"),
       entry("study\\.json", "study-spec.schema.json"),
       entry("suite\\.json", "suite-run.schema.json"),
+      // the side files of a study export (clarq-serve's StudyExport), and a rater's file (p01.jsonl, ...)
+      entry("participant\\.json", "study-participant.schema.json"),
+      entry("agreement\\.json", "study-agreement.schema.json"),
+      entry("study-export\\.json", "study-export.schema.json"),
+      entry("p[0-9]{2,}\\.jsonl", "human-ratings-line.schema.json"),
       // names the tests give to files the user names
       entry(".*flm\\.jsonl", "flm-example-line.schema.json"),
       entry(".*cache\\.jsonl", "response-cache-line.schema.json"),

@@ -30,7 +30,8 @@ import java.util.stream.Stream;
 
 /**
  * A study folder: its spec ({@value #SPEC}), a copy of its task files ({@value #TASKS}/, so the study reads the same
- * tasks however the source changes, and an export can be evaluated against them), and its database
+ * tasks however the source changes, and an export can be evaluated against them), or of its MediQ cases
+ * ({@code cases/}, a human-expert study's), and its database
  * ({@link StudyStore#FILE}). {@link #create} makes one with a link token per participant; {@link #open} opens an
  * existing one, with every session as it was left.
  */
@@ -47,15 +48,19 @@ public final class Study implements AutoCloseable {
   private final StudySpec spec;
   private final StudyStore store;
   private final Map<String, ClarqTask> tasks;
+  private final Map<String, io.clarq.core.mediq.MediqCase> cases;
   private ProviderAgent provider;
   private io.clarq.core.clarqllm.seeker.SeekerAgent seeker;
   private final List<AutoCloseable> seekerClients = new ArrayList<>();
+  private ExpertCaseFiles.Made patient;
 
-  private Study(Path folder, StudySpec spec, StudyStore store, Map<String, ClarqTask> tasks) {
+  private Study(Path folder, StudySpec spec, StudyStore store, Map<String, ClarqTask> tasks,
+      Map<String, io.clarq.core.mediq.MediqCase> cases) {
     this.folder = folder;
     this.spec = spec;
     this.store = store;
     this.tasks = tasks;
+    this.cases = cases;
   }
 
   /**
@@ -77,6 +82,9 @@ public final class Study implements AutoCloseable {
       Files.createDirectories(folder);
       if (spec.tasks().isPresent()) {
         copyTasks(spec.tasks().get(), folder.resolve(TASKS));
+      }
+      if (spec.cases().isPresent()) {
+        ExpertCaseFiles.copy(spec.cases().get(), folder.resolve(ExpertCaseFiles.FOLDER));
       }
       AtomicFiles.write(folder.resolve(SPEC), JSON.writerWithDefaultPrettyPrinter().writeValueAsString(spec.toJson())
           + "\n");
@@ -109,7 +117,9 @@ public final class Study implements AutoCloseable {
             + ": task " + id + " is not in " + folder.resolve(TASKS))));
       }
     }
-    return new Study(folder, spec, StudyStore.open(folder), tasks);
+    Map<String, io.clarq.core.mediq.MediqCase> cases = spec.cases().isPresent()
+        ? ExpertCaseFiles.load(spec.cases().get(), folder.resolve(ExpertCaseFiles.FOLDER)) : Map.of();
+    return new Study(folder, spec, StudyStore.open(folder), tasks, cases);
   }
 
   /** An unguessable link token: 32 random bytes from {@link SecureRandom}, URL-safe Base64 (43 characters). */
@@ -141,10 +151,43 @@ public final class Study implements AutoCloseable {
     return folder.resolve(TASKS);
   }
 
-  /** The item ids in spec order: task ids, or rating item ids. */
+  /** The item ids in spec order: task ids, rating item ids, or case ids ({@code craft_md/12}). */
   public List<String> itemIds() {
-    return spec.mode() == StudyMode.RATING ? spec.items().stream().map(RatingItem::id).toList()
-        : List.copyOf(spec.tasks().orElseThrow().ids());
+    return switch (spec.mode()) {
+      case RATING -> spec.items().stream().map(RatingItem::id).toList();
+      case HUMAN_EXPERT -> List.copyOf(spec.cases().orElseThrow().ids());
+      default -> List.copyOf(spec.tasks().orElseThrow().ids());
+    };
+  }
+
+  /** The MediQ case a human-expert session plays. */
+  public io.clarq.core.mediq.MediqCase mediqCase(String id) {
+    io.clarq.core.mediq.MediqCase c = cases.get(id);
+    if (c == null) {
+      throw new IllegalArgumentException("study " + name() + " has no case " + id);
+    }
+    return c;
+  }
+
+  /** The simulated patient of a human-expert study, made from the spec on first use. */
+  public synchronized io.clarq.core.mediq.Patient patient() {
+    return madePatient().patient();
+  }
+
+  /**
+   * The patient as a MediQ run records it in its settings ({@code patient}: {@code offline-bm25(...)},
+   * {@code InstructPatient(...)}; the "cannot answer" line's or the prompt pack's origin).
+   */
+  public synchronized Map<String, String> patientSettings() {
+    return madePatient().settings();
+  }
+
+  private ExpertCaseFiles.Made madePatient() {
+    if (patient == null) {
+      patient = ExpertCaseFiles.patient(spec.cases().orElseThrow(() -> new IllegalStateException("study " + name()
+          + " is a " + spec.mode().key() + " study: it has no patient")));
+    }
+    return patient;
   }
 
   /** The task a human-seeker or human-provider session plays. */
@@ -200,6 +243,14 @@ public final class Study implements AutoCloseable {
         c.close();
       } catch (Exception e) {
         throw new IllegalStateException("cannot close the seeker of study " + name() + ": " + e.getMessage(), e);
+      }
+    }
+    if (patient != null && patient.client().isPresent()) {
+      try {
+        patient.client().get().close();
+      } catch (Exception e) {
+        throw new IllegalStateException("cannot close the patient's model client of study " + name() + ": "
+            + e.getMessage(), e);
       }
     }
     if (provider instanceof AutoCloseable c) {

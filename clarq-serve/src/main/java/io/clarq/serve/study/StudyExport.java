@@ -51,8 +51,11 @@ import java.util.stream.Stream;
  *   <li>Human-provider study: the same, with the roles turned round: the seeker is the study's seeker agent, the
  *       provider the participant ({@code provider_model} {@code human:STUDY/LABEL}); the nodes the person gave are
  *       replayed as given, so the run's gating and scores are the dialogue's own.
+ *   <li>Human-expert study: one MediQ run folder per participant with a finished consultation
+ *       ({@code ExpertExport}), the expert {@code human:STUDY/LABEL}.
  *   <li>Rating study: {@code OUT/STUDY-ratings/}, one human-ratings file per rater ({@code LABEL.jsonl}, the form
- *       {@code clarq cq judge --ratings} reads) and {@value #AGREEMENT} (kappa per scale).
+ *       {@code clarq cq judge --ratings} reads) and {@value #AGREEMENT} (kappa per scale); and one clarifying-question
+ *       judging run per rater, {@code OUT/STUDY-LABEL/} ({@code RatingRuns}), which compare and leaderboard rank.
  * </ul>
  *
  * A folder written by an earlier export of the same study is replaced; any other existing folder is refused.
@@ -71,7 +74,15 @@ public final class StudyExport {
 
   /** Exports the study into {@code out}; returns the folders written. */
   public static List<Path> export(Study study, Path out) throws InterruptedException {
-    return study.spec().mode() == StudyMode.RATING ? List.of(exportRatings(study, out)) : exportDialogues(study, out);
+    return switch (study.spec().mode()) {
+      case RATING -> {
+        List<Path> written = new ArrayList<>(List.of(exportRatings(study, out)));
+        written.addAll(RatingRuns.export(study, out));
+        yield written;
+      }
+      case HUMAN_EXPERT -> ExpertExport.export(study, out);
+      default -> exportDialogues(study, out);
+    };
   }
 
   private static List<Path> exportDialogues(Study study, Path out) throws InterruptedException {
@@ -205,7 +216,7 @@ public final class StudyExport {
   }
 
   // a new folder, or one an earlier export wrote, emptied
-  private static Path fresh(Path folder) {
+  static Path fresh(Path folder) {
     try {
       if (Files.exists(folder)) {
         if (!Files.isRegularFile(folder.resolve(MARKER))) {
@@ -225,7 +236,7 @@ public final class StudyExport {
     }
   }
 
-  private static void write(Path file, ObjectNode json) {
+  static void write(Path file, ObjectNode json) {
     try {
       AtomicFiles.write(file, JSON.writerWithDefaultPrettyPrinter().writeValueAsString(json) + "\n");
     } catch (com.fasterxml.jackson.core.JsonProcessingException e) {

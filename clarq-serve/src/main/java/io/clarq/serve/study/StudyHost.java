@@ -20,9 +20,14 @@ public final class StudyHost implements AutoCloseable {
   private final Path root;
   private final Map<String, Hosted> open = new TreeMap<>();
 
-  /** A study with its participant sessions. */
+  /** A study with its participant sessions: those of its mode present, the others empty. */
   public record Hosted(Study study, Optional<SeekerSessions> seekers, Optional<RatingSessions> ratings,
-      Optional<ProviderSessions> providers) {}
+      Optional<ProviderSessions> providers, Optional<ExpertSessions> experts) {
+    /** A human-seeker or rating study's sessions. */
+    public Hosted(Study study, Optional<SeekerSessions> seekers, Optional<RatingSessions> ratings) {
+      this(study, seekers, ratings, Optional.empty(), Optional.empty());
+    }
+  }
 
   public StudyHost(Path root) {
     this.root = Objects.requireNonNull(root, "root");
@@ -75,7 +80,8 @@ public final class StudyHost implements AutoCloseable {
     Hosted h = new Hosted(study,
         study.spec().mode() == StudyMode.HUMAN_SEEKER ? Optional.of(new SeekerSessions(study)) : Optional.empty(),
         study.spec().mode() == StudyMode.RATING ? Optional.of(new RatingSessions(study)) : Optional.empty(),
-        study.spec().mode() == StudyMode.HUMAN_PROVIDER ? Optional.of(new ProviderSessions(study)) : Optional.empty());
+        study.spec().mode() == StudyMode.HUMAN_PROVIDER ? Optional.of(new ProviderSessions(study)) : Optional.empty(),
+        study.spec().mode() == StudyMode.HUMAN_EXPERT ? Optional.of(new ExpertSessions(study)) : Optional.empty());
     open.put(study.name(), h);
     return h;
   }

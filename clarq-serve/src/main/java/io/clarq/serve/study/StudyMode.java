@@ -1,7 +1,6 @@
 package io.clarq.serve.study;
 
 import java.util.Arrays;
-import java.util.Locale;
 import java.util.stream.Collectors;
 
 /** What the participants of a study do, and in which benchmark. */
@@ -14,7 +13,12 @@ public enum StudyMode {
    */
   HUMAN_PROVIDER("human-provider", "clarq-llm"),
   /** Clarifying-question rating: a person grades a question's naturalness and usefulness against the reference. */
-  RATING("rating", "cq");
+  RATING("rating", "cq"),
+  /**
+   * MediQ with a person as the expert: they read the case's first sentence and the multiple-choice question, ask the
+   * simulated patient (offline or an LLM) and answer with a letter, under MediQ's question cap.
+   */
+  HUMAN_EXPERT("human-expert", "mediq");
 
   private final String key;
   private final String benchmark;
@@ -29,7 +33,7 @@ public enum StudyMode {
     return key;
   }
 
-  /** The benchmark the mode belongs to, as a spec names it ("clarq-llm", "cq"). */
+  /** The benchmark the mode belongs to, as a spec names it ("clarq-llm", "cq", "mediq"). */
   public String benchmark() {
     return benchmark;
   }
@@ -42,9 +46,6 @@ public enum StudyMode {
       }
     }
     String known = Arrays.stream(values()).map(StudyMode::key).collect(Collectors.joining(", "));
-    String lower = text.strip().toLowerCase(Locale.ROOT);
-    String later = lower.equals("human-provider") || lower.equals("mediq-expert")
-        ? " (" + lower + " is not built yet)" : "";
-    throw new IllegalArgumentException("unknown study mode \"" + text + "\"" + later + ": expected one of " + known);
+    throw new IllegalArgumentException("unknown study mode \"" + text + "\": expected one of " + known);
   }
 }

@@ -24,7 +24,7 @@ import java.util.regex.Pattern;
  * What a study is (docs/studies.md; docs/schemas/study-spec.schema.json): its name, mode, instructions, how many
  * participants and how many items each, and the items: ClarQ-LLM tasks for a human-seeker study (from the demo tasks
  * or a tasks folder, with the provider agent that answers) or a human-provider study (with the seeker agent that
- * asks), questions for a rating study.
+ * asks), questions for a rating study, MediQ cases for a human-expert study (with the patient and the question cap).
  *
  * @param name the study's name: letters, digits, dot, dash, underscore
  * @param mode what the participants do
@@ -38,17 +38,19 @@ import java.util.regex.Pattern;
  * @param items the questions of a rating study; empty for a human-seeker study
  * @param seeker who asks a human provider: {@value #RULE_SEEKER} (default, clarq's offline rule-based seeker), a
  *     plug-in seeker's {@code SCHEME:ARGS}, or the paper's LLM seeker {@code [comp:|chat:]MODEL-SPEC}
+ * @param cases the cases, patient and question cap of a human-expert study; empty for the other modes
  */
 public record StudySpec(String name, StudyMode mode, String instructions, int participants, int perParticipant,
     Optional<TaskSource> tasks, String provider, EndDetection endDetection, int maxSeekerTurns,
-    List<RatingItem> items, String seeker) {
+    List<RatingItem> items, String seeker, Optional<ExpertCases> cases) {
   /** The seeker of a human-provider study when the spec names none: clarq's rule-based seeker, no model. */
   public static final String RULE_SEEKER = "rule";
 
   private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,63}");
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final Set<String> FIELDS = Set.of("name", "benchmark", "mode", "instructions", "participants",
-      "per_participant", "tasks", "provider", "end_detection", "max_seeker_turns", "items", "seeker");
+      "per_participant", "tasks", "provider", "end_detection", "max_seeker_turns", "items", "seeker", "cases",
+      "patient", "max_questions");
 
   public StudySpec {
     Objects.requireNonNull(name, "name");
@@ -58,6 +60,7 @@ public record StudySpec(String name, StudyMode mode, String instructions, int pa
     Objects.requireNonNull(provider, "provider");
     Objects.requireNonNull(endDetection, "endDetection");
     Objects.requireNonNull(seeker, "seeker");
+    Objects.requireNonNull(cases, "cases");
     items = List.copyOf(items);
     if (!NAME.matcher(name).matches()) {
       throw new IllegalArgumentException("illegal study name \"" + name + "\": letters, digits, '.', '-', '_' only,"
@@ -75,6 +78,14 @@ public record StudySpec(String name, StudyMode mode, String instructions, int pa
     if (mode == StudyMode.RATING && items.isEmpty()) {
       throw new IllegalArgumentException("illegal study " + name + ": a rating study needs \"items\"");
     }
+    if (mode == StudyMode.HUMAN_EXPERT && cases.isEmpty()) {
+      throw new IllegalArgumentException("illegal study " + name + ": a human-expert study needs \"cases\"");
+    }
+    if ((mode == StudyMode.HUMAN_EXPERT) != cases.isPresent() || mode == StudyMode.HUMAN_EXPERT
+        && (tasks.isPresent() || !items.isEmpty())) {
+      throw new IllegalArgumentException("illegal study " + name + ": \"cases\" belong to a human-expert study,"
+          + " \"tasks\" to a human-seeker or human-provider study, \"items\" to a rating study");
+    }
     Set<String> ids = new HashSet<>();
     for (RatingItem item : items) {
       if (!ids.add(item.id())) {
@@ -82,27 +93,48 @@ public record StudySpec(String name, StudyMode mode, String instructions, int pa
             + "\" appears twice");
       }
     }
-    Assignment.balanced(itemCount(mode, tasks, items), participants, perParticipant);
+    Assignment.balanced(itemCount(mode, tasks, items, cases), participants, perParticipant);
   }
 
   /**
-   * A spec as the canonical constructor makes it, with the default seeker ({@value #RULE_SEEKER}): what a
-   * human-seeker or rating study needs.
+   * A spec with the default seeker ({@value #RULE_SEEKER}) and no MediQ cases: what a human-seeker or rating study
+   * needs.
    */
   public StudySpec(String name, StudyMode mode, String instructions, int participants, int perParticipant,
       Optional<TaskSource> tasks, String provider, EndDetection endDetection, int maxSeekerTurns,
       List<RatingItem> items) {
     this(name, mode, instructions, participants, perParticipant, tasks, provider, endDetection, maxSeekerTurns, items,
-        RULE_SEEKER);
+        RULE_SEEKER, Optional.empty());
   }
 
-  private static int itemCount(StudyMode mode, Optional<TaskSource> tasks, List<RatingItem> items) {
-    return mode == StudyMode.RATING ? items.size() : tasks.map(t -> t.ids().size()).orElse(0);
+  /** A spec with no MediQ cases: a human-seeker, human-provider or rating study's. */
+  public StudySpec(String name, StudyMode mode, String instructions, int participants, int perParticipant,
+      Optional<TaskSource> tasks, String provider, EndDetection endDetection, int maxSeekerTurns,
+      List<RatingItem> items, String seeker) {
+    this(name, mode, instructions, participants, perParticipant, tasks, provider, endDetection, maxSeekerTurns, items,
+        seeker, Optional.empty());
   }
 
-  /** How many items (tasks or questions) the study has. */
+  /** A spec with the default seeker ({@value #RULE_SEEKER}): a human-expert study's, or (no cases) any other's. */
+  public StudySpec(String name, StudyMode mode, String instructions, int participants, int perParticipant,
+      Optional<TaskSource> tasks, String provider, EndDetection endDetection, int maxSeekerTurns,
+      List<RatingItem> items, Optional<ExpertCases> cases) {
+    this(name, mode, instructions, participants, perParticipant, tasks, provider, endDetection, maxSeekerTurns, items,
+        RULE_SEEKER, cases);
+  }
+
+  private static int itemCount(StudyMode mode, Optional<TaskSource> tasks, List<RatingItem> items,
+      Optional<ExpertCases> cases) {
+    return switch (mode) {
+      case RATING -> items.size();
+      case HUMAN_EXPERT -> cases.map(c -> c.ids().size()).orElse(0);
+      default -> tasks.map(t -> t.ids().size()).orElse(0);
+    };
+  }
+
+  /** How many items (tasks, questions or cases) the study has. */
   public int itemCount() {
-    return itemCount(mode, tasks, items);
+    return itemCount(mode, tasks, items, cases);
   }
 
   /**
@@ -125,6 +157,24 @@ public record StudySpec(String name, StudyMode mode, String instructions, int pa
       }
       if (new HashSet<>(ids).size() != ids.size()) {
         throw new IllegalArgumentException("illegal tasks: \"ids\" " + ids + " names a task twice");
+      }
+      // a ClarQ-LLM run (and so the study's export) plays one split; its language is the one "language"
+      io.clarq.core.clarqllm.task.Split first = split(ids.get(0));
+      for (String id : ids) {
+        if (split(id) != first) {
+          throw new IllegalArgumentException("illegal tasks: task " + id + " is of the " + split(id).name()
+              .toLowerCase(java.util.Locale.ROOT) + " split, but task " + ids.get(0) + " of the " + first.name()
+              .toLowerCase(java.util.Locale.ROOT) + " split; a ClarQ-LLM run, and so a study, holds tasks of one"
+              + " split (types 1-26 test, 27-31 dev)");
+        }
+      }
+    }
+
+    private static io.clarq.core.clarqllm.task.Split split(String id) {
+      try {
+        return io.clarq.core.clarqllm.task.TaskId.parse(id).split();
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException("illegal tasks: task \"" + id + "\": " + e.getMessage(), e);
       }
     }
   }
@@ -209,7 +259,31 @@ public record StudySpec(String name, StudyMode mode, String instructions, int pa
         number(root, "participants", -1), number(root, "per_participant", -1), tasks,
         text(root, "provider", "offline"), EndDetection.parse(text(root, "end_detection", "reference")),
         number(root, "max_seeker_turns", RunConfig.REFERENCE_MAX_SEEKER_TURNS), items,
-        text(root, "seeker", RULE_SEEKER));
+        text(root, "seeker", RULE_SEEKER), cases(root, base));
+  }
+
+  // a human-expert study's "cases" ({source, ids}), with "patient" and "max_questions" beside them
+  private static Optional<ExpertCases> cases(JsonNode root, Path base) {
+    if (!root.has("cases")) {
+      if (root.has("patient") || root.has("max_questions")) {
+        throw new IllegalArgumentException("\"patient\" and \"max_questions\" belong to a human-expert study with"
+            + " \"cases\"");
+      }
+      return Optional.empty();
+    }
+    JsonNode c = root.get("cases");
+    String source = text(c, "source", ExpertCases.FETCHED);
+    if (!source.equals(ExpertCases.FETCHED) && !Path.of(source).isAbsolute() && base != null) {
+      source = base.resolve(source).normalize().toString();
+    }
+    JsonNode list = c.get("ids");
+    if (list == null || !list.isArray()) {
+      throw new IllegalArgumentException("\"cases\".\"ids\": expected an array of cases such as \"craft_md/12\"");
+    }
+    List<String> ids = new ArrayList<>();
+    list.forEach(n -> ids.add(n.asText()));
+    return Optional.of(new ExpertCases(source, ids, text(root, "patient", ExpertCases.OFFLINE),
+        number(root, "max_questions", ExpertCases.REFERENCE_MAX_QUESTIONS)));
   }
 
   /** The spec as JSON, in the form {@link #parse} reads (kept in the study folder). */
@@ -228,6 +302,11 @@ public record StudySpec(String name, StudyMode mode, String instructions, int pa
       }
       o.put("end_detection", endDetection.name().toLowerCase(java.util.Locale.ROOT))
           .put("max_seeker_turns", maxSeekerTurns);
+    });
+    cases.ifPresent(c -> {
+      ArrayNode ids = o.putObject("cases").put("source", c.source()).putArray("ids");
+      c.ids().forEach(ids::add);
+      o.put("patient", c.patient()).put("max_questions", c.maxQuestions());
     });
     if (!items.isEmpty()) {
       ArrayNode a = o.putArray("items");

@@ -57,6 +57,11 @@ final class ParticipantPages {
     if (mode == StudyMode.HUMAN_PROVIDER) {
       return ProviderPages.INSTRUCTIONS;
     }
+    if (mode == StudyMode.HUMAN_EXPERT) {
+      return "You are the doctor. Each case shows the first thing a patient tells you and a multiple-choice question"
+          + " about them. Ask the patient questions, one at a time, until you are confident, then answer with one"
+          + " of the options. There is a limit on how many questions you may ask; at the limit you must answer.";
+    }
     return mode == StudyMode.HUMAN_SEEKER
         ? "You are given a role and a task in a small story world. Jax, the assistant, knows how the task is done;"
             + " you do not. Ask Jax questions until every step of the task is clear to you, then end the dialogue"
@@ -67,7 +72,11 @@ final class ParticipantPages {
   }
 
   private static String noun(Study study, boolean plural) {
-    String one = study.spec().mode() == StudyMode.RATING ? "question" : "dialogue";
+    String one = switch (study.spec().mode()) {
+      case HUMAN_SEEKER, HUMAN_PROVIDER -> "dialogue";
+      case HUMAN_EXPERT -> "case";
+      case RATING -> "question";
+    };
     return plural ? one + "s" : one.substring(0, 1).toUpperCase(java.util.Locale.ROOT) + one.substring(1);
   }
 

@@ -29,7 +29,8 @@ import java.util.Optional;
  * <ul>
  *   <li>{@code GET /study/NAME/p/TOKEN}: a participant's list; {@code GET .../N}: their N-th item;
  *       {@code GET .../N/state.json}: the same as JSON; {@code POST .../N/say}, {@code POST .../N/rate},
- *       {@code POST .../N/answer} (a human provider's reply: {@code node} fields or a typed {@code line}). The link
+ *       {@code POST .../N/answer} (a human provider's reply: {@code node} fields or a typed {@code line}),
+ *       {@code POST .../N/move} (a MediQ expert's question or answer). The link
  *       token is the participant's only key and opens their own sessions only; an unknown token is a plain 404.
  *   <li>{@code /admin/login}; {@code GET, POST /admin/studies}; {@code GET /admin/studies/NAME};
  *       {@code POST /admin/studies/NAME/export}: only with the admin token (the sign-in cookie, or
@@ -87,6 +88,7 @@ public final class StudyPages {
     app.post("/study/{name}/p/{token}/{n}/say", ctx -> participant(ctx).ifPresent(p -> say(ctx, p)));
     app.post("/study/{name}/p/{token}/{n}/rate", ctx -> participant(ctx).ifPresent(p -> rate(ctx, p)));
     app.post("/study/{name}/p/{token}/{n}/answer", ctx -> participant(ctx).ifPresent(p -> answer(ctx, p)));
+    app.post("/study/{name}/p/{token}/{n}/move", ctx -> participant(ctx).ifPresent(p -> move(ctx, p)));
     if (adminToken != null) {
       app.get("/admin/login", ctx -> html(ctx, AdminPages.login(csrf.token("login"), Optional.empty())));
       app.post("/admin/login", this::login);
@@ -196,6 +198,8 @@ public final class StudyPages {
     if (p.hosted().providers().isPresent()) {
       html(ctx, ProviderPages.dialogue(p.hosted().study(), p.base(), p.hosted().providers().get().view(s), token, now,
           error));
+    } else if (p.hosted().experts().isPresent()) {
+      html(ctx, ExpertPage.page(p.hosted().study(), p.base(), p.hosted().experts().get().view(s), token, now, error));
     } else if (p.hosted().seekers().isPresent()) {
       html(ctx, ParticipantPages.dialogue(p.hosted().study(), p.base(), p.hosted().seekers().get().view(s), token,
           now, error));
@@ -211,6 +215,8 @@ public final class StudyPages {
     o.put(Csrf.FIELD, csrf.token("participant:" + p.who().token())).put("shown", System.currentTimeMillis());
     if (p.hosted().providers().isPresent()) {
       ProviderJson.fill(o, p.hosted().providers().get().view(s));
+    } else if (p.hosted().experts().isPresent()) {
+      ExpertPage.json(p.hosted().experts().get().view(s), o);
     } else if (p.hosted().seekers().isPresent()) {
       SeekerSessions.SeekerView v = p.hosted().seekers().get().view(s);
       o.put("position", v.position()).put("of", v.of()).put("finished", v.finished())
@@ -284,6 +290,21 @@ public final class StudyPages {
     } catch (IllegalStateException e) {
       ctx.status(HttpStatus.BAD_REQUEST);
       item(ctx, p, Optional.of(e.getMessage()));
+      return;
+    }
+    ctx.redirect(p.base() + "/" + (s.position() + 1), HttpStatus.SEE_OTHER);
+  }
+
+  private void move(Context ctx, Participant p) {
+    if (!csrfOk(ctx, "participant:" + p.who().token())) {
+      return;
+    }
+    StudyStore.Session s = session(ctx, p);
+    Optional<String> error = ExpertPage.move(ctx::formParam, p.hosted().experts().orElseThrow(NotFound::new), s,
+        millis(ctx));
+    if (error.isPresent()) {
+      ctx.status(HttpStatus.BAD_REQUEST);
+      item(ctx, p, error);
       return;
     }
     ctx.redirect(p.base() + "/" + (s.position() + 1), HttpStatus.SEE_OTHER);

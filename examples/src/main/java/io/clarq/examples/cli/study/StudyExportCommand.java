@@ -19,7 +19,9 @@ import picocli.CommandLine.Parameters;
       "Writes a study's finished dialogues as ClarQ-LLM run folders, one per participant (DIR/STUDY-p01, ...: the"
           + " participant is the seeker model human:STUDY/p01, or in a human-provider study the provider model),"
           + " which evaluate, compare, report and leaderboard read;"
-          + " a rating study's grades as one human-ratings file per rater with the raters' kappa.",
+          + " a MediQ human-expert study's consultations as MediQ run folders (the expert human:STUDY/p01); a rating"
+          + " study's grades as one human-ratings file per rater with the raters' kappa, and as one clarifying-question"
+          + " judging run per rater (the judge human:STUDY/p01), which compare and leaderboard rank beside judge runs.",
       "Recorded beside, never compared: participant.json (browser, seconds per line). A folder an earlier export"
           + " wrote is replaced."
     })
@@ -42,6 +44,13 @@ public final class StudyExportCommand implements Callable<Integer> {
         boolean demo = study.spec().tasks().get().source().equals(io.clarq.serve.study.StudySpec.TaskSource.DEMO);
         w.println("evaluate with: clarq evaluate --tasks " + (demo ? "demo" : study.tasksFolder()) + " --transcripts "
             + written.get(0).resolve("transcripts.jsonl"));
+      }
+      if (study.spec().cases().isPresent()) {
+        w.println("rank beside MediQ runs of the same cases with: clarq leaderboard " + written.get(0) + " RUN...");
+      }
+      if (written.size() > 1 && study.spec().mode() == io.clarq.serve.study.StudyMode.RATING) {
+        w.println("rank beside judge runs of the same questions with: clarq leaderboard --allow-different-setup "
+            + written.get(1) + " RUN...");
       }
       w.flush();
     }

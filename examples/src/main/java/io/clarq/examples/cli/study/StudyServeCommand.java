@@ -43,17 +43,28 @@ public final class StudyServeCommand implements Callable<Integer> {
     StudyHost host = new StudyHost(studies);
     StudyServer server = StudyServer.start(host, token, bind, port);
     CountDownLatch stopped = new CountDownLatch(1);
-    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+    Thread hook = new Thread(() -> {
       server.close();
       host.close();
       stopped.countDown();
-    }, "clarq-study-shutdown"));
-    PrintWriter out = spec.commandLine().getOut();
-    out.println("studies in " + studies.toAbsolutePath() + " at http://" + bind + ":" + server.port() + "/");
-    out.println("admin: http://" + bind + ":" + server.port() + "/admin/studies  token "
-        + (fromEnv != null && !fromEnv.isBlank() ? "from " + TOKEN_ENV : token));
-    out.flush();
-    stopped.await();
-    return 0;
+    }, "clarq-study-shutdown");
+    Runtime.getRuntime().addShutdownHook(hook);
+    try {
+      PrintWriter out = spec.commandLine().getOut();
+      out.println("studies in " + studies.toAbsolutePath() + " at http://" + bind + ":" + server.port() + "/");
+      out.println("admin: http://" + bind + ":" + server.port() + "/admin/studies  token "
+          + (fromEnv != null && !fromEnv.isBlank() ? "from " + TOKEN_ENV : token));
+      out.flush();
+      stopped.await();   // Ctrl-C; or the thread is interrupted (a program that runs the command stops it so)
+      return 0;
+    } finally {
+      server.close();
+      host.close();
+      try {
+        Runtime.getRuntime().removeShutdownHook(hook);
+      } catch (IllegalStateException shuttingDown) {
+        // the hook is running: it closes the server itself
+      }
+    }
   }
 }

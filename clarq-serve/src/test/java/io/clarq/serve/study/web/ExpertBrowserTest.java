@@ -1,0 +1,101 @@
+package io.clarq.serve.study.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.clarq.serve.browser.ChromiumDriver;
+import io.clarq.serve.study.MediqCases;
+import io.clarq.serve.study.Study;
+import io.clarq.serve.study.StudyHost;
+import io.clarq.serve.study.StudyStore;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.By;
+import org.openqa.selenium.StaleElementReferenceException;
+import org.openqa.selenium.WebDriverException;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/**
+ * A MediQ human expert in a real browser (headless Chromium through WebDriver; skipped with a message without
+ * chromium and chromedriver, failed instead under CI=true): they read the case, type questions to the offline
+ * patient, choose an option and answer. The screenshot at 1280 px ({@code target/serve-screenshots/study-expert.png})
+ * is the one in docs/img.
+ */
+class ExpertBrowserTest {
+  static final String ADMIN = "browser-admin-token-0123456789";
+  @TempDir Path root;
+  StudyHost host;
+  StudyServer server;
+  ChromeDriver browser;
+
+  @AfterEach
+  void stop() {
+    if (browser != null) {
+      browser.quit();
+    }
+    if (server != null) {
+      server.close();
+    }
+    if (host != null) {
+      host.close();
+    }
+  }
+
+  /** Clicks what loads a new page and waits until the old one is gone (the pages have no script). */
+  void navigate(By what) {
+    WebElement page = browser.findElement(By.tagName("html"));
+    new WebDriverWait(browser, Duration.ofSeconds(30)).ignoring(StaleElementReferenceException.class)
+        .until(d -> {
+          d.findElement(what).click();
+          return true;
+        });
+    new WebDriverWait(browser, Duration.ofSeconds(30)).until(d -> {
+      try {
+        page.isEnabled();
+        return false;
+      } catch (WebDriverException e) {
+        return true;
+      }
+    });
+  }
+
+  void ask(String question) {
+    browser.findElement(By.id("question")).sendKeys(question);
+    navigate(By.id("ask"));
+    assertThat(browser.findElement(By.id("chat")).getText()).contains(question);
+  }
+
+  @Test
+  void testAnExpertPlaysACaseByTypingAndChoosing() throws Exception {
+    browser = ChromiumDriver.require(root);
+    host = new StudyHost(root.resolve("studies"));
+    host.create(MediqCases.spec(MediqCases.data(root), 1, 1, 30));
+    server = StudyServer.start(host, ADMIN, "127.0.0.1", 0);
+    browser.manage().timeouts().implicitlyWait(Duration.ofSeconds(5));
+    Study study = host.find("clinic").orElseThrow().study();
+    browser.get("http://127.0.0.1:" + server.port() + study.linkPath(study.store().participants().get(0).token()));
+    navigate(By.id("go"));
+    assertThat(browser.findElement(By.id("initial")).getText()).contains("visits the clinic with");
+    ask("When did the symptoms begin?");
+    ask("Have you had any blood tests?");
+    browser.findElement(By.id("choice-B")).click();
+    ask("Do you have a fever?");
+    assertThat(browser.findElement(By.id("chat")).getText()).contains("days ago", "white cell count");
+    ChromiumDriver.screenshot(browser, "study-expert");
+    browser.findElement(By.id("choice-B")).click();
+    navigate(By.id("answer"));
+    assertThat(browser.findElement(By.id("ended")).getText()).contains("You answered B");
+    navigate(By.id("next"));
+    assertThat(browser.findElement(By.id("all-done")).getText()).contains("All done");
+    StudyStore.Session s = study.store().sessions(1).get(0);
+    List<String> expert = study.store().turns(s.id()).stream().filter(t -> t.speaker().equals("EXPERT"))
+        .map(t -> t.text() + " " + t.intent().orElse("-")).toList();
+    assertThat(expert).containsExactly("When did the symptoms begin? -", "Have you had any blood tests? -",
+        "Do you have a fever? B", "B B");
+  }
+}
