@@ -14,8 +14,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * What a study export writes fits the schemas in docs/schemas, side files included (participant.json, agreement.json,
- * study-export.json, a rater's p01.jsonl), as {@code WrittenFilesSchemaTest} checks the commands' files: through
- * {@link WrittenFileSchemas}, the one table from file name to schema.
+ * study-export.json, a rater's p01.jsonl), for every mode, as {@code WrittenFilesSchemaTest} checks the commands'
+ * files: through {@link WrittenFileSchemas}, the one table from file name to schema.
  */
 class StudyExportSchemaTest {
   static final ObjectMapper JSON = new ObjectMapper();
@@ -37,6 +37,25 @@ class StudyExportSchemaTest {
       // the schema can fail: a participant.json with the link token's place taken by something else
       Path bad = dir.resolve("participant.json");
       Files.writeString(bad, Files.readString(run.resolve(StudyExport.PARTICIPANT)).replace("\"p01\"", "\"x\""));
+      assertThat(WrittenFileSchemas.schemas().validateFile("study-participant.schema.json", bad)).isNotEmpty();
+    }
+  }
+
+  @Test
+  void testAHumanProviderExportFitsTheSchemasEveryFile() throws Exception {
+    try (Study study = Study.create(ProviderSessionsTest.providerSpec(1, 1, null), dir.resolve("l2h"))) {
+      ProviderSessions play = new ProviderSessions(study);
+      ProviderSessionsTest.playToTheEnd(play, study.store().sessions(1).get(0));
+      Path run = StudyExport.export(study, dir.resolve("out")).get(0);
+      assertThat(Files.readString(run.resolve(StudyExport.PARTICIPANT))).contains("\"role\" : \"provider\"")
+          .contains("provider_seconds");
+      assertThat(WrittenFileSchemas.checkedFiles(run)).contains(
+          "participant.json -> study-participant.schema.json", "study-export.json -> study-export.schema.json");
+      assertThat(WrittenFileSchemas.validateTree(run)).isEmpty();
+      // a role the schema does not know fails it
+      Path bad = dir.resolve("participant.json");
+      Files.writeString(bad, Files.readString(run.resolve(StudyExport.PARTICIPANT)).replace("\"provider\"",
+          "\"judge\""));
       assertThat(WrittenFileSchemas.schemas().validateFile("study-participant.schema.json", bad)).isNotEmpty();
     }
   }

@@ -2,6 +2,8 @@ package io.clarq.serve.study.web;
 
 import static io.clarq.serve.web.Html.escape;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.clarq.core.clarqllm.task.Briefing;
 import io.clarq.core.cq.Grade;
 import io.clarq.core.cq.RubricScale;
@@ -78,6 +80,42 @@ final class ParticipantPages {
       case RATING -> "question";
     };
     return plural ? one + "s" : one.substring(0, 1).toUpperCase(java.util.Locale.ROOT) + one.substring(1);
+  }
+
+  /** A human seeker's dialogue as {@code state.json} gives it: position, lines, turns left, a provider failure. */
+  static void json(SeekerSessions.SeekerView v, ObjectNode o) {
+    o.put("position", v.position()).put("of", v.of()).put("finished", v.finished())
+        .put("turns_left", v.seekerTurnsLeft());
+    ArrayNode lines = o.putArray("lines");
+    for (Utterance u : v.lines()) {
+      lines.addObject().put("speaker", u.speaker().name().toLowerCase(java.util.Locale.ROOT)).put("text", u.text());
+    }
+    v.providerError().ifPresent(e -> o.put("error", e));
+  }
+
+  /** A rating item as {@code state.json} gives it: position, the request, the reference and the question to rate. */
+  static void json(RatingSessions.RatingView v, ObjectNode o) {
+    o.put("position", v.position()).put("of", v.of()).put("finished", v.finished()).put("request", v.request())
+        .put("reference", v.reference()).put("question", v.question());
+  }
+
+  /**
+   * Applies a rating form ({@code form} reads a field: a grade per scale). Returns the message to show when the
+   * rating is refused (nothing is stored then).
+   */
+  static Optional<String> rate(java.util.function.Function<String, String> form, RatingSessions ratings,
+      StudyStore.Session session, Optional<Long> millis) {
+    Optional<Grade> natural = Optional.ofNullable(form.apply(RubricScale.NATURALNESS.key())).flatMap(Grade::parse);
+    Optional<Grade> useful = Optional.ofNullable(form.apply(RubricScale.USEFULNESS.key())).flatMap(Grade::parse);
+    if (natural.isEmpty() || useful.isEmpty()) {
+      return Optional.of("choose Good, Fair or Bad on both scales");
+    }
+    try {
+      ratings.rate(session, natural.get(), useful.get(), millis);
+      return Optional.empty();
+    } catch (IllegalStateException e) {
+      return Optional.of(e.getMessage());
+    }
   }
 
   /** A human seeker's dialogue page. */

@@ -76,6 +76,24 @@ final class ProviderPages {
         b.toString());
   }
 
+  /**
+   * Applies a reply form ({@code form} reads a field, {@code nodeFields} are its {@code node} fields): the ticked
+   * lines or the typed {@code line}, or the provider's fixed enough-information line for the {@code enough} button,
+   * whatever is in the box. Returns the message to show when the reply is refused (nothing is stored then).
+   */
+  static Optional<String> answer(java.util.function.Function<String, String> form, List<String> nodeFields,
+      ProviderSessions providers, io.clarq.serve.study.StudyStore.Session session, Optional<Long> millis) {
+    try {
+      List<io.clarq.core.clarqllm.tree.NodeId> nodes = ProviderJson.nodes(nodeFields);
+      boolean enough = form.apply("enough") != null;
+      String line = enough ? providers.enoughInformation() : Optional.ofNullable(form.apply("line")).orElse("");
+      providers.answer(session, enough ? List.of() : nodes, line, millis);
+      return Optional.empty();
+    } catch (IllegalArgumentException | IllegalStateException e) {
+      return Optional.of(e.getMessage());
+    }
+  }
+
   private static void task(StringBuilder b, ProviderSessions.ProviderView v) {
     Briefing br = v.briefing();
     b.append("<div class=\"card\" id=\"tree\"><h2>The task: ").append(escape(v.taskType())).append("</h2><p>The"

@@ -1,11 +1,7 @@
 package io.clarq.serve.study.web;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.clarq.core.cq.Grade;
-import io.clarq.core.cq.RubricScale;
-import io.clarq.core.dialogue.Utterance;
 import io.clarq.serve.study.SeekerSessions;
 import io.clarq.serve.study.StudyExport;
 import io.clarq.serve.study.StudyHost;
@@ -218,18 +214,9 @@ public final class StudyPages {
     } else if (p.hosted().experts().isPresent()) {
       ExpertPage.json(p.hosted().experts().get().view(s), o);
     } else if (p.hosted().seekers().isPresent()) {
-      SeekerSessions.SeekerView v = p.hosted().seekers().get().view(s);
-      o.put("position", v.position()).put("of", v.of()).put("finished", v.finished())
-          .put("turns_left", v.seekerTurnsLeft());
-      ArrayNode lines = o.putArray("lines");
-      for (Utterance u : v.lines()) {
-        lines.addObject().put("speaker", u.speaker().name().toLowerCase(java.util.Locale.ROOT)).put("text", u.text());
-      }
-      v.providerError().ifPresent(e -> o.put("error", e));
+      ParticipantPages.json(p.hosted().seekers().get().view(s), o);
     } else {
-      var v = p.hosted().ratings().get().view(s);
-      o.put("position", v.position()).put("of", v.of()).put("finished", v.finished()).put("request", v.request())
-          .put("reference", v.reference()).put("question", v.question());
+      ParticipantPages.json(p.hosted().ratings().get().view(s), o);
     }
     ctx.contentType("application/json; charset=utf-8").result(o.toString());
   }
@@ -257,16 +244,11 @@ public final class StudyPages {
       return;
     }
     StudyStore.Session s = session(ctx, p);
-    var providers = p.hosted().providers().orElseThrow(NotFound::new);
-    try {
-      List<io.clarq.core.clarqllm.tree.NodeId> nodes = ProviderJson.nodes(ctx.formParams("node"));
-      // the button for the provider's fixed "you have all you need" line sends that line, whatever is in the box
-      String line = ctx.formParam("enough") != null ? providers.enoughInformation()
-          : Optional.ofNullable(ctx.formParam("line")).orElse("");
-      providers.answer(s, ctx.formParam("enough") != null ? List.of() : nodes, line, millis(ctx));
-    } catch (IllegalArgumentException | IllegalStateException e) {
+    Optional<String> error = ProviderPages.answer(ctx::formParam, ctx.formParams("node"),
+        p.hosted().providers().orElseThrow(NotFound::new), s, millis(ctx));
+    if (error.isPresent()) {
       ctx.status(HttpStatus.BAD_REQUEST);
-      item(ctx, p, Optional.of(e.getMessage()));
+      item(ctx, p, error);
       return;
     }
     ctx.redirect(p.base() + "/" + (s.position() + 1), HttpStatus.SEE_OTHER);
@@ -277,19 +259,11 @@ public final class StudyPages {
       return;
     }
     StudyStore.Session s = session(ctx, p);
-    var ratings = p.hosted().ratings().orElseThrow(NotFound::new);
-    Optional<Grade> natural = Optional.ofNullable(ctx.formParam(RubricScale.NATURALNESS.key())).flatMap(Grade::parse);
-    Optional<Grade> useful = Optional.ofNullable(ctx.formParam(RubricScale.USEFULNESS.key())).flatMap(Grade::parse);
-    if (natural.isEmpty() || useful.isEmpty()) {
+    Optional<String> error = ParticipantPages.rate(ctx::formParam, p.hosted().ratings().orElseThrow(NotFound::new), s,
+        millis(ctx));
+    if (error.isPresent()) {
       ctx.status(HttpStatus.BAD_REQUEST);
-      item(ctx, p, Optional.of("choose Good, Fair or Bad on both scales"));
-      return;
-    }
-    try {
-      ratings.rate(s, natural.get(), useful.get(), millis(ctx));
-    } catch (IllegalStateException e) {
-      ctx.status(HttpStatus.BAD_REQUEST);
-      item(ctx, p, Optional.of(e.getMessage()));
+      item(ctx, p, error);
       return;
     }
     ctx.redirect(p.base() + "/" + (s.position() + 1), HttpStatus.SEE_OTHER);
