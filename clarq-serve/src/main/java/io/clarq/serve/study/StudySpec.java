@@ -31,11 +31,11 @@ import java.util.regex.Pattern;
  * @param instructions shown to every participant before they start
  * @param participants how many participants (one link each)
  * @param perParticipant how many items each participant gets
- * @param tasks the tasks of a human-seeker study; empty for a rating study
+ * @param tasks the tasks of a human-seeker or human-provider study; empty for a rating or human-expert study
  * @param provider who answers a human seeker: "offline" (default) or an LLM spec
  * @param endDetection the rule that decides a seeker line ends the dialogue (default: the reference rule)
  * @param maxSeekerTurns the seeker's turn cap (default: the reference's 12)
- * @param items the questions of a rating study; empty for a human-seeker study
+ * @param items the questions of a rating study; empty for the other modes
  * @param seeker who asks a human provider: {@value #RULE_SEEKER} (default, clarq's offline rule-based seeker), a
  *     plug-in seeker's {@code SCHEME:ARGS}, or the paper's LLM seeker {@code [comp:|chat:]MODEL-SPEC}
  * @param cases the cases, patient and question cap of a human-expert study; empty for the other modes
