@@ -92,6 +92,7 @@ final class RunReports {
       java.time.Instant finished) {
     ObjectNode root = RunEnvelope.of(r, settings, deviations, finished).toJson();
     root.put("judge", r.judge());
+    root.put(io.clarq.eval.kernel.PlayMode.SETTING, io.clarq.eval.kernel.PlayMode.of(settings).word());
     List<String> notes = notes(settings, deviations);
     if (!notes.isEmpty()) {
       ArrayNode n = root.putArray("notes");
