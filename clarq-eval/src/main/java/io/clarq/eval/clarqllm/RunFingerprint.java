@@ -96,9 +96,6 @@ final class RunFingerprint {
     if (config.trials() > 1) {
       s.put(TRIALS, String.valueOf(config.trials()));
     }
-    if (config.batches().isPresent()) {
-      s.put(io.clarq.eval.kernel.PlayMode.SETTING, io.clarq.eval.kernel.PlayMode.BATCH.word());
-    }
     config.settings().forEach((name, value) -> {
       if (s.containsKey(name)) {
         throw new IllegalArgumentException("illegal run setting \"" + name + "\": a built-in setting of that name "

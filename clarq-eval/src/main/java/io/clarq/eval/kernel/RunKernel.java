@@ -56,8 +56,9 @@ public final class RunKernel {
    * @param shard the part of the selection this run plays
    * @param concurrency items played at once, at least 1
    * @param threadName the stem of the pool threads' names: {@code "clarq-toa"} gives {@code clarq-toa3-worker-1}
-   * @param batches the batch clients of turn-synchronous play, when the models answer through batch APIs; empty
-   *     for synchronous play (an item that waits for a batch answer then stops the run)
+   * @param batches the batch clients of turn-synchronous play, when the models answer through batch APIs (the run's
+   *     settings then record {@code play_mode = batch}, {@link PlayMode}); empty for synchronous play (an item that
+   *     waits for a batch answer then stops the run)
    */
   public record Plan(Path output, Shard shard, int concurrency, String threadName, Optional<BatchPasses> batches) {
     public Plan {
@@ -105,7 +106,7 @@ public final class RunKernel {
     }
     Path out = plan.output();
     try (OutputLock lock = lock(out)) {
-      RunSettings settings = b.settings(selection).withShard(plan.shard());
+      RunSettings settings = settings(b, selection, plan);
       settings.recordOrRequire(out, b.logFile());
       Path logFile = out.resolve(b.logFile());
       Map<String, R> resumed = ItemLog.resume(b, logFile, keys(b, items));
@@ -156,7 +157,13 @@ public final class RunKernel {
    * nothing.
    */
   public static <I, R, E> java.util.Optional<String> refusal(Benchmark<I, R, E> b, List<I> selection, Plan plan) {
-    return b.settings(selection).withShard(plan.shard()).refusal(plan.output(), b.logFile());
+    return settings(b, selection, plan).refusal(plan.output(), b.logFile());
+  }
+
+  // the benchmark's settings with the shard, and the play mode when it plays through batches ({@link PlayMode})
+  private static <I> RunSettings settings(Benchmark<I, ?, ?> b, List<I> selection, Plan plan) {
+    RunSettings s = b.settings(selection).withShard(plan.shard());
+    return plan.batches().isPresent() ? s.with(PlayMode.SETTING, PlayMode.BATCH.word()) : s;
   }
 
   /**

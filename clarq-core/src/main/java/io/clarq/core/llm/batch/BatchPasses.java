@@ -59,6 +59,20 @@ public final class BatchPasses implements AutoCloseable {
     return new BatchPasses(clients, progress);
   }
 
+  /**
+   * The name of the state file of a batch client named {@code name} (a role or a model):
+   * {@code batch-NAME.json}, each character that is not a letter, digit, dot, dash or underscore written as _
+   * ({@code batch-meta-llama_Llama-3.1-8B-Instruct.json}).
+   *
+   * @throws IllegalArgumentException for a blank name
+   */
+  public static String stateFileName(String name) {
+    if (name == null || name.isBlank()) {
+      throw new IllegalArgumentException("illegal batch client name \"" + name + "\": must not be blank");
+    }
+    return "batch-" + name.replaceAll("[^A-Za-z0-9._-]", "_") + ".json";
+  }
+
   /** The clients, in the order given. */
   public List<BatchClient> clients() {
     return clients;

@@ -16,7 +16,6 @@ import io.clarq.datasets.cq.FkwDataset;
 import io.clarq.datasets.cq.FkwSplit;
 import io.clarq.datasets.jsonl.JsonLines;
 import io.clarq.eval.cq.CqGenerationRun;
-import io.clarq.eval.kernel.PlayMode;
 import io.clarq.eval.kernel.RunKernel;
 import io.clarq.eval.kernel.Shard;
 import io.clarq.examples.cli.DataDefaults;
@@ -120,7 +119,6 @@ public final class CqGenerateCommand implements Callable<Integer> {
       RunKernel.Plan plan = new RunKernel.Plan(out, shard, threads, "clarq-cq-generate");
       java.util.Optional<BatchPasses> passes = batches.map(b -> BatchPasses.of(b.clients(), progress));
       if (passes.isPresent()) {
-        settings.put(PlayMode.SETTING, PlayMode.BATCH.word());
         plan = plan.withBatches(passes.get());
       }
       CqGenerationRun.Result r = CqGenerationRun.run(examples, gen, settings,

@@ -138,11 +138,6 @@ public final class MediqAgentOptions {
     }
   }
 
-  /** A model's batch state file name: {@code batch-} and the model name, each character not safe in a name as _. */
-  static String batchStateName(String model) {
-    return "batch-" + model.replaceAll("[^A-Za-z0-9._-]", "_") + ".json";
-  }
-
   /**
    * Refuses {@code --batch} where turn-synchronous play cannot work: no model, an asking agent (clarq cannot replay it
    * from its answers), or self-consistency above 1 (its samples are the same request, which a batch answers once).
@@ -206,8 +201,8 @@ public final class MediqAgentOptions {
     Map<String, LlmClient> clients = new LinkedHashMap<>();
     java.util.function.BiFunction<String, String, LlmClient> make = (option, specText) -> batches.isEmpty()
         ? llm.client(cl, option, specText)
-        : llm.batchClient(cl, option, specText, batches.get().folder().resolve(batchStateName(llm.spec(cl, option,
-            specText).model())), batches.get().progress());
+        : llm.batchClient(cl, option, specText, batches.get().folder().resolve(
+            io.clarq.core.llm.batch.BatchPasses.stateFileName(llm.spec(cl, option, specText).model())), batches.get().progress());
     MediqModels models = new MediqModels(name -> clients.get(name), !settingsPerCall);
     MediqSampling expertSampling = null;
     MediqSampling questionSampling = null;

@@ -9,7 +9,6 @@ import io.clarq.core.prompt.PromptPack;
 import io.clarq.datasets.fetch.DataDirectory;
 import io.clarq.datasets.mediq.MediqReferencePack;
 import io.clarq.eval.kernel.ItemListener;
-import io.clarq.eval.kernel.PlayMode;
 import io.clarq.eval.kernel.RunKernel;
 import io.clarq.eval.kernel.Shard;
 import io.clarq.eval.mediq.MediqBenchmark;
@@ -145,7 +144,6 @@ public final class MediqRunCommand implements Callable<Integer> {
       RunKernel.Plan plan = new RunKernel.Plan(out, shard, concurrency, "clarq-mediq-run");
       Optional<BatchPasses> passes = Optional.empty();
       if (batch) {
-        settings.put(PlayMode.SETTING, PlayMode.BATCH.word());
         passes = Optional.of(BatchPasses.of(a.clients().stream().map(c -> (BatchClient) c).toList(), progress));
         plan = plan.withBatches(passes.get());
       }
