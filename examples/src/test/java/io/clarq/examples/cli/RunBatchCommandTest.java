@@ -182,6 +182,27 @@ class RunBatchCommandTest {
   }
 
   @Test
+  void testADialogueWhoseEntryKeepsFailingFailsWithTheProvidersReasonAfterThreeBatches() throws Exception {
+    // every provider request errors in every batch; the seeker's are answered
+    try (FakeBatchServer server = FakeBatchServer.start(Shape.OPENAI, 0, (body, attempt) ->
+        body.path("response_format").path("type").asText().equals("json_object") ? Fault.ERROR : Fault.NONE,
+        RunBatchCommandTest::answer)) {
+      String url = server.baseUrl().toString();
+      Path batch = dir.resolve("failing");
+      List<String> args = new ArrayList<>(List.of("run", "--seeker", "chat:" + url, "--provider", url, "--model",
+          "sim-7b", "--prompts", "clarq", "--tasks", SharedData.require("clarq-llm/tasks").toString(), "--select",
+          "1.1,2.1", "--out", batch.toString(), "--batch"));
+      assertThat(run(d -> { }, args)).isEqualTo(1);
+      // batch 1: both seekers' first lines; batches 2-4: both providers' first calls, failing each time
+      assertThat(server.batchesCreated()).isEqualTo(4);
+      JsonNode results = JSON.readTree(batch.resolve("results.json").toFile());
+      assertThat(results.path("failed").asInt()).isEqualTo(2);
+      assertThat(Files.readString(batch.resolve("transcripts.jsonl"))).contains("provider: LlmException: batch entry",
+          "failed in 3 batches: errored: HTTP 400 invalid_request_error: Invalid value for 'temperature'.");
+    }
+  }
+
+  @Test
   void testBatchIsRefusedWhereTurnSynchronousPlayCannotWork() {
     Path tasks = SharedData.require("clarq-llm/tasks");
     assertThat(run(d -> { }, List.of("run", "--seeker", "rule", "--provider", "offline", "--tasks", tasks.toString(),
