@@ -75,8 +75,9 @@ public final class ClarqEvaluator {
     ClarqBenchmark benchmark = new ClarqBenchmark(config, selection, scoring);
     int total = config.shard().of(selection).size();
     try {
-      return RunKernel.run(benchmark, selection, new RunKernel.Plan(config.output(), config.shard(),
-          config.concurrency(), "clarq-run"), ClarqBenchmark.listener(config.listener(), scoring, total));
+      RunKernel.Plan plan = new RunKernel.Plan(config.output(), config.shard(), config.concurrency(), "clarq-run");
+      return RunKernel.run(benchmark, selection, config.batches().map(plan::withBatches).orElse(plan),
+          ClarqBenchmark.listener(config.listener(), scoring, total));
     } catch (RunStopped stop) {
       if (stop.getCause() instanceof OutageStop outage) {
         throw new OutageStop("run stopped: " + outage.getMessage() + ". " + stop.finished() + " of " + total

@@ -19,6 +19,7 @@ import io.clarq.core.llm.LlmUnparsedReplyException;
 import io.clarq.core.llm.LlmUnusableReplyException;
 import io.clarq.core.llm.TokenUsage;
 import io.clarq.core.llm.Trials;
+import io.clarq.eval.kernel.WaitingForBatch;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -36,7 +37,9 @@ import java.util.function.Consumer;
  * reply. The loop keeps the tree's gating state and gives the provider's nodes after each reply.
  *
  * <p>A failure of either agent (a model unreachable after retries, an unparsable model reply, a bug in the agent)
- * does not escape: the record is marked failed with the cause and keeps what was said before.
+ * does not escape: the record is marked failed with the cause and keeps what was said before. A model call waiting
+ * for its batch (turn-synchronous play) is no failure: {@link WaitingForBatch} escapes, and the dialogue is played
+ * again from its start once the batch has answered.
  */
 public final class DialogueLoop {
   // the seekers' opaque dialogue keys: a count, so nothing in them points at the task
@@ -118,6 +121,7 @@ public final class DialogueLoop {
       } catch (LlmException | RuntimeException e) {
         report(tally, deviations);
         OutageStop.rethrowIfOutage(e);
+        WaitingForBatch.rethrowIfWaiting(e);
         failure = "seeker: " + describe(e);
         failureKind = failureKind(e);
         end = EndReason.UNKNOWN;
@@ -141,6 +145,7 @@ public final class DialogueLoop {
       } catch (LlmException | RuntimeException e) {
         report(providerTally, deviations);
         OutageStop.rethrowIfOutage(e);
+        WaitingForBatch.rethrowIfWaiting(e);
         failure = "provider: " + describe(e);
         failureKind = failureKind(e);
         end = EndReason.UNKNOWN;

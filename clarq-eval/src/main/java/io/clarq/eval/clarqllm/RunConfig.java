@@ -7,6 +7,7 @@ import io.clarq.core.clarqllm.seeker.SeekerAgent;
 import io.clarq.core.clarqllm.task.Language;
 import io.clarq.core.clarqllm.task.Split;
 import io.clarq.core.clarqllm.task.TaskSet;
+import io.clarq.core.llm.batch.BatchPasses;
 import io.clarq.core.prompt.PromptPack;
 import io.clarq.eval.kernel.Shard;
 import java.nio.file.Path;
@@ -59,6 +60,7 @@ public final class RunConfig {
   private final PromptPack prompts;
   private final int trials;
   private final Optional<RunForecast> forecast;
+  private final Optional<BatchPasses> batches;
 
   private RunConfig(Builder b) {
     this.tasksDirectory = Optional.ofNullable(b.tasksDirectory);
@@ -82,6 +84,7 @@ public final class RunConfig {
     this.prompts = b.resolvedPrompts;
     this.trials = b.trials;
     this.forecast = b.forecast;
+    this.batches = b.batches;
   }
 
   public static Builder builder() {
@@ -174,6 +177,14 @@ public final class RunConfig {
     return forecast;
   }
 
+  /**
+   * The batch clients of turn-synchronous play, when the seeker's and provider's models answer through batch APIs
+   * ({@link io.clarq.eval.kernel.RunKernel.Plan#batches()}); a setting of the run's fingerprint ({@code play_mode}).
+   */
+  public Optional<BatchPasses> batches() {
+    return batches;
+  }
+
   public EndDetection endDetection() {
     return endDetection;
   }
@@ -212,7 +223,7 @@ public final class RunConfig {
         + seeker.name() + ", provider=" + provider.name() + ", maxSeekerTurns=" + maxSeekerTurns + ", endDetection="
         + endDetection + ", judge=" + judgeDescription + ", shard=" + shard + ", settings=" + settings
         + ", concurrency=" + concurrency + ", output=" + output + ", recordTimings=" + recordTimings + ", prompts="
-        + prompts.id() + ", trials=" + trials + "}";
+        + prompts.id() + ", trials=" + trials + (batches.isPresent() ? ", play_mode=batch" : "") + "}";
   }
 
   /** Builds a {@link RunConfig}; see the class comment for the defaults. */
@@ -238,6 +249,7 @@ public final class RunConfig {
     private PromptPack prompts;
     private int trials = 1;
     private Optional<RunForecast> forecast = Optional.empty();
+    private Optional<BatchPasses> batches = Optional.empty();
     private PromptPack resolvedPrompts;
 
     private Builder() {}
@@ -380,6 +392,16 @@ public final class RunConfig {
      */
     public Builder prompts(PromptPack pack) {
       this.prompts = Objects.requireNonNull(pack, "pack");
+      return this;
+    }
+
+    /**
+     * Plays turn-synchronously through {@code batches}: the clients the seeker's and provider's models answer through
+     * ({@link BatchPasses}). Each pass plays every active dialogue until it needs an answer the batch has not given;
+     * then one batch per model goes out with the next call of every waiting dialogue. Default: synchronous play.
+     */
+    public Builder batches(BatchPasses batches) {
+      this.batches = Optional.of(Objects.requireNonNull(batches, "batches"));
       return this;
     }
 

@@ -49,14 +49,14 @@ final class RunReports {
 
   /**
    * The reports, results.json with {@code forecast} beside the actual ({@code judgeCalls}: the judge's calls) and the
-   * modes the models were asked in: {@code play_mode} (the seeker's and provider's calls) and {@code judge_mode}
-   * ({@code judgeMode}), each {@link BatchJudging#BATCH} or {@link BatchJudging#SYNCHRONOUS}; the leaderboard prices
-   * a role played in batch mode at batch prices.
+   * modes the models were asked in: {@code play_mode} (the seeker's and provider's calls, from the run's settings)
+   * and {@code judge_mode} ({@code judgeMode}), each {@link BatchJudging#BATCH} or {@link BatchJudging#SYNCHRONOUS};
+   * the leaderboard prices a role played in batch mode at batch prices.
    */
   static void write(RunResult r, Map<String, String> settings, List<Deviation> deviations,
       java.util.Optional<RunForecast> forecast, long judgeCalls, String judgeMode) {
     ObjectNode root = json(r, settings, deviations, java.time.Instant.now());
-    root.put("play_mode", BatchJudging.SYNCHRONOUS).put("judge_mode", judgeMode);
+    root.put("judge_mode", judgeMode);
     String summary = markdown(r, settings, deviations);
     if (forecast.isPresent()) {
       forecast(forecast.get(), r, judgeCalls, root.putObject("forecast"));
@@ -99,6 +99,7 @@ final class RunReports {
       java.time.Instant finished) {
     ObjectNode root = RunEnvelope.of(r, settings, deviations, finished).toJson();
     root.put("judge", r.judge());
+    root.put(io.clarq.eval.kernel.PlayMode.SETTING, io.clarq.eval.kernel.PlayMode.of(settings).word());
     List<String> notes = notes(settings, deviations);
     if (!notes.isEmpty()) {
       ArrayNode n = root.putArray("notes");

@@ -2,6 +2,8 @@ package io.clarq.eval.kernel;
 
 import io.clarq.core.files.AtomicFiles;
 import io.clarq.core.files.OutputLock;
+import io.clarq.core.llm.batch.BatchPasses;
+import io.clarq.core.llm.batch.BatchPendingException;
 import io.clarq.datasets.clarqllm.transcript.LineAppender;
 import io.clarq.eval.kernel.WorkerPools;
 import java.io.IOException;
@@ -36,6 +38,11 @@ import java.util.concurrent.atomic.AtomicReference;
  *   <li>the failure policy: a failed record is counted and the run goes on; an exception from
  *       {@link Benchmark#play} stops it ({@link RunStopped}) with every finished record kept;
  *   <li>shards ({@link Shard}) and {@link #merge merging} them, one merge for every benchmark;
+ *   <li>turn-synchronous play through batch APIs ({@link Plan#batches()}): an item whose play stops at a model call
+ *       the batch has not answered ({@link BatchPendingException}) waits, neither failed nor finished and not
+ *       written; when every item of a pass has finished or waits, {@link BatchPasses#between} sends one batch per
+ *       model with the next call of every waiting item, and the next pass replays the waiting items from their
+ *       answers and takes each one further;
  *   <li>the end step: the log rewritten in item order, then {@link Benchmark#finish}.
  * </ul>
  */
@@ -49,15 +56,29 @@ public final class RunKernel {
    * @param shard the part of the selection this run plays
    * @param concurrency items played at once, at least 1
    * @param threadName the stem of the pool threads' names: {@code "clarq-toa"} gives {@code clarq-toa3-worker-1}
+   * @param batches the batch clients of turn-synchronous play, when the models answer through batch APIs (the run's
+   *     settings then record {@code play_mode = batch}, {@link PlayMode}); empty for synchronous play (an item that
+   *     waits for a batch answer then stops the run)
    */
-  public record Plan(Path output, Shard shard, int concurrency, String threadName) {
+  public record Plan(Path output, Shard shard, int concurrency, String threadName, Optional<BatchPasses> batches) {
     public Plan {
       Objects.requireNonNull(output, "output");
       Objects.requireNonNull(shard, "shard");
       Objects.requireNonNull(threadName, "threadName");
+      Objects.requireNonNull(batches, "batches");
       if (concurrency < 1) {
         throw new IllegalArgumentException("illegal concurrency " + concurrency + ": must be at least 1");
       }
+    }
+
+    /** A plan of synchronous play. */
+    public Plan(Path output, Shard shard, int concurrency, String threadName) {
+      this(output, shard, concurrency, threadName, Optional.empty());
+    }
+
+    /** This plan played turn-synchronously through {@code batches} ({@link BatchPasses}). */
+    public Plan withBatches(BatchPasses batches) {
+      return new Plan(output, shard, concurrency, threadName, Optional.of(batches));
     }
   }
 
@@ -85,7 +106,7 @@ public final class RunKernel {
     }
     Path out = plan.output();
     try (OutputLock lock = lock(out)) {
-      RunSettings settings = b.settings(selection).withShard(plan.shard());
+      RunSettings settings = settings(b, selection, plan);
       settings.recordOrRequire(out, b.logFile());
       Path logFile = out.resolve(b.logFile());
       Map<String, R> resumed = ItemLog.resume(b, logFile, keys(b, items));
@@ -95,7 +116,17 @@ public final class RunKernel {
       tracker.started();
       Map<String, R> played = new ConcurrentHashMap<>();
       AtomicReference<Stop> stop = new AtomicReference<>();
-      playAll(b, pending, plan, log, logFile, played, stop, tracker);
+      List<I> waiting = playAll(b, pending, plan, log, logFile, played, stop, tracker);
+      while (!waiting.isEmpty() && stop.get() == null) {
+        // every item has finished or waits: one batch per model with the next call of each waiting item
+        try {
+          plan.batches().orElseThrow().between(waiting.size());
+        } catch (io.clarq.core.llm.LlmException | RuntimeException e) {
+          stop.set(new Stop("batch of " + waiting.size() + " waiting items", e));
+          break;
+        }
+        waiting = playAll(b, waiting, plan, log, logFile, played, stop, tracker);
+      }
       tracker.finished();
       Duration took = Duration.ofNanos(System.nanoTime() - start);
       if (stop.get() != null) {
@@ -126,7 +157,13 @@ public final class RunKernel {
    * nothing.
    */
   public static <I, R, E> java.util.Optional<String> refusal(Benchmark<I, R, E> b, List<I> selection, Plan plan) {
-    return b.settings(selection).withShard(plan.shard()).refusal(plan.output(), b.logFile());
+    return settings(b, selection, plan).refusal(plan.output(), b.logFile());
+  }
+
+  // the benchmark's settings with the shard, and the play mode when it plays through batches ({@link PlayMode})
+  private static <I> RunSettings settings(Benchmark<I, ?, ?> b, List<I> selection, Plan plan) {
+    RunSettings s = b.settings(selection).withShard(plan.shard());
+    return plan.batches().isPresent() ? s.with(PlayMode.SETTING, PlayMode.BATCH.word()) : s;
   }
 
   /**
@@ -181,11 +218,23 @@ public final class RunKernel {
   /** The first item whose play threw, and what it threw. */
   private record Stop(String item, Throwable cause) {}
 
-  private static <I, R> void playAll(Benchmark<I, R, ?> b, List<I> pending, Plan plan, RunLog log, Path logFile,
+  /** Whether {@code e} is a model call waiting for its batch ({@link BatchPendingException}), or caused by one. */
+  public static boolean waitsForBatch(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      if (t instanceof BatchPendingException) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  // plays the items, each on the pool; returns those waiting for a batch answer (turn-synchronous play), in order
+  private static <I, R> List<I> playAll(Benchmark<I, R, ?> b, List<I> pending, Plan plan, RunLog log, Path logFile,
       Map<String, R> played, AtomicReference<Stop> stop, Tracker<I, R> tracker) throws InterruptedException {
     if (pending.isEmpty()) {
-      return;
+      return List.of();
     }
+    java.util.Set<String> waiting = ConcurrentHashMap.newKeySet();
     ExecutorService pool = WorkerPools.fixed(Math.min(plan.concurrency(), pending.size()),
         plan.threadName() + RUNS.incrementAndGet() + "-worker-");
     List<Future<?>> futures = new ArrayList<>();
@@ -199,7 +248,11 @@ public final class RunKernel {
           try {
             record = b.play(item, log);
           } catch (Exception e) {
-            stop.compareAndSet(null, new Stop(b.key(item), e));
+            if (plan.batches().isPresent() && waitsForBatch(e)) {
+              waiting.add(b.key(item));   // neither failed nor finished: played again after the next batch
+            } else {
+              stop.compareAndSet(null, new Stop(b.key(item), e));
+            }
             return;
           }
           appender.append(b.toLine(record));
@@ -229,6 +282,7 @@ public final class RunKernel {
     } finally {
       pool.shutdownNow();
     }
+    return pending.stream().filter(i -> waiting.contains(b.key(i))).toList();
   }
 
   /** Counts items as they end and tells the listener, one call at a time. */

@@ -283,8 +283,8 @@ public final class LlmOptions {
 
   /**
    * A batch client for {@code specText} ({@code openai:} or {@code anthropic:}; its key, headers and body fields read
-   * as {@link #client} reads them), reporting to this command's usage meter, its state in {@code stateFile}, each step
-   * told to {@code progress}.
+   * as {@link #client} reads them), reporting each answer once to this command's usage meter and each time a pass uses
+   * it to the listeners of {@link #alsoTell}, its state in {@code stateFile}, each step told to {@code progress}.
    *
    * @throws CommandLine.ParameterException when the spec has no batch API, or {@code --llm-cache} is given (a batch
    *     keeps its own answers)
@@ -297,12 +297,13 @@ public final class LlmOptions {
           + " answers in its own state file (" + stateFile + ")");
     }
     pricesTable();
-    List<LlmListener> listeners = new java.util.ArrayList<>(List.of(usage.listener(spec.model()),
-        deviations.listener()));
-    listeners.addAll(alsoTell);
+    List<LlmListener> listeners = List.of(usage.listener(spec.model()), deviations.listener());
     try {
+      // the usage meter hears each answer once; the listeners of alsoTell (the runner's per-turn tally, rebuilt by
+      // every pass of turn-synchronous play) each time a pass uses it
       return io.clarq.core.llm.batch.BatchClients.forSpec(spec, environment, stateFile)
-          .listener(LlmListener.all(listeners)).progress(progress).polling(batchPoll, batchSleeper).build();
+          .listener(LlmListener.all(listeners)).everyUse(LlmListener.all(List.copyOf(alsoTell))).progress(progress)
+          .polling(batchPoll, batchSleeper).build();
     } catch (IllegalArgumentException e) {
       throw new CommandLine.ParameterException(cl, option + " " + specText + " with --batch: " + e.getMessage(), e,
           null, specText);

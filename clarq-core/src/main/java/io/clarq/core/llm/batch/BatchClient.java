@@ -56,6 +56,7 @@ public final class BatchClient implements LlmClient {
   private final BatchWire wire;
   private final BatchState state;
   private final LlmListener listener;
+  private final LlmListener everyUse;
   private final int maxAttempts;
   private final Duration pollEvery;
   private final Sleeper sleeper;
@@ -67,12 +68,15 @@ public final class BatchClient implements LlmClient {
   private int batches;
   private int polls;
   private long entriesSent;
+  /** Whether the open batch was sent by this client's last {@link #send()} (not one found open in the state). */
+  private boolean sentNow;
 
   private BatchClient(Builder b) {
     this.api = b.api;
     this.wire = b.wire;
     this.state = BatchState.load(b.stateFile, b.api.protocol(), b.wire.model());
     this.listener = b.listener;
+    this.everyUse = b.everyUse;
     this.maxAttempts = b.maxAttempts;
     this.pollEvery = b.pollEvery;
     this.sleeper = b.sleeper;
@@ -105,6 +109,7 @@ public final class BatchClient implements LlmClient {
         listener.onResponse(request, response);
         used++;
       }
+      everyUse.onResponse(request, response);
       ReplyPolicy.check(request, response, "batch reply of model " + wire.model());
       return response;
     }
@@ -123,29 +128,47 @@ public final class BatchClient implements LlmClient {
   }
 
   /**
+   * Sends the waiting requests as one batch, unless a batch is open (one sent before, perhaps by an earlier start):
+   * then nothing is sent, and {@link #sendAndWait()} polls that one. Nothing is sent when nothing waits. A caller
+   * with several clients sends each one's batch first and then waits for them, so the batches run side by side.
+   *
+   * @throws LlmException when the batch API cannot be reached
+   */
+  public synchronized void send() throws LlmException {
+    if (state.open().isPresent()) {
+      return;
+    }
+    pending.keySet().removeIf(id -> state.answer(id).isPresent());
+    if (pending.isEmpty()) {
+      return;
+    }
+    List<BatchApi.Entry> entries = pending.entrySet().stream()
+        .map(e -> new BatchApi.Entry(e.getKey(), e.getValue())).toList();
+    String id = api.submit(entries);
+    state.opened(id, List.copyOf(pending.keySet()));
+    batches++;
+    entriesSent += entries.size();
+    sentNow = true;
+    progress.accept("batch " + id + ": " + entries.size() + " requests sent to " + api.protocol() + " "
+        + wire.model());
+  }
+
+  /**
    * Sends the waiting requests as one batch (or, when a batch is open from before, polls that one instead), polls it
    * every {@code pollEvery} until it ends, and keeps its outcomes. Nothing is sent when nothing waits.
    *
    * @throws LlmException when the batch API cannot be reached; the open batch stays in the state file
    */
   public synchronized void sendAndWait() throws LlmException {
+    send();
     if (state.open().isEmpty()) {
-      pending.keySet().removeIf(id -> state.answer(id).isPresent());
-      if (pending.isEmpty()) {
-        return;
-      }
-      List<BatchApi.Entry> entries = pending.entrySet().stream()
-          .map(e -> new BatchApi.Entry(e.getKey(), e.getValue())).toList();
-      String id = api.submit(entries);
-      state.opened(id, List.copyOf(pending.keySet()));
-      batches++;
-      entriesSent += entries.size();
-      progress.accept("batch " + id + ": " + entries.size() + " requests sent to " + api.protocol() + " "
-          + wire.model());
-    } else {
+      return;
+    }
+    if (!sentNow) {
       progress.accept("batch " + state.open().get() + ": open from before, polling it (" + state.openEntries().size()
           + " requests)");
     }
+    sentNow = false;
     String id = state.open().orElseThrow();
     BatchApi.Status status = api.poll(id);
     polls++;
@@ -255,6 +278,7 @@ public final class BatchClient implements LlmClient {
     private final BatchWire wire;
     private final Path stateFile;
     private LlmListener listener = LlmListener.NONE;
+    private LlmListener everyUse = LlmListener.NONE;
     private int maxAttempts = DEFAULT_ATTEMPTS;
     private Duration pollEvery = DEFAULT_POLL;
     private Sleeper sleeper = d -> Thread.sleep(d.toMillis());
@@ -269,6 +293,16 @@ public final class BatchClient implements LlmClient {
     /** Told of every answer once (usage, per-turn counts). Default: nobody. */
     public Builder listener(LlmListener listener) {
       this.listener = Objects.requireNonNull(listener, "listener");
+      return this;
+    }
+
+    /**
+     * Told of every answer each time a pass uses it, while {@link #listener} hears of it once: a per-turn tally that
+     * each pass rebuilds from the start (a replayed dialogue's turns count their calls as a synchronous run's do).
+     * Default: nobody.
+     */
+    public Builder everyUse(LlmListener everyUse) {
+      this.everyUse = Objects.requireNonNull(everyUse, "everyUse");
       return this;
     }
 

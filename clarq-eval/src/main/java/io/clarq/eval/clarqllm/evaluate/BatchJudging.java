@@ -7,8 +7,6 @@ import io.clarq.core.llm.LlmException;
 import io.clarq.core.llm.batch.BatchClient;
 import io.clarq.core.llm.batch.BatchPendingException;
 import io.clarq.core.llm.usage.PriceTable;
-import io.clarq.core.llm.usage.UsageReport;
-import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -134,17 +132,6 @@ public final class BatchJudging {
    * synchronous)}.
    */
   public static String summary(BatchClient client, Optional<PriceTable> prices) {
-    UsageReport billed = client.usage();
-    String line = String.format(Locale.ROOT, "batch: %d requests in %d batch%s (%d polls), %d answers billed, %d used,"
-        + " state %s", client.requestsSent(), client.batches(), client.batches() == 1 ? "" : "es", client.polls(),
-        billed.calls(), client.answersUsed(), client.stateFile());
-    if (prices.isPresent()) {
-      Optional<Double> batch = billed.cost(prices.get(), true);
-      Optional<Double> sync = billed.cost(prices.get(), false);
-      line += batch.isPresent() && sync.isPresent()
-          ? String.format(Locale.ROOT, "; cost %.4f at batch prices (%.4f synchronous)", batch.get(), sync.get())
-          : "; cost unknown (no price for " + String.join(", ", billed.unpriced(prices.get())) + ")";
-    }
-    return line;
+    return io.clarq.core.llm.batch.BatchPasses.line(client, prices);
   }
 }

@@ -151,6 +151,13 @@ public final class RunCommand implements Callable<Integer> {
           + " when run again and never sends it twice. results.json records judge_mode batch; the forecast prices"
           + " the judge at batch prices.")
   boolean judgeBatch;
+  @Option(names = "--batch", description = "Play turn-synchronously through the providers' batch APIs (openai: the"
+      + " Batch API, anthropic: Message Batches; half price, answered within 24 hours): each pass plays every"
+      + " dialogue until it needs an answer not in yet, then one batch per model goes out with the next call of every"
+      + " waiting dialogue, and the next pass takes them further. The batches' ids and answers are kept in"
+      + " batch-*.json in --out, so a killed run polls the same batch when started again and never sends it twice."
+      + " Request bodies are those of synchronous play; an entry failing in 3 batches fails its dialogue.")
+  boolean batch;
 
   @Option(names = "--dry-run", description = "Call no model and write nothing: print the dialogues and, per role"
       + " (seeker, provider, judge), the expected model calls, input and output tokens as a low-high range, with"
@@ -219,6 +226,7 @@ public final class RunCommand implements Callable<Integer> {
       PromptPack pack = prompts.pack(cl, Optional.of(tasks));
       SeekerAgent seeker = roles.seeker(cl, closing);
       ProviderAgent provider = roles.provider(cl, closing);
+      Optional<io.clarq.core.llm.batch.BatchPasses> batches = roles.batchPasses(cl, closing);
       // the fingerprint names the judge by its description; a live judge would open its verdict file
       Judge judge = dryRun ? Judge.none() : roles.judge(cl, pack, closing);
       PrintWriter err = cl.getErr();
@@ -241,6 +249,7 @@ public final class RunCommand implements Callable<Integer> {
         err.println("clarq run: " + ForecastTable.costLine(forecast.get(), llm.prices().get()));
         err.flush();
       }
+      batches.ifPresent(config::batches);
       RunConfig built = config
           .tasks(tasks)
           .prompts(pack)
@@ -287,6 +296,7 @@ public final class RunCommand implements Callable<Integer> {
               + " same command to poll it and score the dialogues left unscored");
         }
       });
+      batches.ifPresent(b -> b.summary(llm.prices()).forEach(line -> stdout.println("play " + line)));
       stdout.flush();
       if (!result.failed().isEmpty()) {
         throw new IllegalStateException(result.failed().size() + " dialogue(s) failed (listed in "
@@ -353,6 +363,7 @@ public final class RunCommand implements Callable<Integer> {
       SeekerSpecs.check(cl, "--seeker", seekerSpec);
     }
     roles.forecastModels(cl);
+    roles.checkBatch(cl);
     if (!providerSpec.equals("offline")) {
       roles.knownScheme(cl, "--provider", providerSpec);
     }

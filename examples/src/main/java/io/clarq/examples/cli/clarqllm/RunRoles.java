@@ -12,6 +12,7 @@ import io.clarq.core.clarqllm.seeker.llm.LlmSeeker;
 import io.clarq.core.clarqllm.seeker.rule.RuleBasedSeeker;
 import io.clarq.core.llm.LlmClient;
 import io.clarq.core.llm.batch.BatchClient;
+import io.clarq.core.llm.batch.BatchPasses;
 import io.clarq.core.prompt.PromptPack;
 import io.clarq.eval.clarqllm.RunForecast;
 import io.clarq.eval.clarqllm.TurnUsage;
@@ -41,6 +42,8 @@ final class RunRoles {
   private final RunCommand run;
   /** The judge's batch, once {@link #judge} made one. */
   private Optional<BatchJudging.Batched> judgeBatch = Optional.empty();
+  /** With --batch: the batch clients by model identity, in the order made. */
+  private final Map<String, BatchClient> batchClients = new LinkedHashMap<>();
 
   RunRoles(RunCommand run) {
     this.run = run;
@@ -135,7 +138,15 @@ final class RunRoles {
 
   /** The roles whose models ask through a batch API (the forecast prices them at batch prices). */
   java.util.Set<String> batchRoles() {
-    return run.judgeBatch ? java.util.Set.of("judge") : java.util.Set.of();
+    java.util.Set<String> roles = new java.util.LinkedHashSet<>();
+    if (run.batch) {
+      roles.add("seeker");
+      roles.add("provider");
+    }
+    if (run.judgeBatch) {
+      roles.add("judge");
+    }
+    return roles;
   }
 
   /** "offline", "none", or "llm:" + the judge model's identity (no credentials). */
@@ -221,6 +232,16 @@ final class RunRoles {
     if (provided.isPresent()) {
       return provided.get();
     }
+    if (run.batch) {
+      LlmSeeker.Mode mode = LlmSeeker.Mode.COMPLETION;
+      for (LlmSeeker.Mode m : LlmSeeker.Mode.values()) {
+        if (run.seekerSpec.startsWith(m.shortName() + ":")) {
+          mode = m;
+        }
+      }
+      return LlmSeeker.builder(batchClient(cl, "--seeker", seekerModelSpec()).withModel(
+          run.llm.spec(cl, "--seeker", seekerModelSpec()).model())).mode(mode).build();
+    }
     return llmSeeker(cl, "--seeker", run.seekerSpec, run.llm, closing);
   }
 
@@ -246,8 +267,80 @@ final class RunRoles {
     if (run.providerSpec.equals("offline")) {
       return new OfflineProvider(OfflineProviderSettings.DEFAULTS.withMultiInfo(run.multiInfo));
     }
-    return LlmProviderAgent.builder(client(cl, "--provider", run.providerSpec, closing)
-        .withModel(run.llm.spec(cl, "--provider", run.providerSpec).model())).multiInfo(run.multiInfo).build();
+    LlmClient client = run.batch ? batchClient(cl, "--provider", run.providerSpec)
+        : client(cl, "--provider", run.providerSpec, closing);
+    return LlmProviderAgent.builder(client.withModel(run.llm.spec(cl, "--provider", run.providerSpec).model()))
+        .multiInfo(run.multiInfo).build();
+  }
+
+  /**
+   * With {@code --batch}, the batch client of a model role: one per model (a batch holds one model's requests), so a
+   * seeker and a provider of the same model share one, its state in the run folder ({@code batch-seeker.json},
+   * {@code batch-provider.json}, or {@code batch-seeker-provider.json} for a shared one).
+   */
+  private BatchClient batchClient(CommandLine cl, String option, String specText) {
+    String identity = identity(run.llm.spec(cl, option, specText));
+    BatchClient shared = batchClients.get(identity);
+    if (shared != null) {
+      return shared;
+    }
+    boolean bothRoles = llmSeekerSpec().isPresent() && !run.providerSpec.equals("offline")
+        && identity(run.llm.spec(cl, "--seeker", llmSeekerSpec().get())).equals(identity(run.llm.spec(cl,
+            "--provider", run.providerSpec)));
+    String file = bothRoles ? "batch-seeker-provider.json" : "batch-" + option.substring(2) + ".json";
+    BatchClient c = run.llm.alsoTell(TurnUsage.listener()).batchClient(cl, option, specText, run.out.resolve(file),
+        line -> {
+          cl.getErr().println("clarq run: " + line);
+          cl.getErr().flush();
+        });
+    batchClients.put(identity, c);
+    return c;
+  }
+
+  /**
+   * With {@code --batch}, the clients the seeker's and provider's models answer through, stepped together between
+   * the passes of turn-synchronous play; call after {@link #seeker} and {@link #provider}. Empty without
+   * {@code --batch}.
+   */
+  Optional<BatchPasses> batchPasses(CommandLine cl, List<AutoCloseable> closing) {
+    if (!run.batch) {
+      return Optional.empty();
+    }
+    BatchPasses passes = BatchPasses.of(List.copyOf(batchClients.values()), line -> {
+      cl.getErr().println("clarq run: " + line);
+      cl.getErr().flush();
+    });
+    closing.add(passes);
+    return Optional.of(passes);
+  }
+
+  /** The model spec of the paper's LLM seeker (without its mode), when the seeker is one. */
+  Optional<String> llmSeekerSpec() {
+    if (run.seekerSpec.startsWith(RunCommand.AGENT) || run.seekerSpec.equals("rule")
+        || run.seekerSpec.equals("console") || providedSeeker()) {
+      return Optional.empty();
+    }
+    return Optional.of(seekerModelSpec());
+  }
+
+  /**
+   * Refuses {@code --batch} where turn-synchronous play cannot work: no model role, a seeker clarq does not replay
+   * deterministically from its answers (the console, an asking agent, a provided seeker), or a response cache.
+   */
+  void checkBatch(CommandLine cl) {
+    if (!run.batch) {
+      return;
+    }
+    if (run.seekerSpec.startsWith(RunCommand.AGENT) || run.seekerSpec.equals("console") || providedSeeker()) {
+      throw new CommandLine.ParameterException(cl, "--batch plays the paper's LLM seeker (or the rule seeker) and"
+          + " the LLM provider turn-synchronously, replaying each dialogue from its batch answers; --seeker "
+          + run.seekerSpec + " is not one of them: give a model spec, or run without --batch");
+    }
+    if (llmSeekerSpec().isEmpty() && run.providerSpec.equals("offline")) {
+      throw new CommandLine.ParameterException(cl, "--batch sends the seeker's and provider's model calls through"
+          + " batch APIs, but neither role is played by a model here: give --seeker or --provider a model spec"
+          + " (openai:MODEL or anthropic:MODEL)");
+    }
   }
 
   /** A client from the shared LLM options, also reporting each reply to the runner's per-turn usage. */

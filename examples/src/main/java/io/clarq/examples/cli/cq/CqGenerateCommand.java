@@ -10,6 +10,7 @@ import io.clarq.core.cq.OverlapReport;
 import io.clarq.core.cq.OverlapScores;
 import io.clarq.core.cq.QuestionGenerator;
 import io.clarq.core.cq.TemplateWords;
+import io.clarq.core.llm.batch.BatchPasses;
 import io.clarq.datasets.cq.CqGenerationFile;
 import io.clarq.datasets.cq.FkwDataset;
 import io.clarq.datasets.cq.FkwSplit;
@@ -50,7 +51,7 @@ public final class CqGenerateCommand implements Callable<Integer> {
       description = "train or dev (default: ${DEFAULT-VALUE})")
   String split;
 
-  @CommandLine.Mixin CqGeneratorOptions generatorOptions;
+  @CommandLine.Mixin public CqGeneratorOptions generatorOptions;
 
   @Option(names = "--out", required = true, paramLabel = "DIR",
       description = "The run directory: generations.jsonl (one question a line), run-config.json, results.json and"
@@ -75,6 +76,12 @@ public final class CqGenerateCommand implements Callable<Integer> {
   @Option(names = "--threads", hidden = true, paramLabel = "N")
   Integer oldThreads;
 
+  @Option(names = "--batch", description = "Generate through the provider's batch API (openai: or anthropic:; half"
+      + " price, answered within 24 hours): each pass asks every row's next question until one waits for its answer,"
+      + " then one batch per model goes out with the waiting calls. The batches are kept in batch-generator.json"
+      + " (and batch-rank-judge.json) in --out, so a killed command polls the same batch when started again.")
+  boolean batch;
+
   @Option(names = "--json", description = "print the scores as JSON")
   boolean json;
 
@@ -89,21 +96,36 @@ public final class CqGenerateCommand implements Callable<Integer> {
     if (threads < 1) {
       throw new CommandLine.ParameterException(spec.commandLine(), "--concurrency " + threads + ": must be at least 1");
     }
+    if (batch) {
+      generatorOptions.checkBatch(spec.commandLine());
+    }
     List<AutoCloseable> opened = new ArrayList<>();
     try {
-      QuestionGenerator gen = parse(() -> generatorOptions.open(spec.commandLine(), opened));
+      Shard shard = sharding.shard(spec.commandLine());
+      out = ShardOptions.out(spec.commandLine(), "--out", out, shard);
+      java.util.function.Consumer<String> progress = line -> {
+        spec.commandLine().getErr().println("cq generate: " + line);
+        spec.commandLine().getErr().flush();
+      };
+      java.util.Optional<CqGeneratorOptions.Batches> batches = batch ? java.util.Optional.of(
+          new CqGeneratorOptions.Batches(out, new ArrayList<>(), progress)) : java.util.Optional.empty();
+      QuestionGenerator gen = parse(() -> generatorOptions.open(spec.commandLine(), opened, batches));
       List<CqExample> examples = FkwDataset.load(data, s);
       if (limit != null && limit < examples.size()) {
         examples = examples.subList(0, limit);
       }
       java.util.Map<String, String> settings = generatorOptions.settings();
       settings.put("split", s.name().toLowerCase(Locale.ROOT));
-      Shard shard = sharding.shard(spec.commandLine());
-      out = ShardOptions.out(spec.commandLine(), "--out", out, shard);
+      RunKernel.Plan plan = new RunKernel.Plan(out, shard, threads, "clarq-cq-generate");
+      java.util.Optional<BatchPasses> passes = batches.map(b -> BatchPasses.of(b.clients(), progress));
+      if (passes.isPresent()) {
+        plan = plan.withBatches(passes.get());
+      }
       CqGenerationRun.Result r = CqGenerationRun.run(examples, gen, settings,
-          generatorOptions.models(spec.commandLine()), true,
-          new RunKernel.Plan(out, shard, threads, "clarq-cq-generate"),
+          generatorOptions.models(spec.commandLine()), true, plan,
           ProgressLine.listener(spec.commandLine().getErr(), "cq generate: rows"));
+      passes.ifPresent(p -> p.summary(generatorOptions.llm.prices()).forEach(line -> spec.commandLine().getErr()
+          .println("cq generate: " + line)));
       if (r.resumed() > 0) {
         spec.commandLine().getErr().println("cq generate: resumed " + out + ", " + r.resumed() + " questions kept");
       }

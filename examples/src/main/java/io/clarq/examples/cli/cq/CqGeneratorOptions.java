@@ -46,7 +46,7 @@ public final class CqGeneratorOptions {
       description = "LLM generator: the model that ranks candidates when the server gives no log-probabilities")
   String rankJudge;
 
-  @Mixin LlmOptions llm;
+  @Mixin public LlmOptions llm;
 
   /**
    * The generator; model clients it opens are added to {@code opened} for the caller to close.
@@ -55,6 +55,15 @@ public final class CqGeneratorOptions {
    * @throws CommandLine.ParameterException naming a bad spec or model option
    */
   QuestionGenerator open(CommandLine cl, List<AutoCloseable> opened) {
+    return open(cl, opened, Optional.empty());
+  }
+
+  /**
+   * The generator; with {@code batches}, its model and the rank judge's answer through batch clients keeping their
+   * state in {@code batch-generator.json} and {@code batch-rank-judge.json} in the batch folder (turn-synchronous
+   * generation, {@code --batch}), each added to {@code batches}' list of clients.
+   */
+  QuestionGenerator open(CommandLine cl, List<AutoCloseable> opened, Optional<Batches> batches) {
     if (agent != null) {
       if (!generator.equals("template")) {
         throw new CommandLine.ParameterException(cl, "--agent writes the questions; drop --generator " + generator);
@@ -73,12 +82,12 @@ public final class CqGeneratorOptions {
       settings = settings.withForms(Arrays.stream(forms.split("\\|")).map(String::strip).toList());
     }
     LlmSpec spec = llm.spec(cl, "--generator", generator);
-    LlmClient client = llm.client(cl, "--generator", generator);
+    LlmClient client = client(cl, "--generator", generator, batches);
     opened.add(client);
     Optional<RubricJudge> judge = Optional.empty();
     if (rankJudge != null) {
       LlmSpec judgeSpec = llm.spec(cl, "--rank-judge", rankJudge);
-      LlmClient judgeClient = llm.client(cl, "--rank-judge", rankJudge);
+      LlmClient judgeClient = client(cl, "--rank-judge", rankJudge, batches);
       opened.add(judgeClient);
       judge = Optional.of(LlmRubricJudge.builder(judgeClient).name("llm:" + judgeSpec).build());
     }
@@ -86,6 +95,38 @@ public final class CqGeneratorOptions {
         client.withCapabilities(client.capabilities().withLogprobs(!noLogprobs))).settings(settings).name("llm:" + spec);
     judge.ifPresent(b::rankJudge);
     return b.build();
+  }
+
+  /** Where batch clients keep their state, the clients made, and where they tell their progress. */
+  record Batches(java.nio.file.Path folder, List<io.clarq.core.llm.batch.BatchClient> clients,
+      java.util.function.Consumer<String> progress) {
+    Batches {
+      java.util.Objects.requireNonNull(folder, "folder");
+      java.util.Objects.requireNonNull(clients, "clients");
+      java.util.Objects.requireNonNull(progress, "progress");
+    }
+  }
+
+  private LlmClient client(CommandLine cl, String option, String specText, Optional<Batches> batches) {
+    if (batches.isEmpty()) {
+      return llm.client(cl, option, specText);
+    }
+    io.clarq.core.llm.batch.BatchClient c = llm.batchClient(cl, option, specText, batches.get().folder().resolve(
+        "batch-" + option.substring(2) + ".json"), batches.get().progress());
+    batches.get().clients().add(c);
+    return c;
+  }
+
+  /**
+   * Refuses {@code --batch} for a generator that calls no model, or an asking agent (whose calls clarq does not
+   * replay from batch answers).
+   */
+  void checkBatch(CommandLine cl) {
+    if (agent != null || generator.equals("template") || generator.startsWith("template:")) {
+      throw new CommandLine.ParameterException(cl, "--batch sends the LLM generator's calls through a batch API;"
+          + (agent != null ? " --agent " + agent : " --generator " + generator) + " is not one: give --generator"
+          + " openai:MODEL or anthropic:MODEL");
+    }
   }
 
   /** The models behind the generator these options open, by role (none for the template baseline). */

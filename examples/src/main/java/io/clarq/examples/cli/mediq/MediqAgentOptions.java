@@ -130,6 +130,34 @@ public final class MediqAgentOptions {
     }
   }
 
+  /** Where batch clients keep their state and where they tell their progress ({@code --batch}). */
+  record Batches(java.nio.file.Path folder, java.util.function.Consumer<String> progress) {
+    Batches {
+      java.util.Objects.requireNonNull(folder, "folder");
+      java.util.Objects.requireNonNull(progress, "progress");
+    }
+  }
+
+  /**
+   * Refuses {@code --batch} where turn-synchronous play cannot work: no model, an asking agent (clarq cannot replay it
+   * from its answers), or self-consistency above 1 (its samples are the same request, which a batch answers once).
+   */
+  void checkBatch(CommandLine cl) {
+    if (agent != null) {
+      throw new CommandLine.ParameterException(cl, "--batch plays the reference experts and patients, replaying each"
+          + " case from its batch answers; --agent " + agent + " is not one of them: run it without --batch");
+    }
+    if (!expertNeedsModel() && !patientNeedsModel()) {
+      throw new CommandLine.ParameterException(cl, "--batch sends the models' calls through batch APIs, but --expert "
+          + expert + " and --patient " + patient + " use no model");
+    }
+    if (selfConsistency > 1) {
+      throw new CommandLine.ParameterException(cl, "--batch with --self-consistency " + selfConsistency + ": the"
+          + " samples are the same request, which a batch answers once (one entry per body), so they would all agree;"
+          + " run self-consistency without --batch");
+    }
+  }
+
   boolean expertNeedsModel() {
     return !expert.equals("overlap");
   }
@@ -158,16 +186,30 @@ public final class MediqAgentOptions {
    */
   Agents build(CommandLine cl, LlmOptions llm, Optional<PromptPack> pack, String cannotAnswer, int maxQuestions,
       int trials) {
+    return build(cl, llm, pack, cannotAnswer, maxQuestions, trials, Optional.empty());
+  }
+
+  /**
+   * Builds the agents; with {@code batches} (a folder and a progress line), each model's client is a batch client
+   * keeping its state in {@code batch-MODEL.json} in that folder, for turn-synchronous play ({@code --batch}).
+   */
+  Agents build(CommandLine cl, LlmOptions llm, Optional<PromptPack> pack, String cannotAnswer, int maxQuestions,
+      int trials, Optional<Batches> batches) {
     check(cl);
     Map<String, String> settings = new LinkedHashMap<>();
     List<Deviation> named = new ArrayList<>();
     Map<String, LlmClient> clients = new LinkedHashMap<>();
+    java.util.function.BiFunction<String, String, LlmClient> make = (option, specText) -> batches.isEmpty()
+        ? llm.client(cl, option, specText)
+        : llm.batchClient(cl, option, specText, batches.get().folder().resolve(
+            io.clarq.core.llm.batch.BatchPasses.stateFileName(llm.spec(cl, option, specText).model())), batches.get().progress());
     MediqModels models = new MediqModels(name -> clients.get(name), !settingsPerCall);
     MediqSampling expertSampling = null;
     MediqSampling questionSampling = null;
     if (expertNeedsModel()) {
-      String em = model(cl, llm, clients, "--expert-model", expertModel);
-      String qm = model(cl, llm, clients, "--question-model", questionModel != null ? questionModel : expertModel);
+      String em = model(cl, llm, clients, "--expert-model", expertModel, make);
+      String qm = model(cl, llm, clients, "--question-model", questionModel != null ? questionModel : expertModel,
+          make);
       expertSampling = sampling(cl, em);
       questionSampling = sampling(cl, qm);
     }
@@ -225,7 +267,7 @@ public final class MediqAgentOptions {
       default -> {
         PatientKind kind = PatientKind.named(patient.replace("-", "_"));
         String spec = patientModel != null ? patientModel : expertModel;
-        String pm = model(cl, llm, clients, "--patient-model", spec);
+        String pm = model(cl, llm, clients, "--patient-model", spec, make);
         for (int t = 1; t <= trials; t++) {
           patients.add(new ReferencePatient(kind, pack.orElseThrow(), models.forTrial(t), pm, useDataFacts));
         }
@@ -292,13 +334,13 @@ public final class MediqAgentOptions {
 
   // the model name of a spec, with its client made once per name (the reference keeps one model per name)
   private static String model(CommandLine cl, LlmOptions llm, Map<String, LlmClient> clients, String option,
-      String specText) {
+      String specText, java.util.function.BiFunction<String, String, LlmClient> make) {
     LlmSpec spec = llm.spec(cl, option, specText);
     if (spec.model().isEmpty()) {
       throw new CommandLine.ParameterException(cl, option + " " + specText + ": names no model; give --model NAME");
     }
     if (!clients.containsKey(spec.model())) {
-      clients.put(spec.model(), llm.client(cl, option, specText));
+      clients.put(spec.model(), make.apply(option, specText));
     }
     return spec.model();
   }

@@ -1,6 +1,8 @@
 package io.clarq.examples.cli.mediq;
 
 import io.clarq.core.clarqllm.task.Language;
+import io.clarq.core.llm.batch.BatchClient;
+import io.clarq.core.llm.batch.BatchPasses;
 import io.clarq.core.mediq.MediqCase;
 import io.clarq.core.prompt.PackLayout;
 import io.clarq.core.prompt.PromptPack;
@@ -55,7 +57,7 @@ public final class MediqRunCommand implements Callable<Integer> {
 
   @CommandLine.Mixin MediqAgentOptions agents;
 
-  @CommandLine.Mixin LlmOptions llm;
+  @CommandLine.Mixin public LlmOptions llm;
 
   @Option(names = "--max-questions", defaultValue = "30", paramLabel = "N",
       description = "The question cap; at the cap the expert must answer. Default: ${DEFAULT-VALUE}.")
@@ -87,6 +89,13 @@ public final class MediqRunCommand implements Callable<Integer> {
 
   @CommandLine.Mixin ShardOptions sharding;
 
+  @Option(names = "--batch", description = "Play turn-synchronously through the providers' batch APIs (openai: or"
+      + " anthropic: models; half price, answered within 24 hours): each pass plays every case until it needs an"
+      + " answer not in yet, then one batch per model goes out with the next call of every waiting case. The"
+      + " batches are kept in batch-MODEL.json in --out, so a killed run polls the same batch when started again."
+      + " Not with --agent or --self-consistency above 1.")
+  boolean batch;
+
   @Option(names = "--resume", hidden = true,
       description = "Accepted for symmetry with the other runs: a run into an --out holding one resumes it.")
   boolean resume;
@@ -103,6 +112,9 @@ public final class MediqRunCommand implements Callable<Integer> {
       throw new CommandLine.ParameterException(spec.commandLine(), "--trials " + trials + ": must be at least 1");
     }
     llm.refuseFixedSeed(spec.commandLine(), trials);
+    if (batch) {
+      agents.checkBatch(spec.commandLine());
+    }
     if (concurrency < 1) {
       throw new CommandLine.ParameterException(spec.commandLine(), "--concurrency " + concurrency
           + ": must be at least 1");
@@ -120,12 +132,24 @@ public final class MediqRunCommand implements Callable<Integer> {
     }
     String cannot = cannotAnswer(pack, settings);
     MediqBenchmark.Result r;
+    List<String> batchLines = new java.util.ArrayList<>();
+    PrintWriter err = spec.commandLine().getErr();
+    java.util.function.Consumer<String> progress = line -> {
+      err.println("clarq mediq run: " + line);
+      err.flush();
+    };
     try (MediqAgentOptions.Agents a = agents.build(spec.commandLine(), llm, pack, cannot, maxQuestions,
-        trials)) {
+        trials, batch ? Optional.of(new MediqAgentOptions.Batches(out, progress)) : Optional.empty())) {
       settings.putAll(a.settings());
+      RunKernel.Plan plan = new RunKernel.Plan(out, shard, concurrency, "clarq-mediq-run");
+      Optional<BatchPasses> passes = Optional.empty();
+      if (batch) {
+        passes = Optional.of(BatchPasses.of(a.clients().stream().map(c -> (BatchClient) c).toList(), progress));
+        plan = plan.withBatches(passes.get());
+      }
       MediqBenchmark b = new MediqBenchmark(a.experts(), a.patients(), maxQuestions, settings, a.deviations());
-      r = RunKernel.run(b, items, new RunKernel.Plan(out, shard, concurrency, "clarq-mediq-run"),
-          new ItemListener<>() {});
+      r = RunKernel.run(b, items, plan, new ItemListener<>() {});
+      passes.ifPresent(p -> p.summary(llm.prices()).forEach(line -> batchLines.add("play " + line)));
     }
     PrintWriter w = spec.commandLine().getOut();
     r.byDataset().forEach((k, f) -> w.println(line(k, f)));
@@ -133,6 +157,7 @@ public final class MediqRunCommand implements Callable<Integer> {
     if (agents.anyModel()) {
       w.println(llm.usageSummary());
     }
+    batchLines.forEach(w::println);
     w.println("results: " + out.resolve("results.json") + ", " + out.resolve("summary.md") + ", "
         + out.resolve("report.html"));
     w.flush();

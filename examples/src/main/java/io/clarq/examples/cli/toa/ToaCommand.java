@@ -1,6 +1,8 @@
 package io.clarq.examples.cli.toa;
 
 import io.clarq.core.llm.LlmClient;
+import io.clarq.core.llm.batch.BatchClient;
+import io.clarq.core.llm.batch.BatchPasses;
 import io.clarq.core.toa.Asker;
 import io.clarq.core.toa.Oracle;
 import io.clarq.core.toa.RecoveryBootstrap;
@@ -68,7 +70,7 @@ public final class ToaCommand implements Runnable {
         "bootstrap 95%% intervals, MFRR, the response flow and the hallucination rate.",
         "LLM specs: SCHEME:MODEL (openai:gpt-4o) or a base URL; the LLM options below apply to every spec.",
         "Example: clarq toa run --flm dev-flm.jsonl --asker repeater --oracle offline --primary openai:gpt-4o-mini"})
-  static final class Run implements Callable<Integer> {
+  public static final class Run implements Callable<Integer> {
     @Spec CommandSpec spec;
 
     @Option(names = "--flm", required = true, paramLabel = "FILE", description = "FLM examples (clarq flm make).")
@@ -142,9 +144,15 @@ public final class ToaCommand implements Runnable {
             + " improvable examples (one extra call per candidate, counted before the run starts).")
     boolean improvability;
 
+    @Option(names = "--batch", description = "Run through the providers' batch APIs (openai: or anthropic: models;"
+        + " half price, answered within 24 hours): each pass plays every example until it needs an answer not in"
+        + " yet, then one batch per model goes out with the next call of every waiting example. The batches are kept"
+        + " in batch-MODEL.json in --out, so a killed run polls the same batch when started again. Not with --agent.")
+    boolean batch;
+
     @Mixin BootstrapOptions bootstrapOptions;
 
-    @Mixin LlmOptions llm;
+    @Mixin public LlmOptions llm;
 
     @Mixin ShardOptions sharding;
 
@@ -161,6 +169,11 @@ public final class ToaCommand implements Runnable {
       }
       if (threads < 1) {
         throw new ParameterException(spec.commandLine(), "--concurrency " + threads + ": must be at least 1");
+      }
+      if (batch && agent != null) {
+        throw new ParameterException(spec.commandLine(), "--batch plays the LLM asker, oracle and primary model,"
+            + " replaying each example from its batch answers; --agent " + agent + " is not one of them: run it"
+            + " without --batch");
       }
       List<FlmExample> examples = FlmJsonl.read(flm);
       if (examples.isEmpty()) {
@@ -185,8 +198,12 @@ public final class ToaCommand implements Runnable {
               examples.stream().mapToInt(pipeline::extraCalls).sum(), examples.size(), out);
           spec.commandLine().getErr().flush();
         }
-        ToaRun.Result r = ToaRun.run(pipeline, examples, new RunKernel.Plan(out, shard, threads, "clarq-toa"),
-            bootstrap, models(), ProgressLine.listener(spec.commandLine().getErr(), "toa run: examples"));
+        RunKernel.Plan plan = new RunKernel.Plan(out, shard, threads, "clarq-toa");
+        Optional<BatchPasses> passes = batch ? Optional.of(BatchPasses.of(clients.values().stream()
+            .map(c -> (BatchClient) c).toList(), this::progress)) : Optional.empty();
+        ToaRun.Result r = ToaRun.run(pipeline, examples, passes.map(plan::withBatches).orElse(plan), bootstrap,
+            models(), ProgressLine.listener(spec.commandLine().getErr(), "toa run: examples"));
+        passes.ifPresent(p -> p.summary(llm.prices()).forEach(line -> progress("play " + line)));
         PrintWriter o = spec.commandLine().getOut();
         if (json) {
           o.println(ToaReport.json(r.summary()));
@@ -275,10 +292,18 @@ public final class ToaCommand implements Runnable {
 
     /**
      * One client per distinct spec (so agents sharing a model share its in-flight bound), completed by the LLM
-     * options: --base-url, --model, --api-key-env, the limits and the response cache.
+     * options: --base-url, --model, --api-key-env, the limits and the response cache; with --batch a batch client
+     * keeping its state in batch-MODEL.json in --out.
      */
     private LlmClient client(String option, String text) {
-      return clients.computeIfAbsent(text, t -> llm.client(spec.commandLine(), option, t));
+      return clients.computeIfAbsent(text, t -> !batch ? llm.client(spec.commandLine(), option, t)
+          : llm.batchClient(spec.commandLine(), option, t, out.resolve(BatchPasses.stateFileName(model(option, t))),
+              this::progress));
+    }
+
+    private void progress(String line) {
+      spec.commandLine().getErr().println("toa run: " + line);
+      spec.commandLine().getErr().flush();
     }
 
     /** The spec's model name, sent with every request and recorded in the run's configuration. */
