@@ -82,8 +82,8 @@ public final class ScorecardPage {
     return HtmlPage.html(doc);
   }
 
-  /** "0.5000 [0.2152, 0.7848]", or "undefined". */
-  static String estimate(Estimate e) {
+  /** A figure as text: "0.5000 [0.2152, 0.7848]", "0.5000 (no interval)", or "undefined". */
+  public static String estimate(Estimate e) {
     if (Double.isNaN(e.value())) {
       return "undefined";
     }

@@ -52,6 +52,7 @@ public final class WrittenFileSchemas {
       entry("leaderboard\\.json", "cq-judge", "outcome-leaderboard.schema.json"),
       entry("leaderboard\\.json", "leaderboard.schema.json"),
       entry("study\\.json", "study-spec.schema.json"),
+      entry("scorecard\\.json", "scorecard.schema.json"),
       // names the tests give to files the user names
       entry(".*flm\\.jsonl", "flm-example-line.schema.json"),
       entry(".*cache\\.jsonl", "response-cache-line.schema.json"),
