@@ -137,13 +137,19 @@ public final class Scorecards {
     JsonNode results = readJson(file);
     String benchmark = results.path("benchmark").asText(OutcomeRuns.CLARQ_LLM);
     String id = String.valueOf(folder.toAbsolutePath().normalize().getFileName());
-    Headline h = switch (benchmark) {
-      case "clarq-llm" -> clarqLlm(file, results);
-      case "mediq" -> mediq(file, results);
-      case "toa", "cq-judge" -> outcomes(folder);
-      default -> throw new IllegalArgumentException(file + ": a " + benchmark + " run, whose headline no scorecard"
-          + " reads (entries may be runs of " + String.join(", ", BENCHMARKS) + ")");
-    };
+    Headline h;
+    try {
+      h = switch (benchmark) {
+        case "clarq-llm" -> clarqLlm(file, results);
+        case "mediq" -> mediq(file, results);
+        case "toa", "cq-judge" -> outcomes(folder);
+        default -> throw new IllegalArgumentException(file + ": a " + benchmark + " run, whose headline no"
+            + " scorecard reads (entries may be runs of " + String.join(", ", BENCHMARKS) + ")");
+      };
+    } catch (IllegalArgumentException e) {
+      throw e.getMessage() != null && e.getMessage().contains(folder.toString()) ? e
+          : new IllegalArgumentException(file + ": " + e.getMessage(), e);
+    }
     Map<String, String> models = new LinkedHashMap<>();
     results.path("models").fields().forEachRemaining(m -> models.put(m.getKey(), m.getValue().path("name").asText()));
     Map<String, Scorecard.RoleUsage> usage = usage(results.path("usage"));

@@ -33,7 +33,7 @@ class ScorecardTest {
     assertThatThrownBy(() -> entry("a/b", 1, Map.of())).hasMessageContaining("illegal entry id \"a/b\"");
     assertThatThrownBy(() -> entry("m", 2, Map.of("all", List.of(1.0))))
         .hasMessage("illegal pass^k of entry m, all: 1 values for 2 trials");
-    assertThatThrownBy(() -> new Scorecard.Figure("all", new Estimate(1.5, Interval.UNDEFINED), 3))
+    assertThatThrownBy(() -> new Scorecard.Figure("all", new Estimate(1.5, new Interval(1.4, 1.6)), 3))
         .hasMessage("illegal figure all: 1.5, must be in [0, 1]");
     assertThatThrownBy(() -> new Scorecard.RoleUsage(1, 10, 0, 11)).hasMessageContaining("cached input 11");
   }
