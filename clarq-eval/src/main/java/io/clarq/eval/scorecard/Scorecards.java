@@ -216,7 +216,10 @@ public final class Scorecards {
     return new Estimate(o.path("value").isNumber() ? o.get("value").asDouble() : Double.NaN, i);
   }
 
-  /** pass^k as the run records it: ClarQ-LLM per language, MediQ over all cases. */
+  /**
+   * pass^k as the run records it: ClarQ-LLM per language ({@code trials.languages.CODE.pass_hat}), MediQ over all
+   * cases ({@code figures.trials.overall.pass_hat_k}).
+   */
   private static Map<String, List<Double>> passHat(JsonNode results, int trials) {
     Map<String, List<Double>> out = new LinkedHashMap<>();
     if (trials < 2) {
@@ -225,7 +228,8 @@ public final class Scorecards {
     JsonNode t = results.path("trials");
     t.path("languages").fields().forEachRemaining(l -> numbers(l.getValue().path("pass_hat"))
         .ifPresent(v -> out.put(l.getKey(), v)));
-    numbers(t.path("overall").path("pass_hat_k")).ifPresent(v -> out.put("all", v));
+    numbers(results.path("figures").path("trials").path("overall").path("pass_hat_k"))
+        .ifPresent(v -> out.put("all", v));
     return out;
   }
 

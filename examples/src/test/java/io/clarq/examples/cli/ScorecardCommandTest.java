@@ -24,8 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code clarq scorecard} and {@code clarq leaderboard} on scorecards, over suite folders whose entries each
  * benchmark's own command wrote offline ({@link SuiteFolders}): the scorecard's figures equal what each run's own
- * summary (and, for the per-item measures, compare and leaderboard) give; two agents make a board per entry; agents over
- * different items are refused, or ranked on the shared items and marked.
+ * summary (and, for the per-item measures, compare and leaderboard) give; two agents make a board per entry; agents
+ * over different items are refused, or ranked on the shared items and marked.
  */
 class ScorecardCommandTest extends CommandTestBase {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -38,8 +38,8 @@ class ScorecardCommandTest extends CommandTestBase {
   static void suites() throws Exception {
     io.clarq.core.testing.SharedData.require("mediq");
     servers = SuiteFolders.Servers.start();
-    a = SuiteFolders.write(tmp.resolve("suite-a"), "agent-a", "offline:one-question", 6, 1, servers);
-    b = SuiteFolders.write(tmp.resolve("suite-b"), "agent-b", "offline:three-questions", 6, 3, servers);
+    a = SuiteFolders.write(tmp.resolve("suite-a"), "agent-a", "offline:one-question", 6, 1, 1, servers);
+    b = SuiteFolders.write(tmp.resolve("suite-b"), "agent-b", "offline:three-questions", 6, 3, 2, servers);
   }
 
   @AfterAll
@@ -130,6 +130,12 @@ class ScorecardCommandTest extends CommandTestBase {
       assertThat(panel.select("ul.facts li")).isNotEmpty();
     }
     assertThat(page.select("section.panel[data-entry=clarq-llm] li.usage").text()).contains("seeker", "cached");
+    // MediQ played 2 trials: pass^k as the run's results.json records it
+    Scorecard.Entry m = card.entries().stream().filter(e -> e.id().equals("mediq")).findFirst().orElseThrow();
+    assertThat(m.trials()).isEqualTo(2);
+    JsonNode hat = json(b.resolve("mediq/results.json")).at("/figures/trials/overall/pass_hat_k");
+    assertThat(m.passHat().get("all")).containsExactly(hat.get(0).asDouble(), hat.get(1).asDouble());
+    assertThat(page.select("section.panel[data-entry=mediq] ul.facts").text()).contains("2 trials; pass^k: all");
     assertThat(page.select("section.panel[data-entry=mediq] li.usage").text()).contains("not recorded");
     assertThat(page.select("section#deviations h3")).hasSize(4);
     assertThat(page.select("p.method").text()).contains("common 0 to 1 scale");
@@ -151,6 +157,7 @@ class ScorecardCommandTest extends CommandTestBase {
     assertThat(List.of(mediq.at("/rows/0/run").asText(), mediq.at("/rows/1/run").asText()))
         .containsExactlyInAnyOrder("agent-a", "agent-b");
     assertThat(mediq.path("shared_items").isNull()).isTrue();
+    assertThat(mediq.path("trial_note").asText()).contains("agent-b: 2");
     JsonNode clarq = json(out.resolve("clarq-llm/leaderboard.json"));
     assertThat(clarq.toString()).contains("agent-a", "agent-b");
     // the same demo for both agents: equal success, one shared rank
@@ -160,7 +167,7 @@ class ScorecardCommandTest extends CommandTestBase {
 
   @Test
   void testAgentsOverDifferentItemsAreRefusedOrRankedOnTheSharedItems() throws Exception {
-    Path c = SuiteFolders.write(tmp.resolve("suite-c"), "agent-c", "offline:fewer", 4, 3, servers);
+    Path c = SuiteFolders.write(tmp.resolve("suite-c"), "agent-c", "offline:fewer", 4, 3, 1, servers);
     Files.delete(c.resolve("suite.json"));
     assertThat(run("scorecard", c.toString())).as(err.toString()).isZero();
     Scorecard card = ScorecardJson.read(c.resolve("scorecard.json"));

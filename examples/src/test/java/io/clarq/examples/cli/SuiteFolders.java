@@ -3,11 +3,15 @@ package io.clarq.examples.cli;
 import io.clarq.core.testing.FakeOpenAiServer;
 import io.clarq.core.testing.FakeReply;
 import io.clarq.core.testing.SharedData;
+import io.clarq.core.toa.flm.FlmExample;
 import io.clarq.datasets.fetch.DataDirectory;
+import io.clarq.datasets.toa.FlmJsonl;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import picocli.CommandLine;
 
 /**
@@ -27,9 +31,10 @@ final class SuiteFolders {
    *
    * @param limit how many items the MediQ, TOA and CQ entries hold
    * @param questions how many questions the offline MediQ expert asks (agents that differ in it differ in outcome)
+   * @param trials how many trials the MediQ entry plays
    * @param servers the TOA primary model and the CQ judge, shared by every suite of a test so their setups match
    */
-  static Path write(Path dir, String name, String agent, int limit, int questions, Servers servers)
+  static Path write(Path dir, String name, String agent, int limit, int questions, int trials, Servers servers)
       throws Exception {
     Files.createDirectories(dir);
     Files.writeString(dir.resolve("suite.json"), "{\n  \"name\" : \"" + name + "\",\n  \"agent\" : \"" + agent
@@ -37,11 +42,12 @@ final class SuiteFolders {
     Path data = SharedData.root();
     run(data, "demo", "--out", dir.resolve("clarq-llm").toString());
     run(data, "mediq", "run", "--limit", String.valueOf(limit), "--expert-questions", String.valueOf(questions),
-        "--out", dir.resolve("mediq").toString());
+        "--trials", String.valueOf(trials), "--out", dir.resolve("mediq").toString());
     Path flm = dir.resolve("flm.jsonl.tmp");
     run(data, "flm", "make", "--hotpot", SharedData.require("hotpotqa/hotpot_dev_distractor_first53.json")
         .toString(), "--seed", "42", "--out", flm.toString());
     Files.write(flm, Files.readAllLines(flm).subList(0, limit));
+    FlmJsonl.read(flm).forEach(e -> servers.examples().put(e.question(), e));
     run(data, "toa", "run", "--flm", flm.toString(), "--asker", "repeater", "--oracle", "offline", "--primary",
         servers.primary().baseUrl().toString(), "--out", dir.resolve("toa").toString());
     Files.delete(flm);
@@ -55,21 +61,29 @@ final class SuiteFolders {
   }
 
   /**
-   * The loopback models the suites share: a TOA primary model that names the first word of the question's last
-   * sentence as its answer (right on some examples), and a CQ judge that rates a question by its length.
+   * The loopback models the suites share: a TOA primary model that gives the gold answer when the masked fact is in
+   * its context (so the repeater asker recovers it where the offline oracle returns that fact), and a CQ judge that
+   * rates a question by its length.
+   *
+   * @param examples the FLM examples of the suites written so far, by question
    */
-  record Servers(FakeOpenAiServer primary, FakeOpenAiServer judge) implements AutoCloseable {
+  record Servers(FakeOpenAiServer primary, FakeOpenAiServer judge,
+      Map<String, FlmExample> examples) implements AutoCloseable {
     static Servers start() {
+      Map<String, FlmExample> examples = new ConcurrentHashMap<>();
       return new Servers(FakeOpenAiServer.start(r -> {
-        String last = r.messages().get(r.messages().size() - 1).content().trim();
-        String[] words = last.split("\\s+");
-        return FakeReply.text(words[words.length - 1].replaceAll("[^A-Za-z0-9]", ""));
+        String prompt = r.lastUserMessage();
+        int q = prompt.lastIndexOf("\n\nQuestion: ");
+        int end = prompt.indexOf("\nAnswer in as");
+        FlmExample e = q < 0 || end < q ? null : examples.get(prompt.substring(q + 12, end));
+        return FakeReply.text(e != null && prompt.substring(0, q).contains(e.maskedFact().text().strip())
+            ? e.answer() : "unknown");
       }), FakeOpenAiServer.start(r -> {
         int length = r.messages().get(r.messages().size() - 1).content().length();
         return FakeReply.text("{\"naturalness\": \"Good\", \"naturalness_reason\": \"fluent\","
             + " \"usefulness\": \"" + (length % 3 == 0 ? "Good" : length % 3 == 1 ? "Fair" : "Bad")
             + "\", \"usefulness_reason\": \"apt\"}");
-      }));
+      }), examples);
     }
 
     @Override
