@@ -13,10 +13,11 @@ import org.jsoup.nodes.Entities;
 
 /**
  * A {@link Scorecard} as one self-contained page of small multiples: {@code p.agent}, then {@code div.panels} with one
- * {@code section.panel} per entry ({@code data-entry}, {@code data-benchmark}): its {@code h2}, {@code p.figure} (each
- * headline figure with its interval, as text), a chart ({@code div.chart svg}: every panel on the same 0 to 1 scale,
- * a dot per figure and its interval as a bar) and {@code ul.facts} (items, trials, pass^k, models, tokens, cost,
- * deviations). Then {@code section#deviations} naming each entry's deviations, and {@code p.method}.
+ * {@code section.panel} per entry ({@code data-entry}, {@code data-benchmark}): its {@code h2}, {@code p.figure} (a
+ * {@code span.value} per headline figure with its interval, as text), a chart ({@code div.chart svg}: every panel on
+ * the same 0 to 1 scale, a dot per figure and its interval as a bar) and {@code ul.facts} (items, trials, pass^k,
+ * models, tokens, cost, deviations). Then {@code section#deviations} naming each entry's deviations, and
+ * {@code p.method}.
  */
 public final class ScorecardPage {
   /** The page's file name in the suite folder. */
@@ -28,6 +29,7 @@ public final class ScorecardPage {
   private static final String STYLE = "div.panels{display:grid;grid-template-columns:repeat(auto-fill,minmax("
       + "480px,1fr));gap:1em}section.panel{border:1px solid #ddd;border-radius:6px;padding:.4em 1em}"
       + "section.panel h2{font-size:110%;margin:.3em 0}p.figure{font-size:120%;margin:.3em 0}"
+      + "p.figure span.value{display:block}"
       + "ul.facts{font-size:90%;padding-left:1.2em;margin:.3em 0}section.panel svg{max-width:100%;height:auto}";
 
   private ScorecardPage() {}
@@ -44,10 +46,9 @@ public final class ScorecardPage {
       Element p = panels.appendElement("section").addClass("panel").attr("data-entry", e.id())
           .attr("data-benchmark", e.benchmark());
       p.appendElement("h2").text(e.id() + (e.id().equals(e.benchmark()) ? "" : " (" + e.benchmark() + ")"));
-      List<String> figures = new ArrayList<>();
-      e.figures().forEach(f -> figures.add((e.figures().size() > 1 ? f.label() + " " : "") + e.measure() + " "
-          + estimate(f.estimate())));
-      p.appendElement("p").addClass("figure").text(String.join("; ", figures));
+      Element figure = p.appendElement("p").addClass("figure");
+      e.figures().forEach(f -> figure.appendElement("span").addClass("value").attr("data-label", f.label())
+          .text((e.figures().size() > 1 ? f.label() + ": " : "") + e.measure() + " " + estimate(f.estimate())));
       p.appendElement("div").addClass("chart").appendChild(new DataNode(svg(e)));
       Element facts = p.appendElement("ul").addClass("facts");
       facts.appendElement("li").text(e.items() + " items; interval: " + e.interval());

@@ -126,6 +126,7 @@ class ScorecardCommandTest extends CommandTestBase {
       assertThat(panel.select("div.chart svg circle.figure")).hasSize(e.figures().size());
       String first = e.figures().get(0).estimate().value() >= 0 ? String.format(Locale.ROOT, "%.4f",
           e.figures().get(0).estimate().value()) : "undefined";
+      assertThat(panel.select("p.figure span.value")).hasSize(e.figures().size());
       assertThat(panel.select("p.figure").text()).contains(e.measure(), first);
       assertThat(panel.select("ul.facts li")).isNotEmpty();
     }
