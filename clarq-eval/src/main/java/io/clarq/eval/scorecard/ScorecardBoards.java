@@ -26,7 +26,8 @@ import java.util.Optional;
  * scorecard's suite folder, named by the scorecard's name, is ranked by the board of its benchmark with its usual
  * rules, refusals and marks ({@link Leaderboard} for ClarQ-LLM, {@link OutcomeLeaderboard} for the others): runs over
  * different item sets are refused unless ranked on the shared items, and runs of different setups unless allowed.
- * Each entry's board is written with the usual four files into {@code OUT/ID/}.
+ * Each entry's board is written with the usual four files into {@code OUT/ID/}; an entry some suites lack is ranked
+ * among the suites that hold it, and the board names the others ({@link Board#missing}).
  */
 public final class ScorecardBoards {
   private ScorecardBoards() {}
@@ -68,13 +69,15 @@ public final class ScorecardBoards {
    * @param benchmark its benchmark
    * @param markdown the board as Markdown
    * @param files the files written
+   * @param missing the suites (by name) that hold no such entry, and so are not on the board
    */
-  public record Board(String entry, String benchmark, String markdown, List<Path> files) {
+  public record Board(String entry, String benchmark, String markdown, List<Path> files, List<String> missing) {
     public Board {
       Objects.requireNonNull(entry, "entry");
       Objects.requireNonNull(benchmark, "benchmark");
       Objects.requireNonNull(markdown, "markdown");
       files = List.copyOf(files);
+      missing = List.copyOf(missing);
     }
   }
 
@@ -104,9 +107,10 @@ public final class ScorecardBoards {
     }
     List<Board> boards = new ArrayList<>();
     for (Map.Entry<String, List<Suite>> e : byEntry.entrySet()) {
+      List<String> missing = suites.stream().filter(s -> !e.getValue().contains(s)).map(Suite::name).toList();
       try {
         boards.add(board(e.getKey(), e.getValue(), out.resolve(e.getKey()), allowDifferentSetup, sharedItems,
-            prices));
+            prices, missing));
       } catch (IllegalArgumentException ex) {
         throw new IllegalArgumentException("entry " + e.getKey() + ": " + ex.getMessage(), ex);
       }
@@ -115,7 +119,7 @@ public final class ScorecardBoards {
   }
 
   private static Board board(String entry, List<Suite> suites, Path dir, boolean allowDifferentSetup,
-      boolean sharedItems, Optional<PriceTable> prices) throws LlmException {
+      boolean sharedItems, Optional<PriceTable> prices, List<String> missing) throws LlmException {
     List<Path> folders = suites.stream().map(s -> s.dir().resolve(entry)).toList();
     List<String> benchmarks = folders.stream().map(OutcomeRuns::benchmarkOf).distinct().toList();
     if (benchmarks.size() > 1) {
@@ -138,7 +142,8 @@ public final class ScorecardBoards {
         extras.add(RunExtras.of(folders.get(i), prices));
       }
       Leaderboard board = Leaderboard.of(runs, extras, Bootstrap.DEFAULT, allowDifferentSetup, sharedItems);
-      return new Board(entry, benchmark, LeaderboardFiles.markdown(board), LeaderboardFiles.write(board, dir));
+      return new Board(entry, benchmark, LeaderboardFiles.markdown(board), LeaderboardFiles.write(board, dir),
+          missing);
     }
     List<OutcomeRun> runs = new ArrayList<>();
     for (int i = 0; i < suites.size(); i++) {
@@ -148,6 +153,6 @@ public final class ScorecardBoards {
     }
     OutcomeLeaderboard board = OutcomeLeaderboard.of(runs, Bootstrap.DEFAULT, allowDifferentSetup, sharedItems);
     return new Board(entry, benchmark, OutcomeLeaderboardFiles.markdown(board), OutcomeLeaderboardFiles.write(board,
-        dir));
+        dir), missing);
   }
 }

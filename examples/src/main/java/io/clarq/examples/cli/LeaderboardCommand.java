@@ -104,14 +104,13 @@ public final class LeaderboardCommand implements Callable<Integer> {
     return runs(cl, loaded, table);
   }
 
-  /** A scorecard.json file, or a suite folder (suite.json or scorecard.json, and no results.json of its own). */
+  /** A scorecard.json file, or a suite folder (one holding suite.json or scorecard.json). */
   static boolean isScorecard(Path p) {
     if (Files.isRegularFile(p)) {
       return p.getFileName().toString().equals(io.clarq.eval.scorecard.ScorecardJson.FILE);
     }
-    return Files.isDirectory(p) && !Files.exists(p.resolve("results.json"))
-        && (Files.isRegularFile(p.resolve(io.clarq.eval.scorecard.Scorecards.SUITE_FILE))
-        || Files.isRegularFile(p.resolve(io.clarq.eval.scorecard.ScorecardJson.FILE)));
+    return Files.isRegularFile(p.resolve(io.clarq.eval.scorecard.Scorecards.SUITE_FILE))
+        || Files.isRegularFile(p.resolve(io.clarq.eval.scorecard.ScorecardJson.FILE));
   }
 
   private int scorecards(CommandLine cl, Optional<PriceTable> table) throws Exception {
@@ -123,6 +122,11 @@ public final class LeaderboardCommand implements Callable<Integer> {
     for (io.clarq.eval.scorecard.ScorecardBoards.Board b : boards) {
       w.println("## entry " + b.entry() + " (" + b.benchmark() + ")");
       w.println();
+      if (!b.missing().isEmpty()) {
+        w.println("not on this board (their suites hold no entry " + b.entry() + "): " + String.join(", ",
+            b.missing()));
+        w.println();
+      }
       w.print(b.markdown());
       w.println();
       b.files().forEach(f -> w.println("wrote " + f));

@@ -187,6 +187,14 @@ class ScorecardCommandTest extends CommandTestBase {
     assertThat(mediq.at("/shared_items/items").asInt()).isEqualTo(8);
     assertThat(Files.readString(out.resolve("mediq/leaderboard.md"))).contains("Ranked on the 8 items all runs hold");
 
+    // an entry one suite lacks is ranked among the others, and the output names the suite left out
+    Files.move(c.resolve("toa"), tmp.resolve("toa-of-c"));
+    this.out.getBuffer().setLength(0);
+    assertThat(run("leaderboard", a.toString(), c.toString(), "--shared-tasks", "--out",
+        tmp.resolve("without-toa").toString())).as(err.toString()).isZero();
+    assertThat(this.out.toString()).contains("not on this board (their suites hold no entry toa): suite-c");
+    assertThat(json(tmp.resolve("without-toa/toa/leaderboard.json")).path("rows")).hasSize(1);
+
     err.getBuffer().setLength(0);
     assertThat(run("leaderboard", a.toString(), a.resolve("mediq").toString(), "--out",
         tmp.resolve("mixed").toString())).isNotZero();
