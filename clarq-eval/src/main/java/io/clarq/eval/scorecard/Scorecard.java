@@ -129,15 +129,15 @@ public record Scorecard(String name, String agent, String agentSource, List<Entr
    * @param calls the calls made (-1 when not recorded)
    * @param inputTokens input tokens, cached ones included
    * @param outputTokens output tokens
-   * @param cachedInputTokens the input tokens served from the provider's cache
+   * @param cachedInputTokens the input tokens served from the provider's cache (-1 when not recorded)
    */
   public record RoleUsage(long calls, long inputTokens, long outputTokens, long cachedInputTokens) {
     public RoleUsage {
-      if (calls < -1 || inputTokens < 0 || outputTokens < 0 || cachedInputTokens < 0
+      if (calls < -1 || inputTokens < 0 || outputTokens < 0 || cachedInputTokens < -1
           || cachedInputTokens > inputTokens) {
         throw new IllegalArgumentException("illegal usage: calls " + calls + ", input " + inputTokens + ", output "
-            + outputTokens + ", cached input " + cachedInputTokens + ": counts must be >= 0 and cached input at"
-            + " most the input");
+            + outputTokens + ", cached input " + cachedInputTokens + ": counts must be >= 0 (-1: calls or cached input"
+            + " not recorded) and cached input at most the input");
       }
     }
   }

@@ -107,8 +107,8 @@ public final class ScorecardPage {
       return "not recorded by this benchmark's run";
     }
     List<String> parts = new ArrayList<>();
-    usage.forEach((role, u) -> parts.add(role + " " + u.inputTokens() + " in (" + u.cachedInputTokens()
-        + " cached) / " + u.outputTokens() + " out"));
+    usage.forEach((role, u) -> parts.add(role + " " + u.inputTokens() + " in (" + (u.cachedInputTokens() < 0
+        ? "cached not recorded" : u.cachedInputTokens() + " cached") + ") / " + u.outputTokens() + " out"));
     return String.join("; ", parts);
   }
 

@@ -201,6 +201,54 @@ class ScorecardCommandTest extends CommandTestBase {
     assertThat(err.toString()).contains("give scorecards or runs, not both");
   }
 
+  /**
+   * A MediQ entry whose expert is a model (on the loopback fake server): its tokens summed over the item log, the
+   * deviation its run recorded, and the agent from suite.json's object.
+   */
+  @Test
+  void testAModelExpertsTokensAndDeviationAreOnTheCard() throws Exception {
+    Path d = Files.createDirectories(tmp.resolve("suite-d"));
+    Files.writeString(d.resolve("suite.json"), "{\"name\": \"d\", \"agent\": {\"spec\": \"openai:m\"},"
+        + " \"benchmarks\": [\"mediq\"]}");
+    try (io.clarq.core.testing.FakeOpenAiServer server = io.clarq.core.testing.FakeOpenAiServer.start(
+        r -> io.clarq.core.testing.FakeReply.text("A").withUsage(100, 7))) {
+      SuiteFolders.run(io.clarq.core.testing.SharedData.root(), "mediq", "run", "--datasets", "craft_md", "--limit",
+          "2", "--expert", "numerical-cutoff", "--expert-model", "openai:m", "--base-url",
+          server.baseUrl().toString(), "--patient", "fact-select", "--use-data-facts", "--max-questions", "2",
+          "--out", d.resolve("mediq").toString());
+    }
+    assertThat(run("scorecard", d.toString(), "--prices", "m=1.00/2.00")).as(err.toString()).isZero();
+    Scorecard card = ScorecardJson.read(d.resolve("scorecard.json"));
+    assertThat(card.agent()).isEqualTo("openai:m");
+    Scorecard.Entry m = card.entries().get(0);
+    long turns = 0;
+    long in = 0;
+    long outTokens = 0;
+    for (String line : Files.readAllLines(d.resolve("mediq/consultations.jsonl"))) {
+      for (JsonNode t : JSON.readTree(line).path("turns")) {
+        turns++;
+        in += t.path("input_tokens").asLong();
+        outTokens += t.path("output_tokens").asLong();
+      }
+    }
+    assertThat(in).isPositive();
+    assertThat(m.usage()).containsOnlyKeys("expert");
+    assertThat(m.usage().get("expert")).isEqualTo(new Scorecard.RoleUsage(turns, in, outTokens, -1));
+    // MediQ's results.json names no model by role (the expert's models are in its settings' text), so the cost of
+    // its tokens is unknown rather than guessed
+    assertThat(m.cost()).isEmpty();
+    assertThat(m.deviations()).isNotEmpty();
+    assertThat(m.deviations().toString()).contains("patient answers from the data set's facts");
+    assertThat(WrittenFileSchemas.schemas().validateFile("scorecard.schema.json", d.resolve("scorecard.json")))
+        .isEmpty();
+    Document page = Jsoup.parse(d.resolve("scorecard.html").toFile());
+    assertThat(page.select("section.panel[data-entry=mediq] li.usage").text())
+        .isEqualTo("tokens: expert " + in + " in (cached not recorded) / " + outTokens + " out");
+    assertThat(page.select("section.panel[data-entry=mediq] li.deviations").text()).contains("1 deviation");
+    assertThat(page.select("section#deviations ul.deviations li").text())
+        .contains("patient answers from the data set's facts");
+  }
+
   /** The page in headless Chromium, 1280 pixels wide: every panel's chart laid out; the screenshot for docs/img. */
   @Test
   void testHeadlessChromiumLaysOutEveryPanel() throws Exception {

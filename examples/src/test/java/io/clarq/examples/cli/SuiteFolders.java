@@ -93,7 +93,8 @@ final class SuiteFolders {
     }
   }
 
-  private static void run(Path data, String... args) {
+  /** Runs {@code clarq ARGS} with {@code data} as the data directory; an exit code other than 0 throws. */
+  static void run(Path data, String... args) {
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
     CommandLine cl = ClarqCommand.commandLine(new DataDirectory(data));
