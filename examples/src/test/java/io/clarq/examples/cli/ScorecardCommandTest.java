@@ -217,10 +217,31 @@ class ScorecardCommandTest extends CommandTestBase {
           server.baseUrl().toString(), "--patient", "fact-select", "--use-data-facts", "--max-questions", "2",
           "--out", d.resolve("mediq").toString());
     }
-    assertThat(run("scorecard", d.toString(), "--prices", "m=1.00/2.00")).as(err.toString()).isZero();
+    Path tasks = io.clarq.core.testing.SharedData.require("clarq-llm/tasks");
+    try (io.clarq.core.testing.FakeOpenAiServer server = io.clarq.core.testing.FakeOpenAiServer.start(
+        new io.clarq.core.clarqllm.provider.llm.SimulatedClarqModel(java.time.Duration.ZERO)::reply)) {
+      assertThat(run("run", "--seeker", "openai:sim", "--base-url", server.baseUrl().toString(), "--provider",
+          "offline", "--tasks", tasks.toString(), "--select", "3.1,4.2", "--trials", "2", "--out",
+          d.resolve("clarq-llm").toString())).as(err.toString()).isZero();
+    }
+    String prices = "m=1.00/2.00,sim=3.00/4.00/1.50";
+    assertThat(run("scorecard", d.toString(), "--prices", prices)).as(err.toString()).isZero();
     Scorecard card = ScorecardJson.read(d.resolve("scorecard.json"));
     assertThat(card.agent()).isEqualTo("openai:m");
-    Scorecard.Entry m = card.entries().get(0);
+
+    // ClarQ-LLM with trials: pass^k per language and the cost as the run's results.json and the board give them
+    Scorecard.Entry c = card.entries().get(0);
+    assertThat(c.id()).isEqualTo("clarq-llm");
+    assertThat(c.trials()).isEqualTo(2);
+    io.clarq.eval.leaderboard.RunExtras extras = io.clarq.eval.leaderboard.RunExtras.of(d.resolve("clarq-llm"),
+        java.util.Optional.of(io.clarq.core.llm.usage.PriceTable.parse(prices)));
+    assertThat(c.passHat()).isNotEmpty();
+    c.passHat().forEach((language, hat) -> assertThat(hat)
+        .isEqualTo(extras.passHat().get(io.clarq.core.clarqllm.task.Language.parse(language))));
+    assertThat(c.usage().get("seeker").inputTokens()).isPositive();
+    assertThat(c.cost().getAsDouble()).isEqualTo(extras.cost().getAsDouble());
+
+    Scorecard.Entry m = card.entries().get(1);
     long turns = 0;
     long in = 0;
     long outTokens = 0;
