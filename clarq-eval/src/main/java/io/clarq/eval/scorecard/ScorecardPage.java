@@ -52,7 +52,7 @@ public final class ScorecardPage {
       p.appendElement("div").addClass("chart").appendChild(new DataNode(svg(e)));
       Element facts = p.appendElement("ul").addClass("facts");
       facts.appendElement("li").text(e.items() + " items; interval: " + e.interval());
-      facts.appendElement("li").text(e.trials() == 1 ? "1 trial" : e.trials() + " trials; pass^k: "
+      facts.appendElement("li").addClass("trials").text(e.trials() == 1 ? "1 trial" : e.trials() + " trials; "
           + passHat(e.passHat()));
       facts.appendElement("li").text("agent: " + e.agent());
       if (!e.models().isEmpty()) {
@@ -69,12 +69,19 @@ public final class ScorecardPage {
           + " deviation(s) from the reference protocol (below)");
     }
     Element dev = HtmlPage.section(body, "deviations", "Deviations");
+    List<String> none = new ArrayList<>();
     for (Scorecard.Entry e : card.entries()) {
-      dev.appendElement("h3").text(e.id());
-      HtmlPage.deviations(dev, e.deviations());
       if (e.deviations().isEmpty()) {
-        dev.appendElement("p").addClass("muted").text("none");
+        none.add(e.id());
+      } else {
+        dev.appendElement("h3").text(e.id());
+        HtmlPage.deviations(dev, e.deviations());
       }
+    }
+    if (!none.isEmpty()) {
+      dev.appendElement("p").addClass("muted").addClass("no-deviations").text(none.size() == card.entries().size()
+          ? "No entry's run departed from its reference protocol." : "No deviations: " + String.join(", ", none)
+          + ".");
     }
     body.appendElement("p").addClass("method").addClass("muted").text("Each panel is one benchmark's headline figure"
         + " as its own run reports it, on a common 0 to 1 scale: the dot is the figure, the bar its 95% interval."
@@ -94,11 +101,17 @@ public final class ScorecardPage {
 
   private static String passHat(Map<String, List<Double>> hat) {
     if (hat.isEmpty()) {
-      return "not recorded";
+      return "pass^k not recorded";
     }
     List<String> parts = new ArrayList<>();
-    hat.forEach((k, v) -> parts.add(k + " " + String.join(" ", v.stream().map(x -> Double.isNaN(x) ? "-"
-        : String.format(Locale.ROOT, "%.3f", x)).toList())));
+    hat.forEach((label, v) -> {
+      List<String> ks = new ArrayList<>();
+      for (int k = 1; k <= v.size(); k++) {
+        double x = v.get(k - 1);
+        ks.add("pass^" + k + " " + (Double.isNaN(x) ? "undefined" : String.format(Locale.ROOT, "%.3f", x)));
+      }
+      parts.add((hat.size() > 1 || !label.equals("all") ? label + ": " : "") + String.join(", ", ks));
+    });
     return String.join("; ", parts);
   }
 

@@ -136,9 +136,12 @@ class ScorecardCommandTest extends CommandTestBase {
     assertThat(m.trials()).isEqualTo(2);
     JsonNode hat = json(b.resolve("mediq/results.json")).at("/figures/trials/overall/pass_hat_k");
     assertThat(m.passHat().get("all")).containsExactly(hat.get(0).asDouble(), hat.get(1).asDouble());
-    assertThat(page.select("section.panel[data-entry=mediq] ul.facts").text()).contains("2 trials; pass^k: all");
+    assertThat(page.select("section.panel[data-entry=mediq] li.trials").text()).isEqualTo(String.format(Locale.ROOT,
+        "2 trials; pass^1 %.3f, pass^2 %.3f", hat.get(0).asDouble(), hat.get(1).asDouble()));
     assertThat(page.select("section.panel[data-entry=mediq] li.usage").text()).contains("not recorded");
-    assertThat(page.select("section#deviations h3")).hasSize(4);
+    assertThat(page.select("section#deviations h3")).isEmpty();
+    assertThat(page.select("section#deviations p.no-deviations").text())
+        .isEqualTo("No entry's run departed from its reference protocol.");
     assertThat(page.select("p.method").text()).contains("common 0 to 1 scale");
   }
 
@@ -266,16 +269,19 @@ class ScorecardCommandTest extends CommandTestBase {
     assertThat(page.select("section.panel[data-entry=mediq] li.usage").text())
         .isEqualTo("tokens: expert " + in + " in (cached not recorded) / " + outTokens + " out");
     assertThat(page.select("section.panel[data-entry=mediq] li.deviations").text()).contains("1 deviation");
+    assertThat(page.select("section#deviations h3").eachText()).containsExactly("mediq");
     assertThat(page.select("section#deviations ul.deviations li").text())
         .contains("patient answers from the data set's facts");
+    assertThat(page.select("section#deviations p.no-deviations").text()).isEqualTo("No deviations: clarq-llm.");
+    assertThat(page.select("section.panel[data-entry=clarq-llm] li.trials").text()).startsWith("2 trials; en: pass^1");
   }
 
   /** The page in headless Chromium, 1280 pixels wide: every panel's chart laid out; the screenshot for docs/img. */
   @Test
   void testHeadlessChromiumLaysOutEveryPanel() throws Exception {
     HeadlessChromium chromium = HeadlessChromium.require(Files.createDirectories(tmp.resolve("chromium")));
-    assertThat(run("scorecard", a.toString())).as(err.toString()).isZero();
-    Path page = a.resolve("scorecard.html");
+    assertThat(run("scorecard", b.toString())).as(err.toString()).isZero();
+    Path page = b.resolve("scorecard.html");
     Document rendered = chromium.dom(page, "", 1280);
     assertThat(rendered.body().attr("data-charts-rendered")).isEqualTo("4");
     assertThat(rendered.body().attr("data-tables-cut")).isIn("", "0");
