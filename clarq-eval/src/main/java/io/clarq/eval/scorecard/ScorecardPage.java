@@ -117,7 +117,7 @@ public final class ScorecardPage {
 
   private static String usage(Map<String, Scorecard.RoleUsage> usage) {
     if (usage.isEmpty()) {
-      return "not recorded by this benchmark's run";
+      return "none recorded (no model used, or this benchmark's runs do not record them)";
     }
     List<String> parts = new ArrayList<>();
     usage.forEach((role, u) -> parts.add(role + " " + u.inputTokens() + " in (" + (u.cachedInputTokens() < 0

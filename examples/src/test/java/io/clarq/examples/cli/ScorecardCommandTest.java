@@ -138,7 +138,8 @@ class ScorecardCommandTest extends CommandTestBase {
     assertThat(m.passHat().get("all")).containsExactly(hat.get(0).asDouble(), hat.get(1).asDouble());
     assertThat(page.select("section.panel[data-entry=mediq] li.trials").text()).isEqualTo(String.format(Locale.ROOT,
         "2 trials; pass^1 %.3f, pass^2 %.3f", hat.get(0).asDouble(), hat.get(1).asDouble()));
-    assertThat(page.select("section.panel[data-entry=mediq] li.usage").text()).contains("not recorded");
+    assertThat(page.select("section.panel[data-entry=mediq] li.usage").text())
+        .isEqualTo("tokens: none recorded (no model used, or this benchmark's runs do not record them)");
     assertThat(page.select("section#deviations h3")).isEmpty();
     assertThat(page.select("section#deviations p.no-deviations").text())
         .isEqualTo("No entry's run departed from its reference protocol.");
