@@ -17,8 +17,10 @@ import java.util.Set;
  * @param agent the agent under test: {@code suite.json}'s {@code agent}, else what the runs record of their agent
  * @param agentSource where {@code agent} came from: {@code "suite.json"} or {@code "runs"}
  * @param entries the entries, by folder name
+ * @param others the run folders beside them that give no headline (a CQ generation run, whose questions a judging
+ *     entry rates; a run of a benchmark no scorecard reads), each with why, by folder name
  */
-public record Scorecard(String name, String agent, String agentSource, List<Entry> entries) {
+public record Scorecard(String name, String agent, String agentSource, List<Entry> entries, List<Other> others) {
   /** The JSON format name and version of {@code scorecard.json}. */
   public static final String FORMAT = "clarq-scorecard/1";
 
@@ -27,6 +29,7 @@ public record Scorecard(String name, String agent, String agentSource, List<Entr
     Objects.requireNonNull(agent, "agent");
     Objects.requireNonNull(agentSource, "agentSource");
     entries = List.copyOf(entries);
+    others = List.copyOf(others);
     if (name.isBlank()) {
       throw new IllegalArgumentException("illegal scorecard: blank name");
     }
@@ -39,6 +42,21 @@ public record Scorecard(String name, String agent, String agentSource, List<Entr
       if (!ids.add(e.id())) {
         throw new IllegalArgumentException("illegal scorecard " + name + ": entry " + e.id() + " appears twice");
       }
+    }
+  }
+
+  /**
+   * A run folder of the suite that gives no headline, shown so that nothing in the folder is passed over in silence.
+   *
+   * @param id its folder's name
+   * @param benchmark the benchmark its results.json names
+   * @param why why it has no headline here
+   */
+  public record Other(String id, String benchmark, String why) {
+    public Other {
+      Objects.requireNonNull(id, "id");
+      Objects.requireNonNull(benchmark, "benchmark");
+      Objects.requireNonNull(why, "why");
     }
   }
 

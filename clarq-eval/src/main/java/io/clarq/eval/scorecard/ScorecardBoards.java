@@ -102,6 +102,9 @@ public final class ScorecardBoards {
     Map<String, List<Suite>> byEntry = new LinkedHashMap<>();
     for (Suite s : suites) {
       for (Path f : Scorecards.entryFolders(s.dir())) {
+        if (!Scorecards.BENCHMARKS.contains(OutcomeRuns.benchmarkOf(f))) {
+          continue;   // no headline, no board: the scorecard names it among its others
+        }
         byEntry.computeIfAbsent(String.valueOf(f.getFileName()), k -> new ArrayList<>()).add(s);
       }
     }

@@ -22,7 +22,8 @@ import java.util.OptionalDouble;
  * ({@code label}, {@code value}, {@code ci95}, {@code items}), {@code items}, {@code trials}, {@code pass_hat} (by
  * label, k = 1..trials), {@code agent}, {@code models} (by role), {@code usage} (by role: {@code calls},
  * {@code input_tokens}, {@code output_tokens}, {@code cached_input_tokens}; null when the run records none),
- * {@code cost_usd} (null when unknown) and {@code deviations}. Undefined numbers are null.
+ * {@code cost_usd} (null when unknown) and {@code deviations}; then {@code others}, the run folders that give no
+ * headline ({@code id}, {@code benchmark}, {@code why}). Undefined numbers are null.
  */
 public final class ScorecardJson {
   /** The file's name in the suite folder. */
@@ -71,6 +72,9 @@ public final class ScorecardJson {
       }
       Deviation.writeAll(e.deviations(), n.putArray("deviations"));
     }
+    ArrayNode others = o.putArray("others");
+    card.others().forEach(x -> others.addObject().put("id", x.id()).put("benchmark", x.benchmark()).put("why",
+        x.why()));
     return o;
   }
 
@@ -100,8 +104,12 @@ public final class ScorecardJson {
       for (JsonNode n : o.path("entries")) {
         entries.add(entry(n));
       }
+      List<Scorecard.Other> others = new ArrayList<>();
+      for (JsonNode n : o.path("others")) {
+        others.add(new Scorecard.Other(n.path("id").asText(), n.path("benchmark").asText(), n.path("why").asText()));
+      }
       return new Scorecard(o.path("name").asText(), o.path("agent").asText(), o.path("agent_source").asText(),
-          entries);
+          entries, others);
     } catch (IllegalArgumentException | NullPointerException e) {
       throw new IllegalArgumentException(file + ": " + e.getMessage(), e);
     }

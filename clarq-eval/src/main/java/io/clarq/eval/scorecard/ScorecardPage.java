@@ -16,8 +16,9 @@ import org.jsoup.nodes.Entities;
  * {@code section.panel} per entry ({@code data-entry}, {@code data-benchmark}): its {@code h2}, {@code p.figure} (a
  * {@code span.value} per headline figure with its interval, as text), a chart ({@code div.chart svg}: every panel on
  * the same 0 to 1 scale, a dot per figure and its interval as a bar) and {@code ul.facts} (items, trials, pass^k,
- * models, tokens, cost, deviations). Then {@code section#deviations} naming each entry's deviations, and
- * {@code p.method}.
+ * models, tokens, cost, deviations). Then {@code ul.others} when run folders beside the entries give no headline;
+ * {@code section#deviations}: the deviations of each entry that has any ({@code h3}, {@code ul.deviations}) and
+ * {@code p.no-deviations} naming those that have none; and {@code p.method}.
  */
 public final class ScorecardPage {
   /** The page's file name in the suite folder. */
@@ -67,6 +68,10 @@ public final class ScorecardPage {
       facts.appendElement("li").addClass(e.deviations().isEmpty() ? "no-deviations" : "deviations")
           .text(e.deviations().isEmpty() ? "no deviations from the reference protocol" : e.deviations().size()
           + " deviation(s) from the reference protocol (below)");
+    }
+    if (!card.others().isEmpty()) {
+      Element ul = body.appendElement("ul").addClass("others");
+      card.others().forEach(o -> ul.appendElement("li").addClass("muted").text(o.id() + ": " + o.why()));
     }
     Element dev = HtmlPage.section(body, "deviations", "Deviations");
     List<String> none = new ArrayList<>();

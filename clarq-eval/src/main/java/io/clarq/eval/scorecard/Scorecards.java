@@ -67,8 +67,19 @@ public final class Scorecards {
           + " results.json) per entry");
     }
     List<Scorecard.Entry> entries = new ArrayList<>();
+    List<Scorecard.Other> others = new ArrayList<>();
     for (Path f : folders) {
-      entries.add(entry(f, prices));
+      String benchmark = OutcomeRuns.benchmarkOf(f);
+      if (BENCHMARKS.contains(benchmark)) {
+        entries.add(entry(f, prices));
+      } else {
+        others.add(new Scorecard.Other(String.valueOf(f.getFileName()), benchmark, noHeadline(benchmark)));
+      }
+    }
+    if (entries.isEmpty()) {
+      throw new IllegalArgumentException(dir + ": no entry with a headline: its run folders are of "
+          + String.join(", ", others.stream().map(o -> o.id() + " (" + o.benchmark() + ")").toList())
+          + "; a scorecard reads runs of " + String.join(", ", BENCHMARKS));
     }
     Path suiteFile = dir.resolve(SUITE_FILE);
     JsonNode suite = Files.isRegularFile(suiteFile) ? readJson(suiteFile) : JSON.createObjectNode();
@@ -76,13 +87,21 @@ public final class Scorecards {
         ? suite.path("name").asText() : String.valueOf(dir.toAbsolutePath().normalize().getFileName());
     Optional<String> agent = agentOf(suite.path("agent"));
     if (agent.isPresent()) {
-      return new Scorecard(name, agent.get(), SUITE_FILE, entries);
+      return new Scorecard(name, agent.get(), SUITE_FILE, entries, others);
     }
     Set<String> recorded = new LinkedHashSet<>();
     entries.forEach(e -> recorded.add(e.agent()));
     String fromRuns = recorded.size() == 1 ? recorded.iterator().next()
         : String.join("; ", entries.stream().map(e -> e.id() + ": " + e.agent()).toList());
-    return new Scorecard(name, fromRuns, "runs", entries);
+    return new Scorecard(name, fromRuns, "runs", entries, others);
+  }
+
+  /** Why a run of {@code benchmark} gives no headline on a scorecard. */
+  static String noHeadline(String benchmark) {
+    return benchmark.equals("cq-generate") ? "a CQ generation run: its questions are scored by the judging run"
+        + " (clarq cq judge) that rates them, whose rubric score is the CQ headline"
+        : "a " + benchmark + " run: no scorecard headline is defined for it (entries are runs of "
+        + String.join(", ", BENCHMARKS) + ")";
   }
 
   /**

@@ -26,10 +26,10 @@ class ScorecardTest {
 
   @Test
   void testRecordsRefuseBadValues() {
-    assertThatThrownBy(() -> new Scorecard("s", "a", "runs", List.of()))
+    assertThatThrownBy(() -> new Scorecard("s", "a", "runs", List.of(), List.of()))
         .hasMessageContaining("illegal scorecard s: no entry");
     assertThatThrownBy(() -> new Scorecard("s", "a", "runs", List.of(entry("m", 1, Map.of()), entry("m", 1,
-        Map.of())))).hasMessage("illegal scorecard s: entry m appears twice");
+        Map.of())), List.of())).hasMessage("illegal scorecard s: entry m appears twice");
     assertThatThrownBy(() -> entry("a/b", 1, Map.of())).hasMessageContaining("illegal entry id \"a/b\"");
     assertThatThrownBy(() -> entry("m", 2, Map.of("all", List.of(1.0))))
         .hasMessage("illegal pass^k of entry m, all: 1 values for 2 trials");
@@ -41,7 +41,7 @@ class ScorecardTest {
   @Test
   void testJsonValidatesAndReadsBack() throws Exception {
     Scorecard card = new Scorecard("suite", "openai:m", "suite.json", List.of(entry("mediq", 2,
-        Map.of("all", List.of(0.5, 0.25)))));
+        Map.of("all", List.of(0.5, 0.25)))), List.of(new Scorecard.Other("gen", "cq-generate", "why")));
     Path file = dir.resolve(ScorecardJson.FILE);
     Files.writeString(file, ScorecardJson.jsonText(card));
     assertThat(WrittenFileSchemas.validateTree(dir)).isEmpty();

@@ -174,8 +174,17 @@ class ScorecardCommandTest extends CommandTestBase {
   void testAgentsOverDifferentItemsAreRefusedOrRankedOnTheSharedItems() throws Exception {
     Path c = SuiteFolders.write(tmp.resolve("suite-c"), "agent-c", "offline:fewer", 4, 3, 1, servers);
     Files.delete(c.resolve("suite.json"));
+    // a generation run beside the entries: no headline of its own (its judging run gives CQ's), named, not ranked
+    SuiteFolders.run(io.clarq.core.testing.SharedData.root(), "cq", "generate", "--data",
+        io.clarq.core.testing.SharedData.require("clariq-fkw").toString(), "--split", "dev", "--generator",
+        "template", "--limit", "2", "--out", c.resolve("cq-questions").toString());
     assertThat(run("scorecard", c.toString())).as(err.toString()).isZero();
     Scorecard card = ScorecardJson.read(c.resolve("scorecard.json"));
+    assertThat(card.entries()).hasSize(4);
+    assertThat(card.others()).extracting(Scorecard.Other::id, Scorecard.Other::benchmark)
+        .containsExactly(org.assertj.core.groups.Tuple.tuple("cq-questions", "cq-generate"));
+    assertThat(Jsoup.parse(c.resolve("scorecard.html").toFile()).select("ul.others li").text())
+        .startsWith("cq-questions: a CQ generation run");
     assertThat(card.name()).isEqualTo("suite-c");
     assertThat(card.agentSource()).isEqualTo("runs");
     assertThat(card.agent()).contains("mediq: expert: overlap(questions=3)");
@@ -189,6 +198,7 @@ class ScorecardCommandTest extends CommandTestBase {
         .as(err.toString()).isZero();
     JsonNode mediq = json(out.resolve("mediq/leaderboard.json"));
     assertThat(mediq.at("/shared_items/items").asInt()).isEqualTo(8);
+    assertThat(out.resolve("cq-questions")).doesNotExist();
     assertThat(Files.readString(out.resolve("mediq/leaderboard.md"))).contains("Ranked on the 8 items all runs hold");
 
     // an entry one suite lacks is ranked among the others, and the output names the suite left out
