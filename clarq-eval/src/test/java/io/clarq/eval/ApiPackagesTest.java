@@ -47,7 +47,8 @@ class ApiPackagesTest {
       "clarq-eval", Set.of("io.clarq.eval.clariq", "io.clarq.eval.clariq.retrieval", "io.clarq.eval.clarqllm",
           "io.clarq.eval.clarqllm.audit", "io.clarq.eval.clarqllm.conformance", "io.clarq.eval.clarqllm.evaluate",
           "io.clarq.eval.compare", "io.clarq.eval.cq", "io.clarq.eval.kernel", "io.clarq.eval.leaderboard",
-          "io.clarq.eval.mediq", "io.clarq.eval.report", "io.clarq.eval.results", "io.clarq.eval.suite",
+          "io.clarq.eval.mediq", "io.clarq.eval.report", "io.clarq.eval.results", "io.clarq.eval.scorecard",
+          "io.clarq.eval.suite",
           "io.clarq.eval.toa"),
       "clarq-serve", Set.of("io.clarq.serve", "io.clarq.serve.runs", "io.clarq.serve.study"));
 

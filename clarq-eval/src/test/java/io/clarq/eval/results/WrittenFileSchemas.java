@@ -58,6 +58,7 @@ public final class WrittenFileSchemas {
       entry("agreement\\.json", "study-agreement.schema.json"),
       entry("study-export\\.json", "study-export.schema.json"),
       entry("p[0-9]{2,}\\.jsonl", "human-ratings-line.schema.json"),
+      entry("scorecard\\.json", "scorecard.schema.json"),
       // names the tests give to files the user names
       entry(".*flm\\.jsonl", "flm-example-line.schema.json"),
       entry(".*cache\\.jsonl", "response-cache-line.schema.json"),

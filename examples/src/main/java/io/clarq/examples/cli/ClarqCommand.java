@@ -46,6 +46,7 @@ public final class ClarqCommand implements Runnable {
       ReportCommand.class,
       CompareCommand.class,
       LeaderboardCommand.class,
+      ScorecardCommand.class,
       JudgeAgreementCommand.class,
       ProviderAuditCommand.class,
       ClariqCommand.class,

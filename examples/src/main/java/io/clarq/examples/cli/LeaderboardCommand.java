@@ -34,13 +34,17 @@ import picocli.CommandLine.Parameters;
       "name. Runs of the other benchmarks (MediQ, TOA, CQ judge folders) are ranked the same way on their per-item",
       "outcomes (MediQ correct, TOA recovered F1, CQ rubric score; trial 1): McNemar's exact test for binary",
       "outcomes, the paired bootstrap test for graded ones, Holm over all pairs, the same rank rule; --shared-tasks",
-      "ranks them on the items all hold; runs of different benchmarks are refused."
+      "ranks them on the items all hold; runs of different benchmarks are refused. Given scorecards instead",
+      "(scorecard.json files or suite folders, from clarq scorecard), it ranks the agents on each suite entry with",
+      "that entry's board, each agent named by its scorecard, and writes the four files of each entry into",
+      "--out/ID/; the same refusals and --shared-tasks / --allow-different-setup apply per entry."
     })
 public final class LeaderboardCommand implements Callable<Integer> {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   @Parameters(paramLabel = "RUN", arity = "1..*", description = "Run directories, transcript files or published runs"
-      + " by name (provider.Comp.En) when clarq-llm is fetched; the first one's setup is the board's.")
+      + " by name (provider.Comp.En) when clarq-llm is fetched; the first one's setup is the board's. Or scorecards:"
+      + " scorecard.json files or suite folders, one per agent.")
   List<Path> runs;
 
   @Option(names = "--out", paramLabel = "DIR", required = true, description = "Where the four files are written"
@@ -76,6 +80,14 @@ public final class LeaderboardCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw new CommandLine.ParameterException(cl, "--prices " + prices + ": " + e.getMessage());
     }
+    List<Path> cards = runs.stream().filter(LeaderboardCommand::isScorecard).toList();
+    if (!cards.isEmpty()) {
+      if (cards.size() != runs.size()) {
+        throw new CommandLine.ParameterException(cl, "give scorecards or runs, not both: " + cards + " are"
+            + " scorecards (scorecard.json or a suite folder), the others are runs");
+      }
+      return scorecards(cl, table);
+    }
     Optional<List<io.clarq.eval.compare.OutcomeRun>> other = CompareCommand.otherBenchmark(spec, runs);
     if (other.isPresent()) {
       io.clarq.eval.leaderboard.OutcomeLeaderboard board = io.clarq.eval.leaderboard.OutcomeLeaderboard.of(
@@ -89,6 +101,42 @@ public final class LeaderboardCommand implements Callable<Integer> {
       return 0;
     }
     CompareCommand.LoadedRuns loaded = scoring.load(spec, runs);
+    return runs(cl, loaded, table);
+  }
+
+  /** A scorecard.json file, or a suite folder (one holding suite.json or scorecard.json). */
+  static boolean isScorecard(Path p) {
+    if (Files.isRegularFile(p)) {
+      return p.getFileName().toString().equals(io.clarq.eval.scorecard.ScorecardJson.FILE);
+    }
+    return Files.isRegularFile(p.resolve(io.clarq.eval.scorecard.Scorecards.SUITE_FILE))
+        || Files.isRegularFile(p.resolve(io.clarq.eval.scorecard.ScorecardJson.FILE));
+  }
+
+  private int scorecards(CommandLine cl, Optional<PriceTable> table) throws Exception {
+    List<io.clarq.eval.scorecard.ScorecardBoards.Suite> suites = runs.stream()
+        .map(io.clarq.eval.scorecard.ScorecardBoards.Suite::of).toList();
+    List<io.clarq.eval.scorecard.ScorecardBoards.Board> boards = io.clarq.eval.scorecard.ScorecardBoards.write(
+        suites, out, allowDifferentSetup, sharedTasks, table);
+    PrintWriter w = cl.getOut();
+    for (io.clarq.eval.scorecard.ScorecardBoards.Board b : boards) {
+      w.println("## entry " + b.entry() + " (" + b.benchmark() + ")");
+      w.println();
+      if (!b.missing().isEmpty()) {
+        w.println("not on this board (their suites hold no entry " + b.entry() + "): " + String.join(", ",
+            b.missing()));
+        w.println();
+      }
+      w.print(b.markdown());
+      w.println();
+      b.files().forEach(f -> w.println("wrote " + f));
+      w.println();
+    }
+    w.flush();
+    return 0;
+  }
+
+  private int runs(CommandLine cl, CompareCommand.LoadedRuns loaded, Optional<PriceTable> table) throws Exception {
     List<RunExtras> extras = loaded.paths().stream().map(p -> RunExtras.of(p, table)).toList();
     Leaderboard board = Leaderboard.of(loaded.runs(), extras, Bootstrap.DEFAULT, allowDifferentSetup,
         sharedTasks);
