@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -17,11 +18,12 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * The public API of the library modules, written down: the packages javadoc shows. A package holding a public type
- * is either in {@link #API} (documented, kept compatible) or named internal in its module's pom
- * ({@code javadoc.internal.packages}: left out of the javadoc, its package-info says "Internal"); a new package must
- * be put in one of the two, so nothing becomes API by accident. (clarq has no module-info.java yet: the parent pom
- * says why next to {@code javadoc.internal.packages}; this list is what its exports would be.)
+ * The public API of the library modules, written down: the packages each module-info.java exports to everyone (the
+ * compiler enforces them) and the javadoc shows. A package holding a public type is either in {@link #API} or
+ * internal: not exported, or exported only to other clarq modules ({@code exports x to io.clarq...}), named in its
+ * module's {@code javadoc.internal.packages} (the javadoc plugin hands javadoc every package of the sources, exported
+ * or not) and saying "Internal:" in its package-info. A new package must be put in one of the two, so nothing becomes
+ * API by accident.
  */
 class ApiPackagesTest {
   static final Map<String, Set<String>> API = Map.of(
@@ -52,8 +54,10 @@ class ApiPackagesTest {
           "io.clarq.eval.toa"),
       "clarq-serve", Set.of("io.clarq.serve", "io.clarq.serve.runs", "io.clarq.serve.study"));
 
+  private static final Pattern EXPORTS = Pattern.compile("\\bexports\\s+([\\w.]+)\\s*(?:to\\s+([\\w.,\\s]+?))?;");
   private static final Pattern INTERNAL = Pattern.compile(
       "<javadoc\\.internal\\.packages>([^<]*)</javadoc\\.internal\\.packages>");
+  private static final Pattern MODULE = Pattern.compile("\\bmodule\\s+([\\w.]+)\\s*\\{");
   private static final Pattern PUBLIC_TYPE = Pattern.compile(
       "(?m)^public (?:(?:abstract|final|sealed|non-sealed|static) )*(?:class|interface|record|enum|@interface) ");
 
@@ -61,22 +65,87 @@ class ApiPackagesTest {
     return Path.of("").toAbsolutePath().getParent();
   }
 
+  /** A library module's module-info.java. */
+  static String moduleInfo(String module) throws IOException {
+    return Files.readString(root().resolve(module).resolve("src/main/java/module-info.java"), StandardCharsets.UTF_8);
+  }
+
+  /** The exports of a module-info.java: package to the modules it is exported to (empty: to everyone). */
+  static Map<String, Set<String>> exports(String moduleInfo) {
+    Map<String, Set<String>> found = new TreeMap<>();
+    Matcher m = EXPORTS.matcher(ModuleServicesTest.withoutComments(moduleInfo));
+    while (m.find()) {
+      Set<String> to = new TreeSet<>();
+      if (m.group(2) != null) {
+        Arrays.stream(m.group(2).split(",")).map(String::strip).forEach(to::add);
+      }
+      found.put(m.group(1), to);
+    }
+    return found;
+  }
+
   @Test
-  void testEveryPackageJavadocShowsIsOnTheApiListAndEveryOtherIsInternal() throws IOException {
+  void testEachModuleExportsItsApiPackagesAndNoOther() throws IOException {
     for (Map.Entry<String, Set<String>> module : API.entrySet()) {
-      Path sources = root().resolve(module.getKey()).resolve("src/main/java");
-      Set<String> internal = internal(module.getKey());
-      Set<String> withPublicTypes = packagesWithPublicTypes(sources);
-      Set<String> shown = new TreeSet<>(withPublicTypes);
-      shown.removeAll(internal);
-      assertThat(shown).as("%s: the packages javadoc shows (add a new one to ApiPackagesTest.API if it is API, "
-          + "else to javadoc.internal.packages in %s/pom.xml)", module.getKey(), module.getKey())
-          .containsExactlyInAnyOrderElementsOf(module.getValue());
+      Map<String, Set<String>> exports = exports(moduleInfo(module.getKey()));
+      Set<String> toEveryone = exports.entrySet().stream().filter(e -> e.getValue().isEmpty()).map(Map.Entry::getKey)
+          .collect(Collectors.toCollection(TreeSet::new));
+      assertThat(toEveryone).as("%s: the packages module-info.java exports to everyone (API: add a new one to "
+          + "ApiPackagesTest.API as well; internal: export it only to the clarq modules that need it)",
+          module.getKey()).containsExactlyInAnyOrderElementsOf(module.getValue());
+    }
+  }
+
+  @Test
+  void testEveryOtherPackageWithPublicTypesIsInternalAndSaysSo() throws IOException {
+    Set<String> clarqModules = new TreeSet<>();
+    for (String module : API.keySet()) {
+      Matcher name = MODULE.matcher(ModuleServicesTest.withoutComments(moduleInfo(module)));
+      assertThat(name.find()).as(module).isTrue();
+      clarqModules.add(name.group(1));
+    }
+    for (String module : API.keySet()) {
+      Path sources = root().resolve(module).resolve("src/main/java");
+      Set<String> internal = packagesWithPublicTypes(sources);
+      internal.removeAll(API.get(module));
+      assertThat(javadocInternal(module)).as("%s/pom.xml: javadoc.internal.packages, the packages the javadoc leaves "
+          + "out, are the ones module-info.java does not export to everyone", module)
+          .containsExactlyInAnyOrderElementsOf(internal);
       for (String p : internal) {
-        assertThat(withPublicTypes).as("%s names %s internal", module.getKey(), p).contains(p);
         Path info = sources.resolve(p.replace('.', '/')).resolve("package-info.java");
+        assertThat(info).as("%s: internal package %s needs a package-info", module, p).exists();
         assertThat(Files.readString(info, StandardCharsets.UTF_8)).as(info.toString()).contains("Internal:");
       }
+      for (Map.Entry<String, Set<String>> e : exports(moduleInfo(module)).entrySet()) {
+        assertThat(Files.isDirectory(sources.resolve(e.getKey().replace('.', '/')))).as("%s exports %s", module,
+            e.getKey()).isTrue();
+        assertThat(clarqModules).as("%s exports %s to", module, e.getKey()).containsAll(e.getValue());
+      }
+    }
+  }
+
+  @Test
+  void testEveryApiPackageSaysWhatItIsForAndWhereToStart() throws IOException {
+    for (Map.Entry<String, Set<String>> module : API.entrySet()) {
+      for (String p : module.getValue()) {
+        Path info = root().resolve(module.getKey()).resolve("src/main/java").resolve(p.replace('.', '/'))
+            .resolve("package-info.java");
+        assertThat(info).as("%s: API package %s needs a package-info", module.getKey(), p).exists();
+        String comment = Files.readString(info, StandardCharsets.UTF_8);
+        assertThat(comment).as("%s: the package comment names the type to start with ({@link ...})", info)
+            .contains("{@link ").doesNotContain("Internal:");
+      }
+    }
+  }
+
+  @Test
+  void testTheModuleNamesAreTheJarsAutomaticModuleNames() throws IOException {
+    for (String module : API.keySet()) {
+      Matcher name = MODULE.matcher(ModuleServicesTest.withoutComments(moduleInfo(module)));
+      assertThat(name.find()).isTrue();
+      assertThat(Files.readString(root().resolve(module).resolve("pom.xml"), StandardCharsets.UTF_8))
+          .as("%s/pom.xml names the module as module-info.java does", module)
+          .contains("<module.name>" + name.group(1) + "</module.name>");
     }
   }
 
@@ -88,11 +157,11 @@ class ApiPackagesTest {
     while (m.find()) {
       modules.add(m.group(1));
     }
-    modules.remove("examples");   // the command, not a library: no javadoc, not published
+    modules.remove("examples");   // the command, not a library: no javadoc, not published, no module-info
     assertThat(API.keySet()).containsExactlyInAnyOrderElementsOf(modules);
   }
 
-  private static Set<String> internal(String module) throws IOException {
+  private static Set<String> javadocInternal(String module) throws IOException {
     Matcher m = INTERNAL.matcher(Files.readString(root().resolve(module).resolve("pom.xml"), StandardCharsets.UTF_8));
     if (!m.find() || m.group(1).isBlank()) {
       return Set.of();
@@ -104,7 +173,8 @@ class ApiPackagesTest {
     Set<String> packages = new TreeSet<>();
     try (Stream<Path> files = Files.walk(sources)) {
       for (Path f : files.filter(p -> p.toString().endsWith(".java")
-          && !p.getFileName().toString().equals("package-info.java")).toList()) {
+          && !p.getFileName().toString().equals("package-info.java")
+          && !p.getFileName().toString().equals("module-info.java")).toList()) {
         if (PUBLIC_TYPE.matcher(Files.readString(f, StandardCharsets.UTF_8)).find()) {
           packages.add(sources.relativize(f.getParent()).toString().replace('/', '.').replace('\\', '.'));
         }

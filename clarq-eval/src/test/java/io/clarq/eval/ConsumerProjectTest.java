@@ -90,6 +90,9 @@ class ConsumerProjectTest {
     Path sources = Files.createDirectories(tmp.resolve("src").resolve("org").resolve("example"));
     List<java.io.File> files = new ArrayList<>();
     for (String block : code) {
+      if (block.startsWith("module ")) {
+        continue;   // the module-path variant's module-info.java (testTheQuickStartRunsOnTheModulePath)
+      }
       java.util.regex.Matcher name = java.util.regex.Pattern.compile("public final class (\\w+)").matcher(block);
       assertThat(name.find()).as(block).isTrue();
       Path file = sources.resolve(name.group(1) + ".java");
@@ -116,6 +119,61 @@ class ConsumerProjectTest {
         .contains("MediQ: answered A after 2 questions, correct true");
     assertThat(tmp.resolve("quick").resolve("clarq-llm").resolve("transcripts.jsonl")).content()
         .contains("What should I know first? ");
+  }
+
+  /**
+   * docs/quickstart.md on the module path: its {@code module-info.java} (which requires {@code io.clarq.eval} only)
+   * and its Java files compile against clarq's modules and the consumer's runtime dependencies as modules, and the
+   * program runs as a module. What this proves beyond the class path: clarq's exports cover what a consumer uses,
+   * {@code requires transitive} brings clarq-core, clarq-datasets and clarq-retrieval along, and the library reads its
+   * resources (demo tasks, prompt packs, Lucene's stop words) across module boundaries.
+   */
+  @Test
+  void testTheQuickStartRunsOnTheModulePath() throws Exception {
+    Path doc = Path.of("..", "docs", "quickstart.md");
+    List<String> code = blocks(doc, "java");
+    List<String> modules = code.stream().filter(b -> b.startsWith("module ")).toList();
+    assertThat(modules).as("quickstart.md shows one module-info.java").hasSize(1);
+    assertThat(modules.get(0)).contains("requires io.clarq.eval;");
+    java.util.regex.Matcher moduleName = java.util.regex.Pattern.compile("^module ([\\w.]+)").matcher(modules.get(0));
+    assertThat(moduleName.find()).isTrue();
+
+    Path sources = Files.createDirectories(tmp.resolve("msrc"));
+    Path packageDir = Files.createDirectories(sources.resolve("org").resolve("example"));
+    List<java.io.File> files = new ArrayList<>();
+    for (String block : code) {
+      Path file;
+      if (block.startsWith("module ")) {
+        file = sources.resolve("module-info.java");
+      } else {
+        java.util.regex.Matcher name = java.util.regex.Pattern.compile("public final class (\\w+)").matcher(block);
+        assertThat(name.find()).as(block).isTrue();
+        file = packageDir.resolve(name.group(1) + ".java");
+      }
+      Files.writeString(file, block + "\n", StandardCharsets.UTF_8);
+      files.add(file.toFile());
+    }
+    String modulePath = consumerClasspath();
+    Path classes = Files.createDirectories(tmp.resolve("module-classes"));
+    JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+    StringWriter diagnostics = new StringWriter();
+    boolean compiled = javac.getTask(diagnostics, null, null,
+        List.of("--module-path", modulePath, "-d", classes.toString(), "--release", "17", "-encoding", "UTF-8"), null,
+        javac.getStandardFileManager(null, null, StandardCharsets.UTF_8).getJavaFileObjects(files.toArray(
+            new java.io.File[0]))).call();
+    assertThat(compiled).as(diagnostics.toString()).isTrue();
+
+    Path javaBin = Path.of(System.getProperty("java.home"), "bin", "java");
+    Process p = new ProcessBuilder(javaBin.toString(), "--module-path", classes + File.pathSeparator + modulePath,
+        "--module", moduleName.group(1) + "/org.example.QuickStart", tmp.resolve("quick").toString())
+        .redirectErrorStream(true).start();
+    String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(p.waitFor(2, TimeUnit.MINUTES)).isTrue();
+    assertThat(p.exitValue()).as(output).isZero();
+    assertThat(output).containsPattern("ClarQ-LLM ENGLISH: 10 dialogues, success \\d\\.\\d{4}")
+        .containsPattern("ClarQ-LLM CHINESE: 10 dialogues, success \\d\\.\\d{4}")
+        .contains("MediQ: answered A after 2 questions, correct true");
+    assertThat(tmp.resolve("quick").resolve("clarq-llm").resolve("report.html")).isNotEmptyFile();
   }
 
   /**

@@ -34,6 +34,8 @@ import org.junit.jupiter.api.io.TempDir;
  *   <li>{@code <!-- java: fragment; imports a.b.C, d.e.F -->}: statements, compiled as the body of a method that may
  *       throw anything, with those imports (the page shows only the lines that matter).</li>
  * </ul>
+ * A {@code module-info.java} block (a module declaration) is left out here: ConsumerProjectTest compiles
+ * docs/quickstart.md's on the module path.
  * The README's dependency snippet must name this build's coordinates.
  */
 class DocsJavaBlocksTest {
@@ -118,6 +120,9 @@ class DocsJavaBlocksTest {
     for (Block b : blocks) {
       String name;
       String code;
+      if (b.code().startsWith("module ")) {
+        continue;   // a module-info.java: the class path ignores it (ConsumerProjectTest compiles it as a module)
+      }
       if (b.fragment()) {
         name = "Fragment" + b.index();
         StringBuilder sb = new StringBuilder();

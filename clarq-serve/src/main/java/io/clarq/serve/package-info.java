@@ -1,5 +1,7 @@
 /**
- * {@code clarq serve}: a local web server over run folders and human studies. {@link io.clarq.serve.web} holds the
- * Javalin application and the security helpers every page uses; {@link io.clarq.serve.runs} the index of run folders.
+ * {@code clarq serve}: a local web server over run folders and human studies. The Javalin application and the
+ * security helpers every page uses are internal ({@code io.clarq.serve.web}); {@link io.clarq.serve.runs} holds the
+ * index of run folders and {@link io.clarq.serve.study} the human studies. Start with
+ * {@link io.clarq.serve.ServeSettings}.
  */
 package io.clarq.serve;

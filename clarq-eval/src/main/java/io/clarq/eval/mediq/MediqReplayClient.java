@@ -6,7 +6,7 @@ import io.clarq.core.llm.ChatResponse;
 import io.clarq.core.llm.LlmClient;
 import io.clarq.core.llm.LlmException;
 import io.clarq.core.llm.TokenUsage;
-import io.clarq.core.llm.openai.OpenAiWire;
+import io.clarq.core.llm.wire.OpenAiWire;
 import java.time.Duration;
 import java.util.Iterator;
 import java.util.List;

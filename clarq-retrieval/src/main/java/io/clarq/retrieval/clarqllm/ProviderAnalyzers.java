@@ -16,7 +16,7 @@ import org.apache.lucene.analysis.cjk.CJKBigramFilter;
 import org.apache.lucene.analysis.cjk.CJKWidthFilter;
 import org.apache.lucene.analysis.snowball.SnowballFilter;
 import org.apache.lucene.analysis.standard.StandardTokenizer;
-import org.apache.lucene.util.IOUtils;
+import org.apache.lucene.util.ModuleResourceLoader;
 
 /**
  * The offline provider's analysis chains, built from {@link EnglishAnalysis}. English: the English chain with
@@ -49,10 +49,12 @@ public final class ProviderAnalyzers {
   }
 
   private static CharArraySet loadStopWords() {
-    try (var in = IOUtils.requireResourceNonNull(
-        SnowballFilter.class.getResourceAsStream("english_stop.txt"), "english_stop.txt")) {
-      return CharArraySet.unmodifiableSet(WordlistLoader.getSnowballWordSet(
-          new InputStreamReader(in, StandardCharsets.UTF_8)));
+    // read through Lucene's own loader: on the module path the list's package is open to Lucene's core module only
+    // (on the class path the module is the unnamed one, and the loader reads it as before)
+    String resource = SnowballFilter.class.getPackageName().replace('.', '/') + "/english_stop.txt";
+    try (var in = new InputStreamReader(new ModuleResourceLoader(SnowballFilter.class.getModule())
+        .openResource(resource), StandardCharsets.UTF_8)) {
+      return CharArraySet.unmodifiableSet(WordlistLoader.getSnowballWordSet(in));
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read Lucene's Snowball English stop words: " + e.getMessage(), e);
     }

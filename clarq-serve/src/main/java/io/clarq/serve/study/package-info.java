@@ -4,5 +4,6 @@
  * sessions (a person as the ClarQ-LLM seeker against the provider agent; a person rating clarifying questions; a
  * person as MediQ's expert asking the simulated patient), the
  * raters' agreement, and the export of finished work as ordinary run folders.
+ * Start with {@link io.clarq.serve.study.StudySpec} and {@link io.clarq.serve.study.Study}.
  */
 package io.clarq.serve.study;

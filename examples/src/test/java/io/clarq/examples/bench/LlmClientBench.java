@@ -5,7 +5,7 @@ import io.clarq.core.llm.ChatResponse;
 import io.clarq.core.llm.LlmException;
 import io.clarq.core.llm.LlmSettings;
 import io.clarq.core.llm.openai.OpenAiClient;
-import io.clarq.core.llm.openai.OpenAiWire;
+import io.clarq.core.llm.wire.OpenAiWire;
 import io.clarq.core.testing.FakeOpenAiServer;
 import io.clarq.core.testing.FakeReply;
 import java.nio.charset.StandardCharsets;

@@ -5,6 +5,7 @@ import io.clarq.core.llm.LlmClients;
 import io.clarq.core.llm.LlmListener;
 import io.clarq.core.llm.LlmSpec;
 import io.clarq.core.llm.openai.OpenAiClient;
+import io.clarq.core.llm.wire.OpenAiBatchWire;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.Map;

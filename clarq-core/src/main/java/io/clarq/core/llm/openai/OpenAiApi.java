@@ -3,6 +3,7 @@ package io.clarq.core.llm.openai;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.clarq.core.llm.ChatRequest;
+import io.clarq.core.llm.wire.OpenAiWire;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;

@@ -17,6 +17,7 @@ import io.clarq.core.llm.pacing.PacedAttempts;
 import io.clarq.core.llm.pacing.RateBudget;
 import io.clarq.core.llm.pacing.RateBudgets;
 import io.clarq.core.llm.pacing.RateLimits;
+import io.clarq.core.llm.wire.OpenAiWire;
 import io.clarq.core.llm.wire.ReplyBody;
 import io.clarq.core.llm.wire.UnreadableBodyException;
 import java.net.URI;

@@ -7,6 +7,7 @@ import io.clarq.core.llm.ChatRequest;
 import io.clarq.core.llm.Deviation;
 import io.clarq.core.llm.LlmFieldRefusedException;
 import io.clarq.core.llm.LlmListener;
+import io.clarq.core.llm.wire.OpenAiWire;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;

@@ -12,6 +12,7 @@ import io.clarq.core.llm.LlmText;
 import io.clarq.core.llm.ResponseFormat;
 import io.clarq.core.llm.TokenLogprob;
 import io.clarq.core.llm.TokenUsage;
+import io.clarq.core.llm.wire.OpenAiWire;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -2,6 +2,8 @@
  * Internal: used by clarq's modules, not part of its API (left out of the javadoc; may change in any release).
  * What both HTTP layers of clarq's model clients (the OpenAI-wire client and the client given to LangChain4j's
  * provider modules) do with a reply body before reading it: undo its {@code Content-Encoding}, and tell a body the
- * server streamed (server-sent events, NDJSON) from one whole JSON reply, split into its events or lines.
+ * server streamed (server-sent events, NDJSON) from one whole JSON reply, split into its events or lines. And the
+ * OpenAI chat-completions JSON itself ({@link io.clarq.core.llm.wire.OpenAiWire}), which the OpenAI client, its batch
+ * wire ({@link io.clarq.core.llm.wire.OpenAiBatchWire}) and clarq-eval's conformance replays share.
  */
 package io.clarq.core.llm.wire;

@@ -19,6 +19,7 @@ import io.clarq.core.llm.LlmSettings;
 import io.clarq.core.llm.LlmSpec;
 import io.clarq.core.llm.ResponseFormat;
 import io.clarq.core.llm.RetryPolicy;
+import io.clarq.core.llm.wire.OpenAiWire;
 import io.clarq.core.testing.FakeOpenAiServer;
 import io.clarq.core.testing.FakeReply;
 import io.clarq.core.testing.RecordedRequest;

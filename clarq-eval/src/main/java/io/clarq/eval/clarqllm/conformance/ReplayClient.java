@@ -5,7 +5,7 @@ import io.clarq.core.llm.ChatRequest;
 import io.clarq.core.llm.ChatResponse;
 import io.clarq.core.llm.LlmClient;
 import io.clarq.core.llm.LlmException;
-import io.clarq.core.llm.openai.OpenAiWire;
+import io.clarq.core.llm.wire.OpenAiWire;
 import java.util.List;
 import java.util.Optional;
 

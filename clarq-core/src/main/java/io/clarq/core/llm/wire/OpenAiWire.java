@@ -1,4 +1,4 @@
-package io.clarq.core.llm.openai;
+package io.clarq.core.llm.wire;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -14,7 +14,6 @@ import io.clarq.core.llm.ResponseFormat;
 import io.clarq.core.llm.ThinkBlock;
 import io.clarq.core.llm.TokenLogprob;
 import io.clarq.core.llm.TokenUsage;
-import io.clarq.core.llm.wire.ReplyBody;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -23,7 +22,10 @@ import java.util.List;
 import java.util.OptionalInt;
 import java.util.Set;
 
-/** The OpenAI chat-completions wire format: a {@link ChatRequest} as a JSON body, a JSON body as a reply. */
+/**
+ * The OpenAI chat-completions wire format: a {@link ChatRequest} as a JSON body, a JSON body as a reply. Internal:
+ * shared by the OpenAI client, the batch wire and the conformance replays, not part of the API.
+ */
 public final class OpenAiWire {
   private static final ObjectMapper MAPPER = new ObjectMapper();
 
@@ -102,9 +104,14 @@ public final class OpenAiWire {
   }
 
   /** A reply with the refusal and the tool calls it carried (both also in the response's end reason). */
-  record Reply(ChatResponse response, String refusal, String toolCalls) {}
+  public record Reply(ChatResponse response, String refusal, String toolCalls) {}
 
-  static JsonNode tree(byte[] body) {
+  /**
+   * The body as a JSON tree.
+   *
+   * @throws IllegalArgumentException when the body is not JSON, naming its length and the parse error
+   */
+  public static JsonNode tree(byte[] body) {
     try {
       return MAPPER.readTree(body);
     } catch (IOException e) {
@@ -113,11 +120,13 @@ public final class OpenAiWire {
     }
   }
 
-  static Reply readReply(byte[] body, Duration latency) {
+  /** A chat-completions reply body read, with its refusal and tool calls. */
+  public static Reply readReply(byte[] body, Duration latency) {
     return readReply(tree(body), body, latency);
   }
 
-  static Reply readReply(JsonNode root, byte[] body, Duration latency) {
+  /** A chat-completions reply read from its tree ({@code body}, the bytes it came from, names it in errors). */
+  public static Reply readReply(JsonNode root, byte[] body, Duration latency) {
     if (root == null || !root.isObject()) {
       throw new IllegalArgumentException("reply is not a JSON object (" + body.length + " bytes)");
     }
@@ -178,7 +187,7 @@ public final class OpenAiWire {
    * A body opened with the model (the request's, else {@code defaultModel}; left out when both are empty) and the
    * messages, in order, as {@code {"role", "content"}} objects under {@code field}: the start both OpenAI APIs share.
    */
-  static ObjectNode modelAndMessages(ChatRequest r, String defaultModel, String field) {
+  public static ObjectNode modelAndMessages(ChatRequest r, String defaultModel, String field) {
     ObjectNode body = MAPPER.createObjectNode();
     String model = r.model().isEmpty() ? defaultModel : r.model();
     if (!model.isEmpty()) {
@@ -192,7 +201,7 @@ public final class OpenAiWire {
   }
 
   /** The index two of the reply's choices share, if any. */
-  static OptionalInt sharedIndex(JsonNode root) {
+  public static OptionalInt sharedIndex(JsonNode root) {
     Set<Integer> seen = new HashSet<>();
     for (JsonNode c : root.path("choices")) {
       if (c.path("index").isIntegralNumber() && !seen.add(c.path("index").asInt())) {
@@ -202,7 +211,8 @@ public final class OpenAiWire {
     return OptionalInt.empty();
   }
 
-  static String twoChoices(int index) {
+  /** The error message for a reply whose choices share {@code index}. */
+  public static String twoChoices(int index) {
     return "reply has two choices with index " + index + ": which one is the reply cannot be told";
   }
 
@@ -220,7 +230,7 @@ public final class OpenAiWire {
    * The end reason: {@code finish_reason}, unless the message says more: a {@code refusal} (its words the detail)
    * where the reply was not cut, {@code tool_calls} (as JSON, the detail) where it ended of itself.
    */
-  static EndReason endReason(String finish, String refusal, String toolCalls) {
+  public static EndReason endReason(String finish, String refusal, String toolCalls) {
     EndReason end = EndReason.openAi(finish);
     boolean cut = end.kind() == EndReason.Kind.LENGTH || end.kind() == EndReason.Kind.CONTENT_FILTER;
     if (!refusal.isBlank() && !cut) {
@@ -267,7 +277,7 @@ public final class OpenAiWire {
    * Token log-probabilities as both OpenAI APIs give them ({@code choices[].logprobs.content} and the Responses API's
    * {@code output_text.logprobs}): {@code [{"token", "logprob", "top_logprobs": [{"token", "logprob"}]}]}.
    */
-  static List<TokenLogprob> logprobs(JsonNode content) {
+  public static List<TokenLogprob> logprobs(JsonNode content) {
     List<TokenLogprob> out = new ArrayList<>();
     for (JsonNode t : content) {
       List<TokenLogprob.Alternative> top = new ArrayList<>();
@@ -277,18 +287,5 @@ public final class OpenAiWire {
       out.add(new TokenLogprob(t.path("token").asText(""), t.path("logprob").asDouble(), top));
     }
     return out;
-  }
-
-  /**
-   * The error body's message, in whichever shape the server sent it (OpenAI's {@code error.message}, TGI's
-   * {@code error} text, vLLM's top-level {@code message}, Gemini's array), or the body itself; shortened.
-   */
-  public static String errorMessage(byte[] body) {
-    return ServerError.read(body).message();
-  }
-
-  /** The error body's {@code error.code} (or {@code error.type}), empty when absent. */
-  public static String errorCode(byte[] body) {
-    return ServerError.read(body).codeOrType();
   }
 }

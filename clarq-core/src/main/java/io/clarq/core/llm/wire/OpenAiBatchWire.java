@@ -1,10 +1,10 @@
-package io.clarq.core.llm.batch;
+package io.clarq.core.llm.wire;
 
 import io.clarq.core.llm.ChatRequest;
 import io.clarq.core.llm.ChatResponse;
 import io.clarq.core.llm.LlmException;
+import io.clarq.core.llm.batch.BatchWire;
 import io.clarq.core.llm.openai.OpenAiClient;
-import io.clarq.core.llm.openai.OpenAiWire;
 import java.time.Duration;
 import java.util.Objects;
 
@@ -15,6 +15,7 @@ import java.util.Objects;
 public final class OpenAiBatchWire implements BatchWire {
   private final OpenAiClient client;
 
+  /** A wire whose bodies are the ones {@code client} would send. */
   public OpenAiBatchWire(OpenAiClient client) {
     this.client = Objects.requireNonNull(client, "client");
   }
