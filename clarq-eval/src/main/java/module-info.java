@@ -27,6 +27,8 @@ module io.clarq.eval {
   exports io.clarq.eval.mediq;
   exports io.clarq.eval.report;
   exports io.clarq.eval.results;
+  exports io.clarq.eval.scorecard;
+  exports io.clarq.eval.suite;
   exports io.clarq.eval.toa;
 
   uses io.clarq.eval.compare.OutcomeSource;
