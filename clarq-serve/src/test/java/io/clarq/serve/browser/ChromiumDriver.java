@@ -8,12 +8,20 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.time.Duration;
 import java.util.Optional;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
+import org.openqa.selenium.By;
 import org.openqa.selenium.OutputType;
+import org.openqa.selenium.StaleElementReferenceException;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebDriverException;
+import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * A headless Chromium driven through WebDriver (Selenium) with Debian's {@code chromium-driver}: the browser and the
@@ -58,6 +66,38 @@ public final class ChromiumDriver {
     File shot = driver.getScreenshotAs(OutputType.FILE);
     Files.copy(shot.toPath(), png, StandardCopyOption.REPLACE_EXISTING);
     return png;
+  }
+
+  /**
+   * Clicks what submits a form or follows a link and waits until the browser has left the page (its root element gone
+   * stale): the study pages have no script, so every such click loads a new page, and an element found before it has
+   * loaded would belong to the old one.
+   */
+  public static void navigate(WebDriver browser, By what) {
+    WebElement page = browser.findElement(By.tagName("html"));
+    onThePage(browser, d -> d.findElement(what).click());
+    // gone stale: Chromium also says so as "Node with given id does not belong to the document", which Selenium's
+    // stalenessOf does not count
+    new WebDriverWait(browser, Duration.ofSeconds(30)).until(d -> {
+      try {
+        page.isEnabled();
+        return false;
+      } catch (WebDriverException e) {
+        return true;
+      }
+    });
+  }
+
+  /**
+   * Does {@code action} on the page shown, again if Chromium says the element found went with a document that was
+   * still being replaced (seen on a loaded machine: "Node with given id does not belong to the document").
+   */
+  public static void onThePage(WebDriver browser, Consumer<WebDriver> action) {
+    new WebDriverWait(browser, Duration.ofSeconds(30)).ignoring(StaleElementReferenceException.class)
+        .ignoring(WebDriverException.class).until(d -> {
+          action.accept(d);
+          return true;
+        });
   }
 
   private static Optional<Path> find(String... names) {

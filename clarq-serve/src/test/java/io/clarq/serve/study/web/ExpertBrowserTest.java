@@ -1,5 +1,6 @@
 package io.clarq.serve.study.web;
 
+import static io.clarq.serve.browser.ChromiumDriver.navigate;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.clarq.serve.browser.ChromiumDriver;
@@ -14,11 +15,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
-import org.openqa.selenium.StaleElementReferenceException;
-import org.openqa.selenium.WebDriverException;
-import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * A MediQ human expert in a real browser (headless Chromium through WebDriver; skipped with a message without
@@ -46,27 +43,9 @@ class ExpertBrowserTest {
     }
   }
 
-  /** Clicks what loads a new page and waits until the old one is gone (the pages have no script). */
-  void navigate(By what) {
-    WebElement page = browser.findElement(By.tagName("html"));
-    new WebDriverWait(browser, Duration.ofSeconds(30)).ignoring(StaleElementReferenceException.class)
-        .until(d -> {
-          d.findElement(what).click();
-          return true;
-        });
-    new WebDriverWait(browser, Duration.ofSeconds(30)).until(d -> {
-      try {
-        page.isEnabled();
-        return false;
-      } catch (WebDriverException e) {
-        return true;
-      }
-    });
-  }
-
   void ask(String question) {
     browser.findElement(By.id("question")).sendKeys(question);
-    navigate(By.id("ask"));
+    navigate(browser, By.id("ask"));
     assertThat(browser.findElement(By.id("chat")).getText()).contains(question);
   }
 
@@ -79,7 +58,7 @@ class ExpertBrowserTest {
     browser.manage().timeouts().implicitlyWait(Duration.ofSeconds(5));
     Study study = host.find("clinic").orElseThrow().study();
     browser.get("http://127.0.0.1:" + server.port() + study.linkPath(study.store().participants().get(0).token()));
-    navigate(By.id("go"));
+    navigate(browser, By.id("go"));
     assertThat(browser.findElement(By.id("initial")).getText()).contains("visits the clinic with");
     ask("When did the symptoms begin?");
     ask("Have you had any blood tests?");
@@ -88,9 +67,9 @@ class ExpertBrowserTest {
     assertThat(browser.findElement(By.id("chat")).getText()).contains("days ago", "white cell count");
     ChromiumDriver.screenshot(browser, "study-expert");
     browser.findElement(By.id("choice-B")).click();
-    navigate(By.id("answer"));
+    navigate(browser, By.id("answer"));
     assertThat(browser.findElement(By.id("ended")).getText()).contains("You answered B");
-    navigate(By.id("next"));
+    navigate(browser, By.id("next"));
     assertThat(browser.findElement(By.id("all-done")).getText()).contains("All done");
     StudyStore.Session s = study.store().sessions(1).get(0);
     List<String> expert = study.store().turns(s.id()).stream().filter(t -> t.speaker().equals("EXPERT"))

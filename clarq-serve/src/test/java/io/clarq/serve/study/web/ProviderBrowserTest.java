@@ -1,5 +1,7 @@
 package io.clarq.serve.study.web;
 
+import static io.clarq.serve.browser.ChromiumDriver.navigate;
+import static io.clarq.serve.browser.ChromiumDriver.onThePage;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -8,38 +10,28 @@ import io.clarq.core.clarqllm.metrics.ClarqSummary;
 import io.clarq.core.clarqllm.provider.FixedReplies;
 import io.clarq.core.clarqllm.task.Language;
 import io.clarq.eval.clarqllm.evaluate.ClarqEvaluation;
+import io.clarq.serve.browser.ChromiumDriver;
 import io.clarq.serve.study.Study;
 import io.clarq.serve.study.StudyExport;
 import io.clarq.serve.study.StudyHost;
 import io.clarq.serve.study.StudySpec;
 import io.clarq.serve.study.StudyStore;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
-import org.openqa.selenium.Dimension;
-import org.openqa.selenium.OutputType;
-import org.openqa.selenium.StaleElementReferenceException;
-import org.openqa.selenium.TakesScreenshot;
-import org.openqa.selenium.WebDriver;
-import org.openqa.selenium.WebDriverException;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
-import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * A person plays the ClarQ-LLM provider in a real browser: headless Chromium driven through WebDriver (Selenium with
  * Debian's chromium-driver), as {@link StudyBrowserTest} does, skipped with a message when chromium or chromedriver is
- * missing and failed instead under CI=true. The screenshot at 1280 px goes to {@code target/screenshots/} (copied by
+ * missing and failed instead under CI=true. The screenshot at 1280 px goes to {@code target/serve-screenshots/} (copied by
  * hand into docs/img once looked at).
  */
 class ProviderBrowserTest {
@@ -49,33 +41,16 @@ class ProviderBrowserTest {
   @TempDir Path root;
   StudyHost host;
   StudyServer server;
-  WebDriver browser;
+  ChromeDriver browser;
   int port;
 
   @BeforeEach
   void start() throws Exception {
-    boolean present = Files.isExecutable(StudyBrowserTest.CHROMIUM) && Files.isExecutable(StudyBrowserTest.CHROMEDRIVER);
-    if (!present) {
-      String why = "headless Chromium is needed for the study browser tests: install chromium and chromium-driver"
-          + " (apt-get install -y chromium chromium-driver; .ci/run does)";
-      if ("true".equals(System.getenv("CI"))) {
-        throw new AssertionError(why);
-      }
-      Assumptions.abort(why);
-    }
-    host = new StudyHost(root);
+    browser = ChromiumDriver.require(root.resolve("browser"));
+    browser.manage().timeouts().implicitlyWait(Duration.ofSeconds(5));
+    host = new StudyHost(root.resolve("studies"));
     server = StudyServer.start(host, ADMIN, "127.0.0.1", 0);
     port = server.port();
-    ChromeOptions options = new ChromeOptions();
-    options.setBinary(StudyBrowserTest.CHROMIUM.toFile());
-    options.addArguments("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-        "--window-size=1280,900", "--force-device-scale-factor=1");
-    ChromeDriverService service = new ChromeDriverService.Builder()
-        .usingDriverExecutable(StudyBrowserTest.CHROMEDRIVER.toFile()).usingAnyFreePort().build();
-    browser = new ChromeDriver(service, options);
-    browser.manage().window().setSize(new Dimension(1280, 900));
-    browser.manage().timeouts().implicitlyWait(Duration.ofSeconds(5));
-    Files.createDirectories(StudyBrowserTest.SHOTS);
   }
 
   @AfterEach
@@ -95,28 +70,6 @@ class ProviderBrowserTest {
     return "http://127.0.0.1:" + port + path;
   }
 
-  /** Clicks what loads a new page and waits until the old one is gone (see {@link StudyBrowserTest#navigate}). */
-  void navigate(By what) {
-    WebElement page = browser.findElement(By.tagName("html"));
-    onThePage(d -> d.findElement(what).click());
-    new WebDriverWait(browser, Duration.ofSeconds(30)).until(d -> {
-      try {
-        page.isEnabled();
-        return false;
-      } catch (WebDriverException e) {
-        return true;
-      }
-    });
-  }
-
-  void onThePage(java.util.function.Consumer<WebDriver> action) {
-    new WebDriverWait(browser, Duration.ofSeconds(30)).ignoring(StaleElementReferenceException.class)
-        .ignoring(WebDriverException.class).until(d -> {
-          action.accept(d);
-          return true;
-        });
-  }
-
   @Test
   void testAProviderPlaysAWholeDialogueAcrossARestartAndTheExportEvaluates() throws Exception {
     host.create(StudySpec.parse(JSON.readTree("{\"name\":\"lighthouse-l2h\",\"mode\":\"human-provider\","
@@ -126,7 +79,7 @@ class ProviderBrowserTest {
     Study study = host.find("lighthouse-l2h").orElseThrow().study();
     browser.get(url(study.linkPath(study.store().participants().get(0).token())));
     assertThat(browser.findElement(By.tagName("main")).getText()).contains("You are Jax");
-    navigate(By.id("go"));
+    navigate(browser, By.id("go"));
     List<String> sent = new ArrayList<>();
     for (int turn = 0; turn < 20 && browser.findElements(By.id("ended")).isEmpty(); turn++) {
       assertThat(browser.findElement(By.id("tree")).getText()).contains("relighting the northern lighthouse");
@@ -134,27 +87,26 @@ class ProviderBrowserTest {
       if (turn == 1) {
         // a reply typed in the person's own words (Response II), markup and all
         String typed = "Good question! <b>Start</b> at the harbour.";
-        onThePage(d -> d.findElement(By.id("line")).sendKeys(typed));
+        onThePage(browser, d -> d.findElement(By.id("line")).sendKeys(typed));
         sent.add("Jax: " + typed);
       } else if (!boxes.isEmpty()) {
         String id = boxes.get(0).getAttribute("value");
-        onThePage(d -> d.findElement(By.id("node-" + id)).click());
+        onThePage(browser, d -> d.findElement(By.id("node-" + id)).click());
         sent.add(id);
       } else {
         sent.add(FixedReplies.enoughInformation(Language.ENGLISH));
-        navigate(By.id("enough"));
+        navigate(browser, By.id("enough"));
         continue;
       }
-      navigate(By.id("send"));
+      navigate(browser, By.id("send"));
       if (turn == 2) {
         browser.findElement(By.id("chat"));
-        Files.write(StudyBrowserTest.SHOTS.resolve("study-provider.png"),
-            ((TakesScreenshot) browser).getScreenshotAs(OutputType.BYTES));
+        ChromiumDriver.screenshot(browser, "study-provider");
         // the server goes away mid-dialogue and comes back on the same port: the page shown before it still posts
         // after it, and every reply sent is kept
         server.close();
         host.close();
-        host = new StudyHost(root);
+        host = new StudyHost(root.resolve("studies"));
         server = StudyServer.start(host, ADMIN, "127.0.0.1", port);
         study = host.find("lighthouse-l2h").orElseThrow().study();
       }
@@ -164,7 +116,7 @@ class ProviderBrowserTest {
     assertThat(browser.findElement(By.id("chat")).getAttribute("textContent"))
         .contains("Good question! <b>Start</b> at the harbour.");
     assertThat(browser.findElements(By.tagName("b")).stream().map(WebElement::getText)).doesNotContain("Start");
-    navigate(By.id("next"));
+    navigate(browser, By.id("next"));
     assertThat(browser.findElement(By.id("all-done")).getText()).contains("All done");
 
     StudyStore.Session s = study.store().sessions(1).get(0);

@@ -1,81 +1,52 @@
 package io.clarq.serve.study.web;
 
+import static io.clarq.serve.browser.ChromiumDriver.navigate;
+import static io.clarq.serve.browser.ChromiumDriver.onThePage;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.clarq.core.clarqllm.judge.Judge;
 import io.clarq.core.clarqllm.metrics.ClarqSummary;
 import io.clarq.eval.clarqllm.evaluate.ClarqEvaluation;
+import io.clarq.serve.browser.ChromiumDriver;
 import io.clarq.serve.study.Study;
 import io.clarq.serve.study.StudyExport;
 import io.clarq.serve.study.StudyHost;
 import io.clarq.serve.study.StudySpec;
 import io.clarq.serve.study.StudyStore;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
-import org.openqa.selenium.Dimension;
-import org.openqa.selenium.OutputType;
-import org.openqa.selenium.StaleElementReferenceException;
-import org.openqa.selenium.TakesScreenshot;
-import org.openqa.selenium.WebDriver;
-import org.openqa.selenium.WebDriverException;
-import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
-import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * The study pages in a real browser: headless Chromium driven through WebDriver (Selenium with Debian's
  * chromium-driver). Skipped with a message when chromium or chromedriver is missing, failed instead under CI=true.
- * Screenshots at 1280 px go to {@code target/screenshots/} (copied by hand into docs/img once looked at).
+ * Screenshots at 1280 px go to {@code target/serve-screenshots/} (copied by hand into docs/img once looked at).
  */
 class StudyBrowserTest {
   static final ObjectMapper JSON = new ObjectMapper();
-  static final Path CHROMIUM = Path.of("/usr/bin/chromium");
-  static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
   static final String ADMIN = "browser-admin-token-0123456789";
-  static final Path SHOTS = Path.of("target", "screenshots");
 
   @TempDir Path root;
   StudyHost host;
   StudyServer server;
-  WebDriver browser;
+  ChromeDriver browser;
   int port;
 
   @BeforeEach
   void start() throws Exception {
-    boolean present = Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER);
-    if (!present) {
-      String why = "headless Chromium is needed for the study browser tests: install chromium and chromium-driver"
-          + " (apt-get install -y chromium chromium-driver; .ci/run does)";
-      if ("true".equals(System.getenv("CI"))) {
-        throw new AssertionError(why);
-      }
-      Assumptions.abort(why);
-    }
-    host = new StudyHost(root);
+    browser = ChromiumDriver.require(root.resolve("browser"));
+    browser.manage().timeouts().implicitlyWait(Duration.ofSeconds(5));
+    host = new StudyHost(root.resolve("studies"));
     server = StudyServer.start(host, ADMIN, "127.0.0.1", 0);
     port = server.port();
-    ChromeOptions options = new ChromeOptions();
-    options.setBinary(CHROMIUM.toFile());
-    options.addArguments("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-        "--window-size=1280,900", "--force-device-scale-factor=1");
-    ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(CHROMEDRIVER.toFile())
-        .usingAnyFreePort().build();
-    browser = new ChromeDriver(service, options);
-    browser.manage().window().setSize(new Dimension(1280, 900));
-    browser.manage().timeouts().implicitlyWait(Duration.ofSeconds(5));
-    Files.createDirectories(SHOTS);
   }
 
   @AfterEach
@@ -96,45 +67,9 @@ class StudyBrowserTest {
   }
 
   void type(String line) {
-    onThePage(d -> d.findElement(By.id("line")).sendKeys(line));
-    navigate(By.id("send"));
+    onThePage(browser, d -> d.findElement(By.id("line")).sendKeys(line));
+    navigate(browser, By.id("send"));
     assertThat(browser.findElement(By.id("chat")).getText()).contains(line);
-  }
-
-  /**
-   * Clicks what submits a form or follows a link and waits until the browser has left the page (its root element gone
-   * stale): the pages have no script, so every such click loads a new page, and an element found before it has loaded
-   * would belong to the old one.
-   */
-  void navigate(By what) {
-    WebElement page = browser.findElement(By.tagName("html"));
-    onThePage(d -> d.findElement(what).click());
-    // gone stale: Chromium also says so as "Node with given id does not belong to the document", which Selenium's
-    // stalenessOf does not count
-    new WebDriverWait(browser, Duration.ofSeconds(30)).until(d -> {
-      try {
-        page.isEnabled();
-        return false;
-      } catch (WebDriverException e) {
-        return true;
-      }
-    });
-  }
-
-  /**
-   * Does {@code action} on the page shown, again if Chromium says the element found went with a document that was
-   * still being replaced (seen on a loaded machine: "Node with given id does not belong to the document").
-   */
-  void onThePage(java.util.function.Consumer<WebDriver> action) {
-    new WebDriverWait(browser, Duration.ofSeconds(30)).ignoring(StaleElementReferenceException.class)
-        .ignoring(WebDriverException.class).until(d -> {
-          action.accept(d);
-          return true;
-        });
-  }
-
-  void shot(String name) throws Exception {
-    Files.write(SHOTS.resolve(name), ((TakesScreenshot) browser).getScreenshotAs(OutputType.BYTES));
   }
 
   @Test
@@ -146,7 +81,7 @@ class StudyBrowserTest {
     String link = study.linkPath(study.store().participants().get(0).token());
     List<String> typed = new ArrayList<>();
     browser.get(url(link));
-    navigate(By.id("go"));
+    navigate(browser, By.id("go"));
     for (int n = 1; n <= 4; n++) {
       assertThat(browser.getTitle()).contains("errands");
       String[] lines = n == 1
@@ -157,22 +92,22 @@ class StudyBrowserTest {
         type(lines[i]);
         typed.add(lines[i]);
         if (n == 1 && i == 2) {
-          shot("study-participant.png");
+          ChromiumDriver.screenshot(browser, "study-participant");
         }
         if (n == 2 && i == 0) {
           // the server goes away mid-dialogue and comes back on the same port: the page typed into before it
           // still posts after it, and nothing typed is lost
           server.close();
           host.close();
-          host = new StudyHost(root);
+          host = new StudyHost(root.resolve("studies"));
           server = StudyServer.start(host, ADMIN, "127.0.0.1", port);
           study = host.find("errands").orElseThrow().study();
         }
       }
-      navigate(By.id("end"));
+      navigate(browser, By.id("end"));
       typed.add("Goodbye.");
       assertThat(browser.findElement(By.id("ended")).getText()).contains("ended");
-      navigate(By.id("next"));
+      navigate(browser, By.id("next"));
     }
     assertThat(browser.findElement(By.id("all-done")).getText()).contains("All done");
     List<String> stored = new ArrayList<>();
@@ -187,12 +122,12 @@ class StudyBrowserTest {
     assertThat(browser.getPageSource()).doesNotContain(study.store().participants().get(0).token());
     browser.get(url("/admin/login"));
     browser.findElement(By.id("token")).sendKeys(ADMIN);
-    navigate(By.id("signin"));
-    navigate(By.linkText("errands"));
+    navigate(browser, By.id("signin"));
+    navigate(browser, By.linkText("errands"));
     assertThat(browser.findElement(By.id("participants")).getText()).contains("4 of 4");
-    navigate(By.id("export"));
+    navigate(browser, By.id("export"));
     assertThat(browser.findElement(By.id("exported")).getText()).contains("errands-p01");
-    shot("study-admin.png");
+    ChromiumDriver.screenshot(browser, "study-admin");
     Path run = study.folder().resolve("export").resolve("errands-p01");
     ClarqSummary summary = ClarqEvaluation.score(StudyExport.recorded(study, run), Judge.none());
     assertThat(summary.dialogues()).isEqualTo(4);
@@ -216,15 +151,15 @@ class StudyBrowserTest {
         + "\"per_participant\":3,\"items\":[" + items + "]}"), null));
     Study study = host.find("cq-rating").orElseThrow().study();
     browser.get(url(study.linkPath(study.store().participants().get(0).token())));
-    navigate(By.id("go"));
+    navigate(browser, By.id("go"));
     String[][] grades = {{"good", "good"}, {"fair", "bad"}, {"good", "fair"}};
     for (String[] g : grades) {
       assertThat(browser.findElement(By.id("guideline")).getText()).contains("Naturalness", "Usefulness");
       browser.findElement(By.id("naturalness-" + g[0])).click();
       browser.findElement(By.id("usefulness-" + g[1])).click();
-      navigate(By.id("submit"));
+      navigate(browser, By.id("submit"));
       assertThat(browser.findElement(By.id("ended")).getText()).contains("Rated");
-      navigate(By.id("next"));
+      navigate(browser, By.id("next"));
     }
     assertThat(browser.findElement(By.id("all-done")).getText()).contains("All done");
     List<String> stored = new ArrayList<>();
