@@ -203,8 +203,9 @@ class DocsCommandsTest {
   }
 
   /**
-   * The words with paths made absolute as from the project root: {@code ../shared/data...} into {@code data}, and
-   * other relative values of file and folder options and parameters into {@code project}.
+   * The words with paths made absolute as from the project root: {@code ../shared/data...} into {@code data}, a file
+   * the project ships under {@code docs/} to that file, and other relative values of file and folder options and
+   * parameters into {@code project}.
    */
   private static List<String> localized(CommandLine cl, List<String> words, Path project, Path data) {
     List<String> out = new ArrayList<>();
@@ -258,6 +259,9 @@ class DocsCommandsTest {
   private static String localPath(String value, boolean path, Path project, Path data) {
     if (value.equals("../shared/data") || value.startsWith("../shared/data/")) {
       return data.resolve(value.substring("../shared/data".length()).replaceFirst("^/", "")).toString();
+    }
+    if (path && value.startsWith("docs/") && Files.exists(root().resolve(value))) {
+      return root().resolve(value).toString();   // a file the project ships beside its docs (docs/examples/...)
     }
     if (path && !Path.of(value).isAbsolute() && !PUBLISHED_RUN.matcher(value).matches()) {
       return project.resolve(value).toString();
