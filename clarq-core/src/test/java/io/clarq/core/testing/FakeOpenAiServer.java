@@ -356,6 +356,10 @@ public final class FakeOpenAiServer implements AutoCloseable {
       root.putObject("usage").put("prompt_tokens", reply.usage().promptTokens())
           .put("completion_tokens", reply.usage().completionTokens())
           .put("total_tokens", reply.usage().totalTokens());
+      if (reply.usage().cachedInputTokens() > 0) {
+        ((ObjectNode) root.get("usage")).putObject("prompt_tokens_details")
+            .put("cached_tokens", reply.usage().cachedInputTokens());
+      }
     }
     return MAPPER.writeValueAsBytes(root);
   }

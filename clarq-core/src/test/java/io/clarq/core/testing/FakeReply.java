@@ -146,6 +146,12 @@ public final class FakeReply {
         errorCode, echoKey, headers, latency);
   }
 
+  /** This reply with usage of which {@code cachedTokens} prompt tokens were read from the provider's prompt cache. */
+  public FakeReply withUsage(long promptTokens, long completionTokens, long cachedTokens) {
+    return new FakeReply(kind, status, text, finishReason, new TokenUsage(promptTokens, completionTokens)
+        .withCache(cachedTokens, 0), logprobs, errorCode, echoKey, headers, latency);
+  }
+
   public FakeReply withLogprobs(List<TokenLogprob> tokens) {
     return new FakeReply(kind, status, text, finishReason, usage, tokens, errorCode, echoKey, headers, latency);
   }

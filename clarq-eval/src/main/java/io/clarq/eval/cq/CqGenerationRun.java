@@ -135,7 +135,8 @@ public final class CqGenerationRun {
     @Override
     public CqGeneration play(CqExample e, RunLog log) throws LlmException {
       try {
-        return new CqGeneration(e, generator.generate(e.request()));
+        return new CqGeneration(e, io.clarq.eval.kernel.ItemUsage.inRole(
+            ModelRole.GENERATOR.key(), () -> generator.generate(e.request())));
       } catch (LlmException ex) {
         throw new LlmException("example " + e.id() + " (topic " + e.request().topicId() + "): " + ex.getMessage(),
             ex);

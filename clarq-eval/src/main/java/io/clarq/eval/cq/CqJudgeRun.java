@@ -125,7 +125,8 @@ public final class CqJudgeRun {
     public CqJudgement play(CqGeneration g, RunLog log) throws LlmException {
       try {
         return new CqJudgement(g.example().id(), g.generated().question(), judge.name(),
-            judge.rate(g.example(), g.generated().question()));
+            io.clarq.eval.kernel.ItemUsage.inRole(ModelRole.JUDGE.key(),
+            () -> judge.rate(g.example(), g.generated().question())));
       } catch (LlmException ex) {
         throw new LlmException("example " + g.example().id() + ": " + ex.getMessage(), ex);
       }

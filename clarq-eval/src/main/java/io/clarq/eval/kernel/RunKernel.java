@@ -111,44 +111,56 @@ public final class RunKernel {
       Path logFile = out.resolve(b.logFile());
       Map<String, R> resumed = ItemLog.resume(b, logFile, keys(b, items));
       RunLog log = new RunLog(out, RunDeviations.open(out));
-      List<I> pending = items.stream().filter(i -> !resumed.containsKey(b.key(i))).toList();
-      Tracker<I, R> tracker = new Tracker<>(b, listener, items.size(), resumed.size());
-      tracker.started();
-      Map<String, R> played = new ConcurrentHashMap<>();
-      AtomicReference<Stop> stop = new AtomicReference<>();
-      List<I> waiting = playAll(b, pending, plan, log, logFile, played, stop, tracker);
-      while (!waiting.isEmpty() && stop.get() == null) {
-        // every item has finished or waits: one batch per model with the next call of each waiting item
-        try {
-          plan.batches().orElseThrow().between(waiting.size());
-        } catch (io.clarq.core.llm.LlmException | RuntimeException e) {
-          stop.set(new Stop("batch of " + waiting.size() + " waiting items", e));
-          break;
-        }
-        waiting = playAll(b, waiting, plan, log, logFile, played, stop, tracker);
+      try (UsageLog usage = UsageLog.open(out, resumed.keySet())) {
+        return play(b, plan, items, resumed, log, usage, settings, listener, started, start);
       }
-      tracker.finished();
-      Duration took = Duration.ofNanos(System.nanoTime() - start);
-      if (stop.get() != null) {
-        RunHistory.add(out, started, took, played.size(), plan.concurrency(), Optional.empty(),
-            Optional.of("item " + stop.get().item() + ": " + stop.get().cause()));
-        int failed = (int) played.values().stream().filter(r -> !b.finished(r)).count();
-        throw new RunStopped(stop.get().item(), stop.get().cause(), resumed.size() + played.size() - failed, failed,
-            items.size(), logFile);
-      }
-      Map<String, R> all = new LinkedHashMap<>();
-      for (I item : items) {
-        String key = b.key(item);
-        R r = resumed.containsKey(key) ? resumed.get(key) : played.get(key);
-        all.put(key, Objects.requireNonNull(r, () -> "no record for item " + key));
-      }
-      ItemLog.rewrite(b, logFile, all.values());
-      RunHistory.add(out, started, took, played.size(), plan.concurrency(), Optional.of(ShardSet.digest(logFile)),
-          Optional.empty());
-      Duration wall = RunHistory.wallTime(out);
-      return b.finish(new RunEnd<>(out, items, all, resumed.size(), started, wall, List.of(),
-          settings.with("concurrency", String.valueOf(plan.concurrency())), log));
     }
+  }
+
+  // plays the pending items of a locked, checked run and ends it (the second half of run)
+  private static <I, R, E> E play(Benchmark<I, R, E> b, Plan plan, List<I> items, Map<String, R> resumed, RunLog log,
+      UsageLog usage, RunSettings settings, ItemListener<I, R> listener, Instant started, long start)
+      throws InterruptedException {
+    Path out = plan.output();
+    Path logFile = out.resolve(b.logFile());
+    List<I> pending = items.stream().filter(i -> !resumed.containsKey(b.key(i))).toList();
+    Tracker<I, R> tracker = new Tracker<>(b, listener, items.size(), resumed.size());
+    tracker.started();
+    Map<String, R> played = new ConcurrentHashMap<>();
+    AtomicReference<Stop> stop = new AtomicReference<>();
+    List<I> waiting = playAll(b, pending, plan, log, logFile, usage, played, stop, tracker);
+    while (!waiting.isEmpty() && stop.get() == null) {
+      // every item has finished or waits: one batch per model with the next call of each waiting item
+      try {
+        plan.batches().orElseThrow().between(waiting.size());
+      } catch (io.clarq.core.llm.LlmException | RuntimeException e) {
+        stop.set(new Stop("batch of " + waiting.size() + " waiting items", e));
+        break;
+      }
+      waiting = playAll(b, waiting, plan, log, logFile, usage, played, stop, tracker);
+    }
+    tracker.finished();
+    Duration took = Duration.ofNanos(System.nanoTime() - start);
+    if (stop.get() != null) {
+      RunHistory.add(out, started, took, played.size(), plan.concurrency(), Optional.empty(),
+          Optional.of("item " + stop.get().item() + ": " + stop.get().cause()));
+      int failed = (int) played.values().stream().filter(r -> !b.finished(r)).count();
+      throw new RunStopped(stop.get().item(), stop.get().cause(), resumed.size() + played.size() - failed, failed,
+          items.size(), logFile);
+    }
+    Map<String, R> all = new LinkedHashMap<>();
+    for (I item : items) {
+      String key = b.key(item);
+      R r = resumed.containsKey(key) ? resumed.get(key) : played.get(key);
+      all.put(key, Objects.requireNonNull(r, () -> "no record for item " + key));
+    }
+    ItemLog.rewrite(b, logFile, all.values());
+    usage.rewrite(all.keySet());
+    RunHistory.add(out, started, took, played.size(), plan.concurrency(), Optional.of(ShardSet.digest(logFile)),
+        Optional.empty());
+    Duration wall = RunHistory.wallTime(out);
+    return b.finish(new RunEnd<>(out, items, all, resumed.size(), started, wall, List.of(),
+        settings.with("concurrency", String.valueOf(plan.concurrency())), log));
   }
 
   /**
@@ -230,7 +242,7 @@ public final class RunKernel {
 
   // plays the items, each on the pool; returns those waiting for a batch answer (turn-synchronous play), in order
   private static <I, R> List<I> playAll(Benchmark<I, R, ?> b, List<I> pending, Plan plan, RunLog log, Path logFile,
-      Map<String, R> played, AtomicReference<Stop> stop, Tracker<I, R> tracker) throws InterruptedException {
+      UsageLog usage, Map<String, R> played, AtomicReference<Stop> stop, Tracker<I, R> tracker) throws InterruptedException {
     if (pending.isEmpty()) {
       return List.of();
     }
@@ -245,9 +257,12 @@ public final class RunKernel {
             return;
           }
           R record;
+          Map<String, ItemUsage.RoleTokens> used;
+          ItemUsage.open();
           try {
             record = b.play(item, log);
           } catch (Exception e) {
+            ItemUsage.close();
             if (plan.batches().isPresent() && waitsForBatch(e)) {
               waiting.add(b.key(item));   // neither failed nor finished: played again after the next batch
             } else {
@@ -255,7 +270,9 @@ public final class RunKernel {
             }
             return;
           }
+          used = ItemUsage.close();
           appender.append(b.toLine(record));
+          usage.add(b.key(item), used);
           played.put(b.key(item), record);
           try {
             b.ended(item, record, log);

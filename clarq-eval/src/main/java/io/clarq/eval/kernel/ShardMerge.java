@@ -183,6 +183,7 @@ public final class ShardMerge {
       Map<String, R> ordered = new LinkedHashMap<>();
       selection.forEach(i -> ordered.put(b.key(i), all.get(b.key(i))));
       ItemLog.rewrite(b, out.resolve(b.logFile()), ordered.values());
+      UsageLog.merge(byIndex, out, ordered.keySet());
       Duration sum = walls.stream().reduce(Duration.ZERO, Duration::plus);
       RunSettings shown = concurrency(byIndex).map(c -> first.withShard(Shard.ALL).with("concurrency", c))
           .orElse(first.withShard(Shard.ALL));

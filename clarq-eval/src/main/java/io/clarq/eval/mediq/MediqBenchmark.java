@@ -7,10 +7,14 @@ import io.clarq.core.llm.Deviation;
 import io.clarq.core.mediq.Expert;
 import io.clarq.core.mediq.Patient;
 import io.clarq.eval.kernel.Benchmark;
+import io.clarq.eval.kernel.ItemUsage;
 import io.clarq.eval.kernel.RunDeviations;
 import io.clarq.eval.kernel.RunEnd;
 import io.clarq.eval.kernel.RunLog;
 import io.clarq.eval.kernel.RunSettings;
+import io.clarq.eval.results.ModelRef;
+import io.clarq.eval.results.ModelRole;
+import io.clarq.eval.results.RecordedModels;
 import io.clarq.eval.results.ResultsEnvelope;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -36,6 +40,9 @@ public final class MediqBenchmark implements Benchmark<MediqItem, MediqRecord, M
   private final int maxQuestions;
   private final Map<String, String> settings;
   private final Supplier<List<Deviation>> deviations;
+  private static final String EXPERT = ModelRole.EXPERT.key();
+  private static final String PATIENT = ModelRole.PATIENT.key();
+  private Map<ModelRole, ModelRef> models = Map.of();
 
   /** What a run found: the figures by data set (in run order) and over all. */
   public record Result(Map<String, MediqFigures> byDataset, MediqFigures overall) {}
@@ -83,6 +90,17 @@ public final class MediqBenchmark implements Benchmark<MediqItem, MediqRecord, M
     this.deviations = Objects.requireNonNull(deviations, "deviations");
   }
 
+  /**
+   * Names the models behind the expert and the patient in the run's results ({@link ModelRole#EXPERT},
+   * {@link ModelRole#PATIENT}; only the roles a model plays), so their usage can be priced; call before the run.
+   *
+   * @return this benchmark
+   */
+  public MediqBenchmark models(Map<ModelRole, ModelRef> models) {
+    this.models = Map.copyOf(models);
+    return this;
+  }
+
   @Override
   public String name() {
     return NAME;
@@ -123,7 +141,7 @@ public final class MediqBenchmark implements Benchmark<MediqItem, MediqRecord, M
     Map<String, Integer> counts = new LinkedHashMap<>();
     selection.forEach(i -> counts.merge(i.dataset(), 1, Integer::sum));
     v.put("cases", counts.toString());
-    return new RunSettings(NAME, v);
+    return new RunSettings(NAME, v, RecordedModels.record(models));
   }
 
   @Override
@@ -134,11 +152,39 @@ public final class MediqBenchmark implements Benchmark<MediqItem, MediqRecord, M
     }
     Expert expert = Objects.requireNonNull(experts.get(item.trial() - 1), "a merge plays nothing");
     try {
-      return new MediqRecord(item.dataset(), MediqInterview.play(item.mediqCase(), expert,
-          patients.get(item.trial() - 1), maxQuestions), item.trial());
+      return new MediqRecord(item.dataset(), MediqInterview.play(item.mediqCase(), asExpert(expert),
+          asPatient(patients.get(item.trial() - 1)), maxQuestions), item.trial());
     } finally {
       deviations.get().forEach(log::deviation);   // a failed case's calls may have made some too
     }
+  }
+
+  // the expert's and the patient's model calls counted toward their roles in the run's usage (ItemUsage)
+  private static Expert asExpert(Expert expert) {
+    return (inquiry, state) -> ItemUsage.inRole(EXPERT, () -> expert.respond(inquiry, state));
+  }
+
+  private static Patient asPatient(Patient patient) {
+    return c -> {
+      Patient.Consultation consultation = ItemUsage.inRole(PATIENT, () -> patient.start(c));
+      return new Patient.Consultation() {
+        @Override
+        public String initialInfo() {
+          return consultation.initialInfo();
+        }
+
+        @Override
+        public String respond(String question, List<io.clarq.core.mediq.Exchange> history)
+            throws io.clarq.core.llm.LlmException {
+          return ItemUsage.inRole(PATIENT, () -> consultation.respond(question, history));
+        }
+
+        @Override
+        public java.util.Optional<List<String>> facts() {
+          return consultation.facts();
+        }
+      };
+    };
   }
 
   @Override

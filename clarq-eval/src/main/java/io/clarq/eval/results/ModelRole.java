@@ -17,7 +17,11 @@ public enum ModelRole {
   /** TOA: the model that answers the task question. */
   PRIMARY,
   /** CQ: the model that writes clarifying questions. */
-  GENERATOR;
+  GENERATOR,
+  /** MediQ: the model behind the expert that asks and answers with a choice. */
+  EXPERT,
+  /** MediQ: the model behind the patient that answers the expert. */
+  PATIENT;
 
   /** The role's name in files: {@code seeker}, {@code provider}, ... */
   public String key() {

@@ -33,6 +33,8 @@ import java.util.regex.Pattern;
  * prompt_packs    [{role, id: "name@digest", digest}]             settings        name to value (text)
  * deviations      [{model, name, reason}] (Deviation.writeAll)     failures        how many items failed, by kind
  * figures         the benchmark's own figures (an object)
+ * usage           runs on the kernel: per model role {calls, input_tokens, output_tokens, cached_input_tokens,
+ *                 cache_write_tokens} over the items the run ends with (io.clarq.eval.kernel.UsageLog)
  * </pre>
  *
  * A benchmark adds any further fields of its own after these ({@link #writeInto}). Use:
@@ -68,6 +70,7 @@ public final class ResultsEnvelope {
   private final List<Deviation> deviations;
   private final Map<String, Integer> failures;
   private final ObjectNode figures;
+  private final Map<String, io.clarq.eval.kernel.ItemUsage.RoleTokens> usage;
 
   private ResultsEnvelope(Builder b) {
     format = b.format;
@@ -86,6 +89,7 @@ public final class ResultsEnvelope {
     deviations = List.copyOf(b.deviations);
     failures = java.util.Collections.unmodifiableMap(new TreeMap<>(b.failures));
     figures = b.figures.deepCopy();
+    usage = b.usage == null ? null : java.util.Collections.unmodifiableMap(new TreeMap<>(b.usage));
   }
 
   /**
@@ -97,6 +101,8 @@ public final class ResultsEnvelope {
     Builder b = builder(format, formatVersion, benchmark).started(end.started()).finished(java.time.Instant.now())
         .settings(end.settings().values()).deviations(end.log().deviations());
     RecordedModels.addTo(b, end.settings().recorded());
+    b.usage(io.clarq.eval.kernel.UsageLog.total(end.output(), end.records().keySet(),
+        b.models.keySet().stream().map(ModelRole::key).toList()));
     return b;
   }
 
@@ -202,6 +208,9 @@ public final class ResultsEnvelope {
     ObjectNode f = root.putObject("failures");
     failures.forEach(f::put);
     root.set("figures", figures.deepCopy());
+    if (usage != null) {
+      io.clarq.eval.kernel.UsageLog.json(usage, root.putObject("usage"));
+    }
     own.fields().forEachRemaining(e -> {
       if (!root.has(e.getKey())) {
         root.set(e.getKey(), e.getValue());
@@ -231,6 +240,7 @@ public final class ResultsEnvelope {
     private final List<Deviation> deviations = new ArrayList<>();
     private final Map<String, Integer> failures = new TreeMap<>();
     private ObjectNode figures = JsonNodeFactory.instance.objectNode();
+    private Map<String, io.clarq.eval.kernel.ItemUsage.RoleTokens> usage;
 
     private Builder(String format, int formatVersion, String benchmark) {
       Objects.requireNonNull(format, "format");
@@ -357,6 +367,23 @@ public final class ResultsEnvelope {
         throw new IllegalArgumentException("illegal figures: must be a JSON object, got " + figures.getNodeType());
       }
       this.figures = (ObjectNode) figures.deepCopy();
+      return this;
+    }
+
+    /**
+     * What the models used, by role ({@code usage} in the file); {@link #forRun} gives it from the run's
+     * {@link io.clarq.eval.kernel.UsageLog}. Without it the file has no {@code usage} field.
+     */
+    public Builder usage(Map<String, io.clarq.eval.kernel.ItemUsage.RoleTokens> usage) {
+      Objects.requireNonNull(usage, "usage");
+      usage.forEach((role, t) -> {
+        if (!NAME.matcher(role).matches()) {
+          throw new IllegalArgumentException("illegal role name '" + role + "' in usage: lower-case letters, digits,"
+              + " _ or -");
+        }
+        Objects.requireNonNull(t, "usage of role " + role);
+      });
+      this.usage = new LinkedHashMap<>(usage);
       return this;
     }
 

@@ -23,6 +23,10 @@ import java.util.Optional;
  * ({@link #extraCalls(FlmExample)}).
  */
 public final class ToaPipeline {
+  // the roles the calls count toward in the run's usage (io.clarq.eval.kernel.ItemUsage)
+  private static final String ASKER = io.clarq.eval.results.ModelRole.ASKER.key();
+  private static final String ORACLE = io.clarq.eval.results.ModelRole.ORACLE.key();
+  private static final String PRIMARY = io.clarq.eval.results.ModelRole.PRIMARY.key();
   private final Asker asker;
   private final Oracle oracle;
   private final PrimaryModel primary;
@@ -56,16 +60,16 @@ public final class ToaPipeline {
   /** Runs one example. */
   public ToaOutcome run(FlmExample example) throws LlmException {
     String incompleteContext = example.incompleteContext();
-    String complete = primary.answer(example.question(), example.completeContext());
-    String incomplete = primary.answer(example.question(), incompleteContext);
+    String complete = answer(example.question(), example.completeContext());
+    String incomplete = answer(example.question(), incompleteContext);
     // the asker sees the incomplete task alone, the oracle the question and the candidates (roles untold); only
     // this scorer sees the example and its masked fact
     IncompleteTask task = example.incompleteTask();
-    String question = asker.ask(task);
-    OracleAnswer answer = ofExample(example, oracle.answer(OracleQuery.of(task.exampleId(), question,
-        example.candidates())));
+    String question = io.clarq.eval.kernel.ItemUsage.inRole(ASKER, () -> asker.ask(task));
+    OracleAnswer answer = ofExample(example, io.clarq.eval.kernel.ItemUsage.inRole(ORACLE,
+        () -> oracle.answer(OracleQuery.of(task.exampleId(), question, example.candidates()))));
     String recovered = answer.response().isPresent()
-        ? primary.answer(example.question(), example.recoveredContext(answer.response().get()))
+        ? answer(example.question(), example.recoveredContext(answer.response().get()))
         : incomplete;
     boolean masked = answer.response().map(f -> f.sameSentence(example.maskedFact())).orElse(false);
     Optional<Improvability> improvability = checkImprovability
@@ -73,6 +77,11 @@ public final class ToaPipeline {
         : Optional.empty();
     return new ToaOutcome(example.id(), question, answer, masked, example.answer(), complete, incomplete, recovered,
         improvability);
+  }
+
+  // the primary model's answer, its calls counted as the primary role's
+  private String answer(String question, String context) throws LlmException {
+    return io.clarq.eval.kernel.ItemUsage.inRole(PRIMARY, () -> primary.answer(question, context));
   }
 
   /** The oracle's answer with its response mapped back to the example's own fact (role and all). */
@@ -92,7 +101,7 @@ public final class ToaPipeline {
     double best = 0.0;
     for (Fact candidate : example.candidates()) {
       double f1 = HotpotAnswerMetrics.f1(
-          primary.answer(example.question(), example.recoveredContext(candidate)), example.answer());
+          answer(example.question(), example.recoveredContext(candidate)), example.answer());
       raising += f1 > incompleteF1 ? 1 : 0;
       best = Math.max(best, f1);
     }

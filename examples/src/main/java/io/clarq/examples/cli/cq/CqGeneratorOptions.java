@@ -64,6 +64,7 @@ public final class CqGeneratorOptions {
    * generation, {@code --batch}), each added to {@code batches}' list of clients.
    */
   QuestionGenerator open(CommandLine cl, List<AutoCloseable> opened, Optional<Batches> batches) {
+    llm.alsoTell(io.clarq.eval.kernel.ItemUsage.listener());   // each example's usage by role, in the run's usage
     if (agent != null) {
       if (!generator.equals("template")) {
         throw new CommandLine.ParameterException(cl, "--agent writes the questions; drop --generator " + generator);
@@ -89,7 +90,9 @@ public final class CqGeneratorOptions {
       LlmSpec judgeSpec = llm.spec(cl, "--rank-judge", rankJudge);
       LlmClient judgeClient = client(cl, "--rank-judge", rankJudge, batches);
       opened.add(judgeClient);
-      judge = Optional.of(LlmRubricJudge.builder(judgeClient).name("llm:" + judgeSpec).build());
+      // the rank judge's calls, made inside the generator's, count toward the judge role in the run's usage
+      judge = Optional.of(LlmRubricJudge.builder(io.clarq.eval.kernel.ItemUsage.forRole(judgeClient,
+          io.clarq.eval.results.ModelRole.JUDGE.key())).name("llm:" + judgeSpec).build());
     }
     LlmQuestionGenerator.Builder b = LlmQuestionGenerator.builder(
         client.withCapabilities(client.capabilities().withLogprobs(!noLogprobs))).settings(settings).name("llm:" + spec);

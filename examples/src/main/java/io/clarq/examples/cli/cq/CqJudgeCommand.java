@@ -95,6 +95,7 @@ public final class CqJudgeCommand implements Callable<Integer> {
       throw new CommandLine.ParameterException(spec.commandLine(), "--concurrency " + threads + ": must be at least 1");
     }
     LlmSpec judgeSpec = llm.spec(spec.commandLine(), "--judge", judge);
+    llm.alsoTell(io.clarq.eval.kernel.ItemUsage.listener());   // each question's judge usage, in the run's usage
     if (Files.isDirectory(in)) {
       in = in.resolve(CqGenerationRun.LOG);
     }

@@ -196,6 +196,7 @@ public final class MediqAgentOptions {
   Agents build(CommandLine cl, LlmOptions llm, Optional<PromptPack> pack, String cannotAnswer, int maxQuestions,
       int trials, Optional<Batches> batches) {
     check(cl);
+    llm.alsoTell(io.clarq.eval.kernel.ItemUsage.listener());   // each case's usage by role, in the run's usage
     Map<String, String> settings = new LinkedHashMap<>();
     List<Deviation> named = new ArrayList<>();
     Map<String, LlmClient> clients = new LinkedHashMap<>();
@@ -293,6 +294,24 @@ public final class MediqAgentOptions {
       all.addAll(llm.deviations());
       return all;
     }, java.util.stream.Stream.concat(clients.values().stream(), agentClients.stream()).toList());
+  }
+
+  /** The models behind the expert and the patient, by role, for the results: only the roles a model plays. */
+  Map<io.clarq.eval.results.ModelRole, io.clarq.eval.results.ModelRef> models(CommandLine cl, LlmOptions llm) {
+    Map<io.clarq.eval.results.ModelRole, io.clarq.eval.results.ModelRef> m =
+        new java.util.EnumMap<>(io.clarq.eval.results.ModelRole.class);
+    if (agent != null) {
+      io.clarq.examples.cli.AgentSpecs.modelSpec(agent).ifPresent(a -> m.put(io.clarq.eval.results.ModelRole.EXPERT,
+          io.clarq.eval.results.ModelRef.of(llm.spec(cl, "--agent", a))));
+    } else if (expertNeedsModel()) {
+      m.put(io.clarq.eval.results.ModelRole.EXPERT, io.clarq.eval.results.ModelRef.of(llm.spec(cl, "--expert-model",
+          expertModel)));
+    }
+    if (patientNeedsModel()) {
+      m.put(io.clarq.eval.results.ModelRole.PATIENT, io.clarq.eval.results.ModelRef.of(llm.spec(cl,
+          "--patient-model", patientModel != null ? patientModel : expertModel)));
+    }
+    return m;
   }
 
   /**

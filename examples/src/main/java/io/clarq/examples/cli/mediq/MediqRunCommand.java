@@ -147,7 +147,8 @@ public final class MediqRunCommand implements Callable<Integer> {
         passes = Optional.of(BatchPasses.of(a.clients().stream().map(c -> (BatchClient) c).toList(), progress));
         plan = plan.withBatches(passes.get());
       }
-      MediqBenchmark b = new MediqBenchmark(a.experts(), a.patients(), maxQuestions, settings, a.deviations());
+      MediqBenchmark b = new MediqBenchmark(a.experts(), a.patients(), maxQuestions, settings, a.deviations())
+          .models(agents.models(spec.commandLine(), llm));
       r = RunKernel.run(b, items, plan, new ItemListener<>() {});
       passes.ifPresent(p -> p.summary(llm.prices()).forEach(line -> batchLines.add("play " + line)));
     }

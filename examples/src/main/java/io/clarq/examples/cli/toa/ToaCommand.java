@@ -160,6 +160,7 @@ public final class ToaCommand implements Runnable {
 
     @Override
     public Integer call() throws IOException, InterruptedException {
+      llm.alsoTell(io.clarq.eval.kernel.ItemUsage.listener());   // each example's usage by role, in the run's usage
       threads = OldOptionNames.resolve(spec, "--concurrency", threads, "--threads", oldThreads);
       if ((asker == null) == (agent == null)) {
         throw new ParameterException(spec.commandLine(), "give one of --asker SPEC and --agent SPEC");
