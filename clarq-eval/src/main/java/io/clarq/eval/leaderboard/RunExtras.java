@@ -111,8 +111,9 @@ public record RunExtras(OptionalLong tokens, Map<Language, List<Double>> passHat
   }
 
   /**
-   * The seeker's and the provider's recorded tokens priced by their models, cached input tokens at the cached price,
-   * at batch prices when the run played in batch mode; empty when any of it is unknown.
+   * Every role's recorded tokens ({@code usage}: ClarQ-LLM's seeker and provider, TOA's, CQ's and MediQ's roles)
+   * priced by the role's model, cached input tokens at the cached price, at batch prices when the run played in batch
+   * mode; empty when any of it is unknown.
    */
   static OptionalDouble cost(JsonNode root, PriceTable prices) {
     boolean batch = playedInBatches(root);
@@ -121,7 +122,8 @@ public record RunExtras(OptionalLong tokens, Map<Language, List<Double>> passHat
       return OptionalDouble.empty();   // written before clarq recorded usage by role
     }
     double sum = 0;
-    for (String role : List.of("seeker", "provider")) {
+    for (java.util.Iterator<String> roles = usage.fieldNames(); roles.hasNext(); ) {
+      String role = roles.next();
       JsonNode u = usage.path(role);
       // cached input tokens (part of the input tokens) at the cached price, when the run recorded them
       TokenUsage used = new TokenUsage(u.path("input_tokens").asLong(), u.path("output_tokens").asLong(), 0)

@@ -122,7 +122,7 @@ public final class ScorecardPage {
 
   private static String usage(Map<String, Scorecard.RoleUsage> usage) {
     if (usage.isEmpty()) {
-      return "none recorded (no model used, or this benchmark's runs do not record them)";
+      return "none (no model played a role), or not recorded (a run written before clarq recorded usage by role)";
     }
     List<String> parts = new ArrayList<>();
     usage.forEach((role, u) -> parts.add(role + " " + u.inputTokens() + " in (" + (u.cachedInputTokens() < 0

@@ -171,8 +171,8 @@ public final class Scorecards {
     }
     Map<String, String> models = new LinkedHashMap<>();
     results.path("models").fields().forEachRemaining(m -> models.put(m.getKey(), m.getValue().path("name").asText()));
-    Map<String, Scorecard.RoleUsage> usage = benchmark.equals("mediq") ? mediqUsage(folder)
-        : usage(results.path("usage"));
+    // every benchmark's results record usage by role (runs written before they did: none, shown as not recorded)
+    Map<String, Scorecard.RoleUsage> usage = usage(results.path("usage"));
     List<Deviation> deviations = results.path("deviations").isArray() ? Deviation.readAll(results.get("deviations"))
         : List.of();
     int trials = results.path("settings").has("trials")
@@ -272,22 +272,6 @@ public final class Scorecards {
     return out;
   }
 
-  /**
-   * A MediQ run's expert tokens: the sum over every turn of every case and trial in its item log, as each turn records
-   * them (the patient's are not recorded; nor are cached tokens, given as -1); empty when no turn used any.
-   */
-  private static Map<String, Scorecard.RoleUsage> mediqUsage(Path folder) {
-    Path log = folder.resolve(new io.clarq.eval.mediq.MediqOutcomeSource().logFile());
-    long[] sum = new long[3];
-    io.clarq.datasets.jsonl.JsonLines.read(log, (line, where) -> io.clarq.datasets.jsonl.JsonLines.object(line, where,
-        "a MediQ record")).items().forEach(n -> n.item().path("turns").forEach(t -> {
-          sum[0]++;
-          sum[1] += t.path("input_tokens").asLong();
-          sum[2] += t.path("output_tokens").asLong();
-        }));
-    return sum[1] + sum[2] == 0 ? Map.of() : Map.of("expert", new Scorecard.RoleUsage(sum[0], sum[1], sum[2], -1));
-  }
-
   /** Each role's tokens priced by the role's model, cached input at the cached price; empty when a price lacks. */
   private static OptionalDouble cost(JsonNode results, Map<String, Scorecard.RoleUsage> usage, PriceTable prices) {
     if (usage.isEmpty()) {
@@ -305,9 +289,8 @@ public final class Scorecards {
         return OptionalDouble.empty();
       }
       long cacheWrite = results.path("usage").path(e.getKey()).path("cache_write_tokens").asLong(0);
-      // cached input tokens not recorded (-1): every input token at the input price
       sum += price.get().cost(new TokenUsage(u.inputTokens(), u.outputTokens(), 0)
-          .withCache(Math.max(0, u.cachedInputTokens()), cacheWrite));
+          .withCache(u.cachedInputTokens(), cacheWrite));
     }
     return OptionalDouble.of(sum);
   }

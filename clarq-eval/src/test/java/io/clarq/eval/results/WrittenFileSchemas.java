@@ -42,6 +42,7 @@ public final class WrittenFileSchemas {
       entry("results\\.json", "cq-judge", "cq-judge-results.schema.json"),
       entry("run-config\\.json", "run-config.schema.json"),
       entry("sessions\\.jsonl", "sessions-line.schema.json"),
+      entry("item-usage\\.jsonl", "item-usage-line.schema.json"),
       entry("transcripts\\.jsonl", "transcript-line.schema.json"),
       entry(".*verdicts\\.jsonl", "judge-verdicts-line.schema.json"),
       entry("toa-results\\.jsonl", "toa-results-line.schema.json"),

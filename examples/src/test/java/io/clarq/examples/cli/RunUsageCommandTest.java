@@ -123,6 +123,18 @@ class RunUsageCommandTest {
       }
       assertThat(recorded(full, "asker")[0]).isEqualTo(4);
       assertThat(full.path("models").path("primary").path("name").asText()).isEqualTo("openai:primary-model");
+      // the scorecard shows each role's tokens and prices them by the role's model, cached input at its own price
+      io.clarq.eval.scorecard.Scorecard.Entry e = io.clarq.eval.scorecard.Scorecards.entry(whole,
+          java.util.Optional.of(io.clarq.core.llm.usage.PriceTable.parse(
+              "asker-model=1.00/2.00/0.50,oracle-model=3.00/4.00,primary-model=5.00/6.00/2.50")));
+      long[] a = served(server, "asker-model");
+      long[] o = served(server, "oracle-model");
+      long[] p = served(server, "primary-model");
+      assertThat(e.usage().get("asker")).isEqualTo(new io.clarq.eval.scorecard.Scorecard.RoleUsage(a[0], a[1], a[2],
+          a[3]));
+      double expected = ((a[1] - a[3]) * 1.00 + a[3] * 0.50 + a[2] * 2.00 + o[1] * 3.00 + o[2] * 4.00
+          + (p[1] - p[3]) * 5.00 + p[3] * 2.50 + p[2] * 6.00) / 1e6;
+      assertThat(e.cost().getAsDouble()).isCloseTo(expected, org.assertj.core.data.Offset.offset(1e-12));
     }
     // a run killed after three examples: the resume plays the fourth and its usage is the whole run's
     Path log = whole.resolve("toa-results.jsonl");

@@ -139,7 +139,8 @@ class ScorecardCommandTest extends CommandTestBase {
     assertThat(page.select("section.panel[data-entry=mediq] li.trials").text()).isEqualTo(String.format(Locale.ROOT,
         "2 trials; pass^1 %.3f, pass^2 %.3f", hat.get(0).asDouble(), hat.get(1).asDouble()));
     assertThat(page.select("section.panel[data-entry=mediq] li.usage").text())
-        .isEqualTo("tokens: none recorded (no model used, or this benchmark's runs do not record them)");
+        .isEqualTo("tokens: none (no model played a role), or not recorded (a run written before clarq recorded"
+            + " usage by role)");
     assertThat(page.select("section#deviations h3")).isEmpty();
     assertThat(page.select("section#deviations p.no-deviations").text())
         .isEqualTo("No entry's run departed from its reference protocol.");
@@ -216,8 +217,9 @@ class ScorecardCommandTest extends CommandTestBase {
   }
 
   /**
-   * A MediQ entry whose expert is a model (on the loopback fake server): its tokens summed over the item log, the
-   * deviation its run recorded, and the agent from suite.json's object.
+   * A MediQ entry whose expert and patient are models (on the loopback fake server): each role's tokens as its
+   * results.json records them, priced by the role's model, the deviation its run recorded, and the agent from
+   * suite.json's object.
    */
   @Test
   void testAModelExpertsTokensAndDeviationAreOnTheCard() throws Exception {
@@ -256,29 +258,31 @@ class ScorecardCommandTest extends CommandTestBase {
     assertThat(c.cost().getAsDouble()).isEqualTo(extras.cost().getAsDouble());
 
     Scorecard.Entry m = card.entries().get(1);
-    long turns = 0;
     long in = 0;
     long outTokens = 0;
     for (String line : Files.readAllLines(d.resolve("mediq/consultations.jsonl"))) {
       for (JsonNode t : JSON.readTree(line).path("turns")) {
-        turns++;
         in += t.path("input_tokens").asLong();
         outTokens += t.path("output_tokens").asLong();
       }
     }
     assertThat(in).isPositive();
-    assertThat(m.usage()).containsOnlyKeys("expert");
-    assertThat(m.usage().get("expert")).isEqualTo(new Scorecard.RoleUsage(turns, in, outTokens, -1));
-    // MediQ's results.json names no model by role (the expert's models are in its settings' text), so the cost of
-    // its tokens is unknown rather than guessed
-    assertThat(m.cost()).isEmpty();
+    // the expert's calls are those its turns record (100 prompt and 7 completion tokens each, none cached)
+    assertThat(m.usage()).containsOnlyKeys("expert", "patient");
+    assertThat(m.usage().get("expert")).isEqualTo(new Scorecard.RoleUsage(in / 100, in, outTokens, 0));
+    Scorecard.RoleUsage patient = m.usage().get("patient");
+    assertThat(patient.inputTokens()).isEqualTo(patient.calls() * 100);
+    // both roles are model m, priced at 1.00 / 2.00 per million tokens
+    assertThat(m.cost().getAsDouble()).isCloseTo((in + patient.inputTokens()) * 1e-6
+        + (outTokens + patient.outputTokens()) * 2e-6, org.assertj.core.data.Offset.offset(1e-12));
     assertThat(m.deviations()).isNotEmpty();
     assertThat(m.deviations().toString()).contains("patient answers from the data set's facts");
     assertThat(WrittenFileSchemas.schemas().validateFile("scorecard.schema.json", d.resolve("scorecard.json")))
         .isEmpty();
     Document page = Jsoup.parse(d.resolve("scorecard.html").toFile());
     assertThat(page.select("section.panel[data-entry=mediq] li.usage").text())
-        .isEqualTo("tokens: expert " + in + " in (cached not recorded) / " + outTokens + " out");
+        .isEqualTo("tokens: expert " + in + " in (0 cached) / " + outTokens + " out; patient "
+            + patient.inputTokens() + " in (0 cached) / " + patient.outputTokens() + " out");
     assertThat(page.select("section.panel[data-entry=mediq] li.deviations").text()).contains("1 deviation");
     assertThat(page.select("section#deviations h3").eachText()).containsExactly("mediq");
     assertThat(page.select("section#deviations ul.deviations li").text())

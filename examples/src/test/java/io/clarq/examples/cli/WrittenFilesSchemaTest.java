@@ -110,8 +110,9 @@ class WrittenFilesSchemaTest extends CommandTestBase {
           .as(err.toString()).isZero();
     }
     assertValid(flm.getParent(), "dev-flm.jsonl -> flm-example-line.schema.json");
-    assertValid(out, "results.json -> toa-results.schema.json", "run-config.json -> run-config.schema.json",
-        "sessions.jsonl -> sessions-line.schema.json", "toa-results.jsonl -> toa-results-line.schema.json");
+    assertValid(out, "item-usage.jsonl -> item-usage-line.schema.json", "results.json -> toa-results.schema.json",
+        "run-config.json -> run-config.schema.json", "sessions.jsonl -> sessions-line.schema.json",
+        "toa-results.jsonl -> toa-results-line.schema.json");
     assertThat(Files.readString(out.resolve("results.json"))).contains("\"benchmark\" : \"toa\"",
         "\"primary\" : {");
   }
@@ -144,7 +145,8 @@ class WrittenFilesSchemaTest extends CommandTestBase {
         .as(err.toString()).isZero();
     WrittenFileSchemas.checkedFiles(toa).forEach(f -> assertThat(f).matches("(shard-[12]|merged)/.*"));
     assertThat(WrittenFileSchemas.checkedFiles(toa)).contains("merged/results.json -> toa-results.schema.json",
-        "merged/toa-results.jsonl -> toa-results-line.schema.json");
+        "merged/toa-results.jsonl -> toa-results-line.schema.json",
+        "merged/item-usage.jsonl -> item-usage-line.schema.json");
     assertThat(WrittenFileSchemas.validateTree(toa)).isEmpty();
     assertThat(WrittenFileSchemas.checkedFiles(cq)).contains("merged/results.json -> cq-generate-results.schema.json",
         "merged/generations.jsonl -> cq-generation-line.schema.json");
@@ -168,6 +170,7 @@ class WrittenFilesSchemaTest extends CommandTestBase {
     assertValid(out, "generate/generations.jsonl -> cq-generation-line.schema.json",
         "generate/results.json -> cq-generate-results.schema.json", "generate/run-config.json -> run-config.schema.json",
         "generate/sessions.jsonl -> sessions-line.schema.json",
+        "judge/item-usage.jsonl -> item-usage-line.schema.json",
         "judge/judgements.jsonl -> cq-judgement-line.schema.json", "judge/results.json -> cq-judge-results.schema.json",
         "judge/run-config.json -> run-config.schema.json", "judge/sessions.jsonl -> sessions-line.schema.json");
     // the first question's replies could not be read: counted as a failure of the judgement run
