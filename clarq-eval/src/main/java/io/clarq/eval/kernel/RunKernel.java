@@ -34,6 +34,8 @@ import java.util.concurrent.atomic.AtomicReference;
  *       settings is refused, naming each difference;
  *   <li>resuming: items with a finished record in the item log are skipped, failed ones played again;
  *   <li>durable appends: each record is forced to disk as its item ends, so a kill loses only items in flight;
+ *   <li>usage: what each role's model calls used while an item played ({@link ItemUsage}) is kept beside its record
+ *       ({@link UsageLog}), so a resume and a merge count every item once;
  *   <li>a pool of {@link Plan#concurrency()} named threads, and progress for a listener;
  *   <li>the failure policy: a failed record is counted and the run goes on; an exception from
  *       {@link Benchmark#play} stops it ({@link RunStopped}) with every finished record kept;
