@@ -92,6 +92,15 @@ class ToaBatchRunCommandTest {
               "http://127\\.0\\.0\\.1:\\d+/v1", "URL"));
       assertThat(Files.readString(batch.resolve("run-config.json"))).contains("\"play_mode\" : \"batch\"");
       assertThat(Files.exists(batch.resolve("batch-primary-model.json"))).isTrue();
+      // each answer a replayed example used counts once, as in the synchronous run
+      com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+      JsonNode batchUsage = json.readTree(batch.resolve("results.json").toFile()).path("usage");
+      // (the fake batch server reports 100 prompt and 10 completion tokens per answer)
+      long calls = json.readTree(tmp.resolve("sync/results.json").toFile()).at("/usage/primary/calls").asLong();
+      assertThat(calls).isGreaterThanOrEqualTo(syncBodies.size());
+      assertThat(batchUsage.path("primary").path("calls").asLong()).isEqualTo(calls);
+      assertThat(batchUsage.path("primary").path("input_tokens").asLong()).isEqualTo(100 * calls);
+      assertThat(batchUsage.path("primary").path("output_tokens").asLong()).isEqualTo(10 * calls);
       assertThat(err.toString()).contains("toa run: pass 1: 6 items wait", "toa run: play batch: ");
     }
   }
