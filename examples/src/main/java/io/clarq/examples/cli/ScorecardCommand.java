@@ -59,7 +59,15 @@ public final class ScorecardCommand implements Callable<Integer> {
     }
     Scorecard card = Scorecards.read(dir, table);
     List<Path> written = Scorecards.write(card, dir);
-    PrintWriter w = cl.getOut();
+    print(cl.getOut(), card, written);
+    return 0;
+  }
+
+  /**
+   * Prints a scorecard's headline figures, one line per figure, and the files written; what {@code clarq scorecard}
+   * and {@code clarq suite} print.
+   */
+  public static void print(PrintWriter w, Scorecard card, List<Path> written) {
     w.println("scorecard " + card.name() + ", agent " + card.agent());
     for (Scorecard.Entry e : card.entries()) {
       for (Scorecard.Figure f : e.figures()) {
@@ -68,8 +76,8 @@ public final class ScorecardCommand implements Callable<Integer> {
             + (e.deviations().isEmpty() ? "" : ", " + e.deviations().size() + " deviation(s)"));
       }
     }
+    card.others().forEach(x -> w.println("  " + x.id() + ": " + x.why()));
     written.forEach(f -> w.println("wrote " + f));
     w.flush();
-    return 0;
   }
 }

@@ -136,15 +136,20 @@ public final class SuiteCommand implements Callable<Integer> {
         }
       }
       EntryCommand c = EntryCommand.of(e, agent, agentIsModel, entryFolder, shard, dryRun, llmOptions, flm);
-      err.println(label + " (" + describe(e) + "): " + c.name() + (dryRun ? " --dry-run" : " into " + entryFolder));
-      err.flush();
+      Optional<EntryCommand> judge = dryRun ? Optional.empty() : EntryCommand.judge(e, entryFolder, llmOptions);
       long started = System.nanoTime();
       CommandLine nested = ClarqCommand.nested(DataDefaults.directory(spec));
-      nested.setOut(cl.getOut());
-      nested.setErr(err);
-      cl.getOut().println("== " + e.id() + ": " + c.name() + " ==");
-      cl.getOut().flush();
-      int rc = nested.execute(c.args().toArray(String[]::new));
+      int rc = execute(nested, label, e, c, judge.isPresent() ? EntryCommand.generationFolder(entryFolder)
+          : entryFolder);
+      String judged = "";
+      if (rc == 0 && judge.isPresent() && shard.count() > 1) {
+        judged = ", not judged in a shard (merge the generation shards, then clarq cq judge; docs/suite.md)";
+        err.println(label + ": the judge rates the merged questions, not a shard's: merge the shards' "
+            + EntryCommand.GENERATION + " folders with clarq cq merge, then run " + judge.get().name() + " on the"
+            + " merge (docs/suite.md)");
+      } else if (rc == 0 && judge.isPresent()) {
+        rc = execute(ClarqCommand.nested(DataDefaults.directory(spec)), label, e, judge.get(), entryFolder);
+      }
       double seconds = (System.nanoTime() - started) / 1e9;
       if (rc != 0) {
         failed++;
@@ -158,7 +163,7 @@ public final class SuiteCommand implements Callable<Integer> {
           command.dryRunForecast().ifPresent(forecasts::add);
           lines.add(row(e, "forecast above"));
         } else {
-          lines.add(row(e, "finished: " + entryFolder));
+          lines.add(row(e, "finished: " + entryFolder + judged));
         }
       }
       err.flush();
@@ -177,7 +182,23 @@ public final class SuiteCommand implements Callable<Integer> {
       throw new IllegalStateException(failed + " of " + n + " entries failed (said above); rerun the same command"
           + " to resume them");
     }
+    if (!dryRun) {
+      SuiteScorecard.write(o, folder, shard, llm.prices());
+    }
     return 0;
+  }
+
+  /** Runs one step of an entry as a nested {@code clarq} command, its output going to this command's. */
+  private int execute(CommandLine nested, String label, SuiteEntry e, EntryCommand c, Path into) {
+    CommandLine cl = spec.commandLine();
+    PrintWriter err = cl.getErr();
+    err.println(label + " (" + describe(e) + "): " + c.name() + (dryRun ? " --dry-run" : " into " + into));
+    err.flush();
+    nested.setOut(cl.getOut());
+    nested.setErr(err);
+    cl.getOut().println("== " + e.id() + ": " + c.name() + " ==");
+    cl.getOut().flush();
+    return nested.execute(c.args().toArray(String[]::new));
   }
 
   private SuiteFile suite(CommandLine cl) {
