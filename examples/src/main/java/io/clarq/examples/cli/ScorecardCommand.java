@@ -28,8 +28,8 @@ import picocli.CommandLine.Parameters;
       "item with the 95% percentile-bootstrap interval that compare and leaderboard give; with the items, trials and",
       "pass^k where the run played trials, tokens by role (cached input included) where the run records them, the",
       "cost at --prices, the models of the other roles and the deviations. The page shows one panel per entry on a",
-      "common 0 to 1 scale. A run folder that gives no headline (a CQ generation run beside its judging run) is",
-      "listed with why, not scored. Rank agents with clarq leaderboard SCORECARD... (scorecard.json files or suite",
+      "common 0 to 1 scale. A run folder that gives no headline (a CQ generation run: not judged) is listed with",
+      "why, not scored; only DIR's direct subfolders are entries. clarq suite writes this scorecard itself. Rank agents with clarq leaderboard SCORECARD... (scorecard.json files or suite",
       "folders)."
     })
 public final class ScorecardCommand implements Callable<Integer> {

@@ -29,7 +29,8 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code clarq suite}: runs one asking agent on every entry of a suite, each as its benchmark's own run command into
- * the folder named by the entry's id, and records the suite whole in {@code suite.json}; resumable, shardable, with a
+ * the folder named by the entry's id (a CQ entry with a judge: generation, then the judge), records the suite whole in
+ * {@code suite.json} and writes the scorecard when the run is whole and complete; resumable, shardable, with a
  * forecast and a model-free rehearsal.
  */
 @Command(
@@ -41,7 +42,11 @@ import picocli.CommandLine.Option;
           + " ClarQ-LLM test in English and Chinese, MediQ craft_md and 100 dev cases, TOA on FLM examples of HotpotQA"
           + " dev, question generation on ClariQ-FKw dev). Each entry runs as its benchmark's own command (clarq run,"
           + " clarq mediq run, clarq toa run, clarq cq generate) with the entry's settings and roles, into --out/ID, an"
-          + " ordinary run folder of that benchmark; --out/suite.json records the suite as it ran and the agent.",
+          + " ordinary run folder of that benchmark; --out/suite.json records the suite as it ran and the agent. A CQ"
+          + " entry with a judge generates into --out/ID/generation and then rates the questions with clarq cq judge"
+          + " into --out/ID; without one (as in a rehearsal) it stays a generation run, listed as not judged.",
+      "When every entry has finished, the suite writes --out/scorecard.json and scorecard.html (as clarq scorecard"
+          + " does) and prints where; a shard writes none: the scorecard comes after the entries' merge.",
       "Rerun the same command to resume: each entry resumes its own run, so nothing is played twice. --rehearsal"
           + " plays every role with its model-free counterpart (entries with a role that has none are left out, and"
           + " said). The model options (--base-url, --llm-cache, ...) go to every entry where a model plays.",
