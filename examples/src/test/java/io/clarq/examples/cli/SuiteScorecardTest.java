@@ -130,6 +130,8 @@ class SuiteScorecardTest extends CommandTestBase {
               "cq-judge"), org.assertj.core.groups.Tuple.tuple("mediq", "mediq"),
           org.assertj.core.groups.Tuple.tuple("toa", "toa"));
       assertThat(card.others()).isEmpty();   // the CQ entry's generation run is inside it, not an entry
+      assertThat(io.clarq.core.testing.JsonSchemas.in(io.clarq.core.testing.JsonSchemas.projectSchemas())
+          .validateFile("scorecard.schema.json", a.resolve("scorecard.json"))).isEmpty();
 
       // each benchmark's own commands, the same settings, on the same server
       Path own = tmp.resolve("own");
@@ -198,6 +200,26 @@ class SuiteScorecardTest extends CommandTestBase {
     });
     assertThat(Files.readString(d.resolve("scorecard.html"))).contains("cq: not judged: no judge in the suite");
     assertThat(out.toString()).contains("cq: not judged: no judge in the suite");
+  }
+
+  @Test
+  void testAShardGeneratesTheCqQuestionsAndLeavesTheJudgeAndTheScorecardToTheMerge() throws Exception {
+    Path suite = tmp.resolve("cq.json");
+    Files.writeString(suite, "{\"suite\": \"cq\", \"entries\": [{\"id\": \"cq\", \"benchmark\": \"cq\", \"split\":"
+        + " \"dev\", \"sample_size\": 3, \"roles\": {\"judge\": \"openai:judge-m\"}, \"data\": \""
+        + SharedData.require("clariq-fkw") + "\"}]}");
+    Path d = tmp.resolve("shard");
+    try (FakeOpenAiServer server = FakeOpenAiServer.start(this::reply)) {
+      assertThat(run("suite", "--agent", "class:" + SuiteCommandTest.CountingAgent.class.getName(), "--base-url",
+          server.baseUrl().toString(), "--suite", suite.toString(), "--shard", "1/2", "--out", d.toString()))
+          .as(err.toString()).isZero();
+      assertThat(calls("judge-m")).isZero();
+    }
+    assertThat(Files.readAllLines(d.resolve("cq/generation/generations.jsonl"))).hasSize(2);
+    assertThat(d.resolve("cq/results.json")).doesNotExist();
+    assertThat(err.toString()).contains("the judge rates the merged questions, not a shard's");
+    assertThat(out.toString()).contains("no scorecard for shard 1/2");
+    assertThat(d.resolve("scorecard.json")).doesNotExist();
   }
 
   private void own(String[] model, String... args) {
