@@ -7,6 +7,7 @@ import io.clarq.core.llm.LlmException;
 import io.clarq.core.llm.LlmListener;
 import io.clarq.core.llm.ReplyPolicy;
 import io.clarq.core.llm.usage.UsageReport;
+import io.clarq.core.llm.wire.BatchWire;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.MessageDigest;

@@ -13,7 +13,7 @@ import io.clarq.core.llm.LlmClient;
 import io.clarq.core.llm.LlmException;
 import io.clarq.core.llm.LlmListener;
 import io.clarq.core.llm.LlmSpec;
-import io.clarq.core.llm.batch.BatchWire;
+import io.clarq.core.llm.wire.BatchWire;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;

@@ -5,5 +5,6 @@
  * server streamed (server-sent events, NDJSON) from one whole JSON reply, split into its events or lines. And the
  * OpenAI chat-completions JSON itself ({@link io.clarq.core.llm.wire.OpenAiWire}), which the OpenAI client, its batch
  * wire ({@link io.clarq.core.llm.wire.OpenAiBatchWire}) and clarq-eval's conformance replays share.
+ * The batch client reads its entries' bodies through a {@link io.clarq.core.llm.wire.BatchWire}, one per protocol.
  */
 package io.clarq.core.llm.wire;
