@@ -90,7 +90,7 @@ public final class BatchClient implements LlmClient {
    *
    * @throws IllegalArgumentException when the state file is malformed or holds another API's or model's batches
    */
-  public static Builder builder(BatchApi api, BatchWire wire, Path stateFile) {
+  static Builder builder(BatchApi api, BatchWire wire, Path stateFile) {
     return new Builder(api, wire, stateFile);
   }
 

@@ -9,14 +9,14 @@ import io.clarq.core.llm.ChatRequest;
  * the {@code max_tokens} it may spend. The server's own count comes back in its {@code remaining} headers and
  * corrects the budget, so the estimate need not be exact.
  */
-public final class RequestSize {
+final class RequestSize {
   /** Tokens a message costs beyond its text (role and separators). */
   static final int PER_MESSAGE = 4;
 
   private RequestSize() {}
 
   /** The estimated tokens of {@code request}: prompt and {@code max_tokens}. */
-  public static long of(ChatRequest request) {
+  static long of(ChatRequest request) {
     long chars = 0;
     for (ChatMessage m : request.messages()) {
       chars += m.content().length();
