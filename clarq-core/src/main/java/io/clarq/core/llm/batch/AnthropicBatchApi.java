@@ -81,7 +81,7 @@ final class AnthropicBatchApi implements BatchApi {
         n = BatchHttp.JSON.readTree(line);
       } catch (java.io.IOException e) {
         throw new LlmException("a message batch result line that is not JSON: "
-            + io.clarq.core.llm.LlmText.abbreviate(line, 200), e);
+            + io.clarq.core.llm.wire.LlmText.abbreviate(line, 200), e);
       }
       String id = n.path("custom_id").asText("");
       JsonNode result = n.path("result");

@@ -111,7 +111,7 @@ final class OpenAiBatchApi implements BatchApi {
     try {
       n = BatchHttp.JSON.readTree(line);
     } catch (java.io.IOException e) {
-      throw new LlmException("a batch result line that is not JSON: " + io.clarq.core.llm.LlmText.abbreviate(line,
+      throw new LlmException("a batch result line that is not JSON: " + io.clarq.core.llm.wire.LlmText.abbreviate(line,
           200), e);
     }
     String id = n.path("custom_id").asText("");
@@ -141,7 +141,7 @@ final class OpenAiBatchApi implements BatchApi {
 
   static String text(JsonNode n, String field, String what) throws LlmException {
     if (!n.path(field).isTextual()) {
-      throw new LlmException(what + " has no " + field + ": " + io.clarq.core.llm.LlmText.abbreviate(n.toString(),
+      throw new LlmException(what + " has no " + field + ": " + io.clarq.core.llm.wire.LlmText.abbreviate(n.toString(),
           200));
     }
     return n.path(field).asText();

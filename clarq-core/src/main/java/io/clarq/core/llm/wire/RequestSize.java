@@ -1,4 +1,4 @@
-package io.clarq.core.llm.pacing;
+package io.clarq.core.llm.wire;
 
 import io.clarq.core.llm.ChatMessage;
 import io.clarq.core.llm.ChatRequest;
@@ -9,14 +9,14 @@ import io.clarq.core.llm.ChatRequest;
  * the {@code max_tokens} it may spend. The server's own count comes back in its {@code remaining} headers and
  * corrects the budget, so the estimate need not be exact.
  */
-final class RequestSize {
+public final class RequestSize {
   /** Tokens a message costs beyond its text (role and separators). */
-  static final int PER_MESSAGE = 4;
+  public static final int PER_MESSAGE = 4;
 
   private RequestSize() {}
 
   /** The estimated tokens of {@code request}: prompt and {@code max_tokens}. */
-  static long of(ChatRequest request) {
+  public static long of(ChatRequest request) {
     long chars = 0;
     for (ChatMessage m : request.messages()) {
       chars += m.content().length();
