@@ -177,6 +177,54 @@ class ConsumerProjectTest {
   }
 
   /**
+   * Another module reading clarq-datasets' demo task file on the module path: through {@code DemoTasks.class} it
+   * finds nothing (the package is exported, not opened), which is why {@code DemoTasks.copyFile} reads the resource
+   * inside its own module (clarq-serve's study setup uses it); the copy is the shipped file.
+   */
+  @Test
+  void testTheDemoTaskFileIsCopiedAcrossModules() throws Exception {
+    Path sources = Files.createDirectories(tmp.resolve("probe-src"));
+    Path packageDir = Files.createDirectories(sources.resolve("org").resolve("probe"));
+    Files.writeString(sources.resolve("module-info.java"), "module org.probe {\n  requires io.clarq.eval;\n}\n");
+    Files.writeString(packageDir.resolve("Probe.java"), "package org.probe;\n\n"
+        + "import io.clarq.core.clarqllm.task.Language;\n"
+        + "import io.clarq.datasets.clarqllm.demo.DemoTasks;\n"
+        + "import java.nio.file.Path;\n\n"
+        + "public final class Probe {\n"
+        + "  public static void main(String[] args) throws Exception {\n"
+        + "    String resource = \"tasks/\" + Language.ENGLISH.directoryName() + \"/\" + DemoTasks.FILE;\n"
+        + "    System.out.println(\"through the class: \" + (DemoTasks.class.getResourceAsStream(resource) == null\n"
+        + "        ? \"hidden\" : \"found\"));\n"
+        + "    Path target = Path.of(args[0]);\n"
+        + "    DemoTasks.copyFile(Language.ENGLISH, target);\n"
+        + "    System.out.println(\"copied \" + java.nio.file.Files.size(target) + \" bytes\");\n"
+        + "  }\n"
+        + "}\n");
+    String modulePath = consumerClasspath();
+    Path classes = Files.createDirectories(tmp.resolve("probe-classes"));
+    JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+    StringWriter diagnostics = new StringWriter();
+    boolean compiled = javac.getTask(diagnostics, null, null,
+        List.of("--module-path", modulePath, "-d", classes.toString(), "--release", "17", "-encoding", "UTF-8"), null,
+        javac.getStandardFileManager(null, null, StandardCharsets.UTF_8).getJavaFileObjects(
+            sources.resolve("module-info.java").toFile(), packageDir.resolve("Probe.java").toFile())).call();
+    assertThat(compiled).as(diagnostics.toString()).isTrue();
+    Path target = tmp.resolve("copied.json");
+    Path javaBin = Path.of(System.getProperty("java.home"), "bin", "java");
+    Process p = new ProcessBuilder(javaBin.toString(), "--module-path", classes + File.pathSeparator + modulePath,
+        "--module", "org.probe/org.probe.Probe", target.toString()).redirectErrorStream(true).start();
+    String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(p.waitFor(1, TimeUnit.MINUTES)).isTrue();
+    assertThat(p.exitValue()).as(output).isZero();
+    assertThat(output).contains("through the class: hidden");
+    try (var in = io.clarq.datasets.clarqllm.demo.DemoTasks.class.getResourceAsStream("tasks/"
+        + io.clarq.core.clarqllm.task.Language.ENGLISH.directoryName() + "/"
+        + io.clarq.datasets.clarqllm.demo.DemoTasks.FILE)) {
+      assertThat(Files.readAllBytes(target)).isEqualTo(in.readAllBytes());
+    }
+  }
+
+  /**
    * clarq-eval's classes and its runtime dependencies, as Maven resolves them for a consumer (no test jars, no test
    * libraries).
    */

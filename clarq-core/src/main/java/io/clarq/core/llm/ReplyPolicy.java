@@ -1,6 +1,7 @@
 package io.clarq.core.llm;
 
 import io.clarq.core.llm.LlmUnusableReplyException.Reason;
+import io.clarq.core.llm.wire.LlmText;
 import java.util.Objects;
 
 /**

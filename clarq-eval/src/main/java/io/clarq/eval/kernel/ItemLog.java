@@ -12,7 +12,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /** Reading and rewriting a benchmark's item log (one record a line, JSON Lines). */
-public final class ItemLog {
+final class ItemLog {
   private static final Logger LOG = LoggerFactory.getLogger(ItemLog.class);
 
   private ItemLog() {}
@@ -53,7 +53,7 @@ public final class ItemLog {
   }
 
   /** Replaces the log with these records, one line each, in the order given. */
-  public static <R> void rewrite(Benchmark<?, R, ?> b, Path file, Collection<R> records) {
+  static <R> void rewrite(Benchmark<?, R, ?> b, Path file, Collection<R> records) {
     StringBuilder sb = new StringBuilder();
     for (R r : records) {
       sb.append(b.toLine(r)).append('\n');

@@ -9,7 +9,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Fixed-size pools whose threads are named {@code <prefix><n>} (n from 1) and are daemons, so an abandoned run never
  * keeps the JVM alive.
  */
-public final class WorkerPools {
+final class WorkerPools {
   private WorkerPools() {}
 
   /**
@@ -17,7 +17,7 @@ public final class WorkerPools {
    *
    * @throws IllegalArgumentException naming the count when it is below 1
    */
-  public static ExecutorService fixed(int threads, String prefix) {
+  static ExecutorService fixed(int threads, String prefix) {
     if (threads < 1) {
       throw new IllegalArgumentException("illegal worker count " + threads + ": must be >= 1");
     }

@@ -45,6 +45,11 @@ public final class Scorecards {
   public static final String SUITE_FILE = "suite.json";
   /** The benchmarks whose run folders a scorecard reads. */
   public static final List<String> BENCHMARKS = List.of("clarq-llm", "mediq", "toa", "cq-judge");
+  /**
+   * How a scorecard lists a CQ generation run, which has no headline until a judge rates its questions: a suite's CQ
+   * entry without a judge (as in the model-free rehearsal, there being no model-free CQ judge).
+   */
+  public static final String NOT_JUDGED = "not judged: no judge in the suite";
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private Scorecards() {}
@@ -98,8 +103,9 @@ public final class Scorecards {
 
   /** Why a run of {@code benchmark} gives no headline on a scorecard. */
   static String noHeadline(String benchmark) {
-    return benchmark.equals("cq-generate") ? "a CQ generation run: its questions are scored by the judging run"
-        + " (clarq cq judge) that rates them, whose rubric score is the CQ headline"
+    return benchmark.equals("cq-generate") ? NOT_JUDGED + ": a CQ generation run, whose headline is the rubric"
+        + " score of a judge rating its questions; give the suite's CQ entry a judge (roles.judge), or rate the"
+        + " questions with clarq cq judge"
         : "a " + benchmark + " run: no scorecard headline is defined for it (entries are runs of "
         + String.join(", ", BENCHMARKS) + ")";
   }
@@ -120,7 +126,10 @@ public final class Scorecards {
     return List.of(j, h);
   }
 
-  /** The entry folders of a suite folder: its subfolders with a results.json, by name. */
+  /**
+   * The entry folders of a suite folder: its direct subfolders with a results.json, by name. Folders deeper down are
+   * not entries (a judged CQ entry keeps the generation run it rated in {@code ID/generation/}).
+   */
   public static List<Path> entryFolders(Path dir) {
     try (Stream<Path> s = Files.list(dir)) {
       return s.filter(p -> Files.isRegularFile(p.resolve("results.json"))).sorted().toList();

@@ -25,8 +25,12 @@ public enum SuiteBenchmark {
    */
   TOA("toa", List.of("dev"), List.of(new Role("oracle", true, Optional.of("offline")),
       new Role("primary", true, Optional.empty())), Set.of(Field.SAMPLE_SIZE, Field.SEED)),
-  /** Clarifying-question generation on ClariQ-FKw ({@code clarq cq generate}): the agent writes the questions. */
-  CQ("cq", List.of("train", "dev"), List.of(), Set.of(Field.SAMPLE_SIZE));
+  /**
+   * Clarifying-question generation on ClariQ-FKw ({@code clarq cq generate}): the agent writes the questions; a judge
+   * model, when the entry names one, rates them on the rubric ({@code clarq cq judge}), whose score is the headline.
+   * The judge has no model-free counterpart: a rehearsal drops it and the entry stays a generation run.
+   */
+  CQ("cq", List.of("train", "dev"), List.of(new Role("judge", false, Optional.empty())), Set.of(Field.SAMPLE_SIZE));
 
   /** The optional fields of an entry that only some benchmarks take. */
   public enum Field {
@@ -58,7 +62,8 @@ public enum SuiteBenchmark {
    *
    * @param name the role's name in the suite file ({@code provider}, {@code judge}, {@code patient}, ...)
    * @param required whether every entry of the benchmark names it
-   * @param offline the value that plays the role with no model, when the benchmark has one
+   * @param offline the value that plays the role with no model, when the benchmark has one; an optional role without
+   *     one is dropped from a model-free rehearsal ({@link SuiteEntry#offline()})
    */
   public record Role(String name, boolean required, Optional<String> offline) {
     /** Checks the name and the counterpart. */
@@ -128,7 +133,12 @@ public enum SuiteBenchmark {
           + " or trailing spaces");
     }
     if (value.equals("none") && !(this == CLARQ_LLM && role.equals("judge"))) {
-      throw new IllegalArgumentException("role " + role + " \"none\": only ClarQ-LLM's judge may be none");
+      throw new IllegalArgumentException("role " + role + " \"none\": only ClarQ-LLM's judge may be none"
+          + (this == CQ ? " (leave CQ's judge out for a generation run without the rubric score)" : ""));
+    }
+    if (this == CQ && value.equals("offline")) {
+      throw new IllegalArgumentException("role judge \"offline\": CQ has no model-free judge; give a model spec"
+          + " (openai:MODEL, with --base-url for any OpenAI-compatible server) or leave the judge out");
     }
     if (this == TOA && role.equals("primary") && value.equals("offline")) {
       throw new IllegalArgumentException("role primary \"offline\": TOA has no model-free primary model; give a"

@@ -108,6 +108,11 @@ public record SuiteEntry(String id, SuiteBenchmark benchmark, String split, Opti
     }
   }
 
+  /** The CQ judge's model spec: the rubric judge that rates the generated questions, when the entry names one. */
+  public Optional<String> cqJudge() {
+    return benchmark == SuiteBenchmark.CQ ? Optional.ofNullable(roles.get("judge")) : Optional.empty();
+  }
+
   /** The model specs the roles name, by role (model-free roles left out). */
   public Map<String, String> modelSpecs() {
     Map<String, String> out = new LinkedHashMap<>();
@@ -116,13 +121,16 @@ public record SuiteEntry(String id, SuiteBenchmark benchmark, String split, Opti
   }
 
   /**
-   * This entry with every role played by its model-free counterpart, or empty when a role has none (TOA's primary
-   * model).
+   * This entry with every role played by its model-free counterpart, or empty when a required role has none (TOA's
+   * primary model). An optional role without one (CQ's judge) is dropped: a CQ entry rehearses as a generation run.
    */
   public Optional<SuiteEntry> offline() {
     Map<String, String> offline = new LinkedHashMap<>();
     for (SuiteBenchmark.Role r : benchmark.roles()) {
       if (roles.containsKey(r.name())) {
+        if (r.offline().isEmpty() && !r.required()) {
+          continue;
+        }
         if (r.offline().isEmpty()) {
           return Optional.empty();
         }
@@ -134,7 +142,8 @@ public record SuiteEntry(String id, SuiteBenchmark benchmark, String split, Opti
 
   /** The roles that have no model-free counterpart, for saying why {@link #offline()} is empty. */
   public List<String> rolesWithoutOffline() {
-    return benchmark.roles().stream().filter(r -> roles.containsKey(r.name()) && r.offline().isEmpty())
+    return benchmark.roles().stream().filter(r -> roles.containsKey(r.name()) && r.required()
+            && r.offline().isEmpty())
         .map(SuiteBenchmark.Role::name).toList();
   }
 }

@@ -33,6 +33,7 @@ class SuiteFileTest {
     assertThat(s.entry("mediq-dev").orElseThrow().sampleSize()).contains(100);
     assertThat(s.entry("mediq-dev").orElseThrow().modelSpecs())
         .containsExactly(Map.entry("patient", "openai:meta-llama/Llama-3.1-8B-Instruct"));
+    assertThat(s.entry("cq-fkw-dev").orElseThrow().cqJudge()).contains("openai:gpt-4o");
     JsonSchemas schemas = JsonSchemas.in(JsonSchemas.projectSchemas());
     try (var in = SuiteFile.class.getResourceAsStream(SuiteFile.BUILT_IN)) {
       assertThat(schemas.validate("suite.schema.json", JSON.readTree(in))).isEmpty();
@@ -51,6 +52,9 @@ class SuiteFileTest {
     assertThat(r.suite().entry("clarq-llm-en").orElseThrow().roles())
         .containsExactly(Map.entry("provider", "offline"), Map.entry("judge", "offline"));
     assertThat(r.leftOut()).containsExactly(Map.entry("toa-flm-dev", "toa has no model-free primary"));
+    // CQ has no model-free judge: the rehearsal keeps the entry as a generation run
+    assertThat(r.suite().entry("cq-fkw-dev").orElseThrow().roles()).isEmpty();
+    assertThat(r.suite().entry("cq-fkw-dev").orElseThrow().cqJudge()).isEmpty();
     assertThat(JsonSchemas.in(JsonSchemas.projectSchemas()).validate("suite.schema.json", r.suite().toJson()))
         .isEmpty();
   }
@@ -63,6 +67,10 @@ class SuiteFileTest {
         .matches("suite .*bad\\.json, entry 2 \\(\"b\"\\): no role \"primary\" in \"roles\": give a model spec");
     assertThat(error("{\"suite\": \"s\", \"entries\": [{\"id\": \"a\", \"benchmark\": \"cq\", \"split\": \"dev\","
         + " \"trials\": 3}]}")).endsWith("entry 1 (\"a\"): \"trials\" is not taken by cq (trials must be 1)");
+    assertThat(error("{\"suite\": \"s\", \"entries\": [{\"id\": \"a\", \"benchmark\": \"cq\", \"split\": \"dev\","
+        + " \"roles\": {\"judge\": \"offline\"}}]}")).endsWith("entry 1 (\"a\"): role judge \"offline\": CQ has no"
+        + " model-free judge; give a model spec (openai:MODEL, with --base-url for any OpenAI-compatible server) or"
+        + " leave the judge out");
     assertThat(error("{\"suite\": \"s\", \"entries\": [{\"id\": \"a\", \"benchmark\": \"mediq\", \"split\":"
         + " \"craft_md\", \"roles\": {\"patient\": \"openai:gpt-4o\"}}]}")).endsWith("entry 1 (\"a\"): role patient"
         + " \"openai:gpt-4o\": expected offline, random, or instruct|fact-select|direct:MODEL-SPEC (e.g."

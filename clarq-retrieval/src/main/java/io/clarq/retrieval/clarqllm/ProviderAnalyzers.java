@@ -26,7 +26,7 @@ import org.apache.lucene.util.ModuleResourceLoader;
  *
  * <p>Analyzers are thread-safe: Lucene keeps one token-stream per thread.
  */
-public final class ProviderAnalyzers {
+final class ProviderAnalyzers {
   /**
    * Snowball's English stop list (174 words, Lucene's copy): unlike Lucene's default 33 words it drops the pronouns
    * and question words ("i", "you", "which", "how") that every seeker question and most purposes share.
@@ -39,12 +39,12 @@ public final class ProviderAnalyzers {
   private ProviderAnalyzers() {}
 
   /** The chain for a language. */
-  public static Analyzer forLanguage(Language language) {
+  static Analyzer forLanguage(Language language) {
     return language == Language.CHINESE ? CHINESE : ENGLISH;
   }
 
   /** The terms of a text, in order, as the chain for {@code language} produces them. */
-  public static List<String> terms(Language language, String text) {
+  static List<String> terms(Language language, String text) {
     return EnglishAnalysis.terms(forLanguage(language), "text", text);
   }
 

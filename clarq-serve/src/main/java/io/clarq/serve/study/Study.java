@@ -14,7 +14,6 @@ import io.clarq.datasets.clarqllm.TasksDirectory;
 import io.clarq.datasets.clarqllm.demo.DemoTasks;
 import io.clarq.retrieval.clarqllm.OfflineProvider;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -284,13 +283,7 @@ public final class Study implements AutoCloseable {
     Path languageDir = target.resolve(source.language().directoryName());
     Files.createDirectories(languageDir);
     if (source.source().equals(StudySpec.TaskSource.DEMO)) {
-      String resource = "tasks/" + source.language().directoryName() + "/" + DemoTasks.FILE;
-      try (InputStream in = DemoTasks.class.getResourceAsStream(resource)) {
-        if (in == null) {
-          throw new IllegalStateException("demo task resource " + resource + " is missing from the jar");
-        }
-        Files.copy(in, languageDir.resolve(DemoTasks.FILE));
-      }
+      DemoTasks.copyFile(source.language(), languageDir.resolve(DemoTasks.FILE));
     } else {
       Path dir = TasksDirectory.resolve(Path.of(source.source()), source.language());
       // the whole language folder (about 1.5 MB), so `clarq evaluate --tasks STUDY/tasks` reads it like the source

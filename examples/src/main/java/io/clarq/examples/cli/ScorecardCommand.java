@@ -28,8 +28,8 @@ import picocli.CommandLine.Parameters;
       "item with the 95% percentile-bootstrap interval that compare and leaderboard give; with the items, trials and",
       "pass^k where the run played trials, tokens by role (cached input included) where the run records them, the",
       "cost at --prices, the models of the other roles and the deviations. The page shows one panel per entry on a",
-      "common 0 to 1 scale. A run folder that gives no headline (a CQ generation run beside its judging run) is",
-      "listed with why, not scored. Rank agents with clarq leaderboard SCORECARD... (scorecard.json files or suite",
+      "common 0 to 1 scale. A run folder that gives no headline (a CQ generation run: not judged) is listed with",
+      "why, not scored; only DIR's direct subfolders are entries. clarq suite writes this scorecard itself. Rank agents with clarq leaderboard SCORECARD... (scorecard.json files or suite",
       "folders)."
     })
 public final class ScorecardCommand implements Callable<Integer> {
@@ -59,7 +59,15 @@ public final class ScorecardCommand implements Callable<Integer> {
     }
     Scorecard card = Scorecards.read(dir, table);
     List<Path> written = Scorecards.write(card, dir);
-    PrintWriter w = cl.getOut();
+    print(cl.getOut(), card, written);
+    return 0;
+  }
+
+  /**
+   * Prints a scorecard's headline figures, one line per figure, and the files written; what {@code clarq scorecard}
+   * and {@code clarq suite} print.
+   */
+  public static void print(PrintWriter w, Scorecard card, List<Path> written) {
     w.println("scorecard " + card.name() + ", agent " + card.agent());
     for (Scorecard.Entry e : card.entries()) {
       for (Scorecard.Figure f : e.figures()) {
@@ -68,8 +76,8 @@ public final class ScorecardCommand implements Callable<Integer> {
             + (e.deviations().isEmpty() ? "" : ", " + e.deviations().size() + " deviation(s)"));
       }
     }
+    card.others().forEach(x -> w.println("  " + x.id() + ": " + x.why()));
     written.forEach(f -> w.println("wrote " + f));
     w.flush();
-    return 0;
   }
 }

@@ -185,7 +185,7 @@ class ScorecardCommandTest extends CommandTestBase {
     assertThat(card.others()).extracting(Scorecard.Other::id, Scorecard.Other::benchmark)
         .containsExactly(org.assertj.core.groups.Tuple.tuple("cq-questions", "cq-generate"));
     assertThat(Jsoup.parse(c.resolve("scorecard.html").toFile()).select("ul.others li").text())
-        .startsWith("cq-questions: a CQ generation run");
+        .startsWith("cq-questions: not judged: no judge in the suite: a CQ generation run");
     assertThat(card.name()).isEqualTo("suite-c");
     assertThat(card.agentSource()).isEqualTo("runs");
     assertThat(card.agent()).contains("mediq: expert: overlap(questions=3)");

@@ -178,7 +178,7 @@ class SuiteCommandTest extends CommandTestBase {
     assertThat(JsonSchemas.in(JsonSchemas.projectSchemas()).validateFile("suite-run.schema.json",
         d.resolve("suite.json"))).isEmpty();
     assertThat(Files.list(d).map(p -> p.getFileName().toString()).sorted().toList())
-        .containsExactly("clarq", "cq", "mediq", "suite.json");
+        .containsExactly("clarq", "cq", "mediq", "scorecard.html", "scorecard.json", "suite.json");
   }
 
   private Path clarqAndCqSuite() throws Exception {
@@ -206,6 +206,10 @@ class SuiteCommandTest extends CommandTestBase {
           shards.resolve("shard-{shard}").toString())).as(err.toString()).isZero();
     }
     assertThat(JSON.readTree(shards.resolve("shard-2/suite.json").toFile()).get("shard").asText()).isEqualTo("2/2");
+    // a shard's entries hold part of the items: the scorecard comes after the merge
+    assertThat(out.toString()).contains("no scorecard for shard 2/2: merge each entry's shards");
+    assertThat(shards.resolve("shard-2/scorecard.json")).doesNotExist();
+    assertThat(whole.resolve("scorecard.json")).exists();
     assertThat(Files.readAllLines(shards.resolve("shard-1/clarq/transcripts.jsonl"))).hasSize(2);
     assertThat(Files.readAllLines(shards.resolve("shard-2/clarq/transcripts.jsonl"))).hasSize(1);
     Path merged = tmp.resolve("merged");

@@ -18,9 +18,11 @@ import java.util.Map;
  * {@code results_url}, each {@code result.type} {@code succeeded} (with the {@code message}), {@code errored},
  * {@code canceled} or {@code expired}.
  */
-public final class AnthropicBatchApi implements BatchApi {
+final class AnthropicBatchApi implements BatchApi {
   /** The API version clarq's Messages calls send too. */
   static final String VERSION = "2023-06-01";
+  /** The API's base URL when the spec names none (the synchronous {@code anthropic:} scheme's default too). */
+  static final URI DEFAULT_BASE_URL = URI.create("https://api.anthropic.com/v1");
 
   private final URI base;
   private final BatchHttp http;
@@ -29,7 +31,7 @@ public final class AnthropicBatchApi implements BatchApi {
    * @param base the API's base URL, e.g. {@code https://api.anthropic.com/v1}
    * @param key the API key, sent as {@code x-api-key}
    */
-  public AnthropicBatchApi(URI base, String key, Duration timeout) {
+  AnthropicBatchApi(URI base, String key, Duration timeout) {
     this.base = base;
     this.http = new BatchHttp(Map.of("x-api-key", key, "anthropic-version", VERSION), timeout, key);
   }
@@ -79,7 +81,7 @@ public final class AnthropicBatchApi implements BatchApi {
         n = BatchHttp.JSON.readTree(line);
       } catch (java.io.IOException e) {
         throw new LlmException("a message batch result line that is not JSON: "
-            + io.clarq.core.llm.LlmText.abbreviate(line, 200), e);
+            + io.clarq.core.llm.wire.LlmText.abbreviate(line, 200), e);
       }
       String id = n.path("custom_id").asText("");
       JsonNode result = n.path("result");

@@ -10,7 +10,7 @@ import java.util.Objects;
  * Implementations: {@link OpenAiBatchApi} (the Batch API over {@code /v1/chat/completions}),
  * {@link AnthropicBatchApi} (Message Batches).
  */
-public interface BatchApi {
+interface BatchApi {
   /** "openai" or "anthropic": what the state file records, so a resume polls the same API. */
   String protocol();
 

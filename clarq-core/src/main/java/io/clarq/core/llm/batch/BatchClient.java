@@ -7,6 +7,7 @@ import io.clarq.core.llm.LlmException;
 import io.clarq.core.llm.LlmListener;
 import io.clarq.core.llm.ReplyPolicy;
 import io.clarq.core.llm.usage.UsageReport;
+import io.clarq.core.llm.wire.BatchWire;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.MessageDigest;
@@ -89,7 +90,7 @@ public final class BatchClient implements LlmClient {
    *
    * @throws IllegalArgumentException when the state file is malformed or holds another API's or model's batches
    */
-  public static Builder builder(BatchApi api, BatchWire wire, Path stateFile) {
+  static Builder builder(BatchApi api, BatchWire wire, Path stateFile) {
     return new Builder(api, wire, stateFile);
   }
 

@@ -5,7 +5,10 @@ import io.clarq.core.llm.LlmClients;
 import io.clarq.core.llm.LlmListener;
 import io.clarq.core.llm.LlmSpec;
 import io.clarq.core.llm.openai.OpenAiClient;
+import io.clarq.core.llm.wire.BatchWire;
 import io.clarq.core.llm.wire.OpenAiBatchWire;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.InvocationTargetException;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.Map;
@@ -14,6 +17,8 @@ import java.util.function.Function;
 
 /** Batch clients made from a spec: {@code openai:} (OpenAI's Batch API) and {@code anthropic:} (Message Batches). */
 public final class BatchClients {
+  private static final String ANTHROPIC_WIRE = "io.clarq.core.llm.langchain4j.AnthropicBatchWire";
+
   private BatchClients() {}
 
   /**
@@ -42,12 +47,45 @@ public final class BatchClients {
           throw new IllegalArgumentException("no API key for " + spec.identity() + ": set "
               + String.join(" or ", LlmClients.keyEnv(spec)));
         }
-        URI base = spec.baseUrl().orElse(io.clarq.core.llm.langchain4j.AnthropicBatchWire.defaultBaseUrl());
+        URI base = spec.baseUrl().orElse(AnthropicBatchApi.DEFAULT_BASE_URL);
         yield BatchClient.builder(new AnthropicBatchApi(base, secret, spec.settings().timeout()),
-            new io.clarq.core.llm.langchain4j.AnthropicBatchWire(spec, key, headers), stateFile);
+            anthropicWire(spec, key, headers), stateFile);
       }
       default -> throw new IllegalArgumentException(spec + ": scheme " + spec.scheme() + " has no batch API here;"
           + " batches go to openai: (OpenAI's Batch API) or anthropic: (Message Batches)");
     };
+  }
+
+  /**
+   * Anthropic's batch wire: the synchronous {@code anthropic:} client over an HTTP client that captures bodies. It
+   * lives in {@code io.clarq.core.llm.langchain4j}, package-private like the model building it shares with that
+   * client, and is made here by reflection so that neither becomes API (a package-private constructor is open to
+   * reflection from its own module, or on the class path).
+   */
+  private static BatchWire anthropicWire(LlmSpec spec, Optional<ApiKey> key, Map<String, String> headers) {
+    try {
+      Constructor<?> make = Class.forName(ANTHROPIC_WIRE).getDeclaredConstructor(LlmSpec.class, Optional.class,
+          Map.class);
+      make.setAccessible(true);
+      return (BatchWire) make.newInstance(spec, key, headers);
+    } catch (InvocationTargetException e) {
+      if (e.getCause() instanceof RuntimeException r) {
+        throw r;
+      }
+      if (e.getCause() instanceof NoClassDefFoundError missing) {
+        throw needsLangChain4j(spec, missing);
+      }
+      throw new IllegalStateException(ANTHROPIC_WIRE + " failed for " + spec.identity(), e.getCause());
+    } catch (NoClassDefFoundError missing) {
+      throw needsLangChain4j(spec, missing);
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException(ANTHROPIC_WIRE + " cannot be made: " + e, e);
+    }
+  }
+
+  private static IllegalArgumentException needsLangChain4j(LlmSpec spec, NoClassDefFoundError missing) {
+    return new IllegalArgumentException(spec.identity() + ": an anthropic: batch needs LangChain4j, which is not on"
+        + " the class path (" + missing.getMessage() + " is missing): add the Maven dependency"
+        + " dev.langchain4j:langchain4j-anthropic, or use the clarq command, which bundles it", missing);
   }
 }

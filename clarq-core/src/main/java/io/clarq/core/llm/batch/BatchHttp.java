@@ -3,7 +3,7 @@ package io.clarq.core.llm.batch;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.clarq.core.llm.LlmException;
-import io.clarq.core.llm.LlmText;
+import io.clarq.core.llm.wire.LlmText;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;

@@ -21,7 +21,7 @@ import java.util.Set;
  * /batches/{id}} until {@code completed}, {@code expired}, {@code failed} or {@code cancelled}; the outcomes in the
  * files {@code output_file_id} and {@code error_file_id} ({@code GET /files/{id}/content}).
  */
-public final class OpenAiBatchApi implements BatchApi {
+final class OpenAiBatchApi implements BatchApi {
   /** The states after which no entry changes. */
   private static final Set<String> ENDED = Set.of("completed", "expired", "failed", "cancelled");
 
@@ -32,7 +32,7 @@ public final class OpenAiBatchApi implements BatchApi {
    * @param base the API's base URL, e.g. {@code https://api.openai.com/v1}
    * @param key the API key, sent as {@code Authorization: Bearer}; empty for a server that needs none
    */
-  public OpenAiBatchApi(URI base, String key, Duration timeout) {
+  OpenAiBatchApi(URI base, String key, Duration timeout) {
     this.base = base;
     this.http = new BatchHttp(key.isEmpty() ? Map.of() : Map.of("Authorization", "Bearer " + key), timeout, key);
   }
@@ -111,7 +111,7 @@ public final class OpenAiBatchApi implements BatchApi {
     try {
       n = BatchHttp.JSON.readTree(line);
     } catch (java.io.IOException e) {
-      throw new LlmException("a batch result line that is not JSON: " + io.clarq.core.llm.LlmText.abbreviate(line,
+      throw new LlmException("a batch result line that is not JSON: " + io.clarq.core.llm.wire.LlmText.abbreviate(line,
           200), e);
     }
     String id = n.path("custom_id").asText("");
@@ -141,7 +141,7 @@ public final class OpenAiBatchApi implements BatchApi {
 
   static String text(JsonNode n, String field, String what) throws LlmException {
     if (!n.path(field).isTextual()) {
-      throw new LlmException(what + " has no " + field + ": " + io.clarq.core.llm.LlmText.abbreviate(n.toString(),
+      throw new LlmException(what + " has no " + field + ": " + io.clarq.core.llm.wire.LlmText.abbreviate(n.toString(),
           200));
     }
     return n.path(field).asText();

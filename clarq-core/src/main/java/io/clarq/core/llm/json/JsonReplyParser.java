@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.clarq.core.llm.LlmText;
+import io.clarq.core.llm.wire.LlmText;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;

@@ -13,7 +13,7 @@ import io.clarq.core.llm.LlmClient;
 import io.clarq.core.llm.LlmException;
 import io.clarq.core.llm.LlmListener;
 import io.clarq.core.llm.LlmSpec;
-import io.clarq.core.llm.batch.BatchWire;
+import io.clarq.core.llm.wire.BatchWire;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
@@ -25,8 +25,11 @@ import java.util.Optional;
  * fields, {@code cache_control}), over an HTTP client that sends nothing. Asked for a body, it keeps the body the
  * model would have sent; asked to read a reply, it hands the model the batch's {@code message} as the HTTP reply, so
  * the end reason, usage and reply policy are read exactly as for a synchronous call.
+ *
+ * <p>Package-private, next to the package-private model building it shares with the synchronous client:
+ * {@link io.clarq.core.llm.batch.BatchClients} makes it by reflection, so that neither becomes API.
  */
-public final class AnthropicBatchWire implements BatchWire {
+final class AnthropicBatchWire implements BatchWire {
   private static final ThreadLocal<byte[]> SENT = new ThreadLocal<>();
   private static final ThreadLocal<byte[]> ANSWER = new ThreadLocal<>();
 
@@ -37,15 +40,10 @@ public final class AnthropicBatchWire implements BatchWire {
    * @param spec the {@code anthropic:} spec a synchronous run would use
    * @param key its key (the body holds none; the batch API sends it)
    */
-  public AnthropicBatchWire(LlmSpec spec, Optional<ApiKey> key, Map<String, String> headers) {
+  AnthropicBatchWire(LlmSpec spec, Optional<ApiKey> key, Map<String, String> headers) {
     LlmSpec once = spec.withSettings(spec.settings().withRetry(spec.settings().retry().withMaxAttempts(1)));
     this.client = LangChain4jModels.anthropic(once, key, headers, LlmListener.NONE, Capture.Builder::new);
     this.model = spec.model();
-  }
-
-  /** Anthropic's API base URL when the spec names none. */
-  public static java.net.URI defaultBaseUrl() {
-    return java.net.URI.create(LangChain4jProvider.ANTHROPIC_BASE_URL);
   }
 
   @Override

@@ -18,10 +18,10 @@ import io.clarq.core.llm.LlmListener;
 import io.clarq.core.llm.LlmSettings;
 import io.clarq.core.llm.Redactor;
 import io.clarq.core.llm.RetryPolicy;
-import io.clarq.core.llm.ThinkBlock;
-import io.clarq.core.llm.pacing.PacedAttempts;
 import io.clarq.core.llm.pacing.RateBudget;
 import io.clarq.core.llm.pacing.RateBudgets;
+import io.clarq.core.llm.wire.PacedAttempts;
+import io.clarq.core.llm.wire.ThinkBlock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -52,7 +52,7 @@ import java.util.concurrent.Semaphore;
  * ({@link io.clarq.core.llm.pacing.RateBudgets}); a rate-limit 429 waits and spends no attempt
  * ({@link PacedAttempts}). Thread-safe, as LangChain4j's chat models are.
  */
-public final class LangChain4jClient implements LlmClient {
+final class LangChain4jClient implements LlmClient {
   private final ChatModel model;
   private final String identity;
   private final Dialect dialect;
@@ -86,12 +86,12 @@ public final class LangChain4jClient implements LlmClient {
    * ({@link RetryPolicy#NONE}); deviations and replies go nowhere. Replies come back as read:
    * {@link LangChain4jClients#of} puts the reply policy above it.
    */
-  public static LangChain4jClient of(ChatModel model) {
+  static LangChain4jClient of(ChatModel model) {
     return of(model, LlmSettings.DEFAULT.withRetry(RetryPolicy.NONE), LlmListener.NONE);
   }
 
   /** A client over a model a Java user built, with clarq's retries and limits, telling {@code listener}. */
-  public static LangChain4jClient of(ChatModel model, LlmSettings settings, LlmListener listener) {
+  static LangChain4jClient of(ChatModel model, LlmSettings settings, LlmListener listener) {
     String provider = String.valueOf(model.provider()).toLowerCase(Locale.ROOT);
     String name = model.defaultRequestParameters() == null ? null : model.defaultRequestParameters().modelName();
     return new LangChain4jClient(model, "langchain4j:" + provider + (name == null ? "" : ":" + name),

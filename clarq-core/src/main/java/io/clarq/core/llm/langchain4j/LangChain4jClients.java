@@ -22,8 +22,9 @@ public final class LangChain4jClients {
   /**
    * A clarq client over any LangChain4j chat model (Bedrock, Vertex AI, Azure OpenAI, Mistral...). The model keeps
    * its own timeout and retries; what it cannot send (a seed, log-probabilities; JSON mode when it refuses it) is
-   * left out ({@link LangChain4jClient}). Its replies go through the {@link ReplyPolicy}, as every scheme's do: a reply
-   * the model's module reports cut ({@code LENGTH}), filtered ({@code CONTENT_FILTER}) or calling tools is unusable.
+   * left out, a deviation the listener hears of. Its replies go through the {@link ReplyPolicy}, as every scheme's
+   * do: a reply the model's module reports cut ({@code LENGTH}), filtered ({@code CONTENT_FILTER}) or calling tools
+   * is unusable.
    */
   public static LlmClient of(ChatModel chatModel) {
     return ReplyPolicy.enforce(LangChain4jClient.of(chatModel));

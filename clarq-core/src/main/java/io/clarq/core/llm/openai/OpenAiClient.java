@@ -13,11 +13,11 @@ import io.clarq.core.llm.LlmSettings;
 import io.clarq.core.llm.LlmSpec;
 import io.clarq.core.llm.LlmTransportException;
 import io.clarq.core.llm.Redactor;
-import io.clarq.core.llm.pacing.PacedAttempts;
 import io.clarq.core.llm.pacing.RateBudget;
 import io.clarq.core.llm.pacing.RateBudgets;
 import io.clarq.core.llm.pacing.RateLimits;
 import io.clarq.core.llm.wire.OpenAiWire;
+import io.clarq.core.llm.wire.PacedAttempts;
 import io.clarq.core.llm.wire.ReplyBody;
 import io.clarq.core.llm.wire.UnreadableBodyException;
 import java.net.URI;
@@ -41,7 +41,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Failed attempts are retried as {@link io.clarq.core.llm.RetryPolicy} says when a retry can help (408, 409,
  * 5xx, connection failures, timeouts, garbled replies) and never otherwise (400, 401, 403, 404); the exception
- * that ends a call lists every attempt ({@link PacedAttempts}). Calls are paced to the limits the server states in
+ * that ends a call lists every attempt. Calls are paced to the limits the server states in
  * its headers, one budget per server, key and model ({@link RateBudgets}); a rate-limit 429 waits as the server
  * says and costs no attempt. At most {@link LlmSettings#maxInFlight()} requests are on the wire at once (a caller
  * waiting holds no slot), spaced by the optional requests-per-minute limit. The timeout bounds each attempt whole,

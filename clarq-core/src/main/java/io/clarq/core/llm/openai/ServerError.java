@@ -2,7 +2,7 @@ package io.clarq.core.llm.openai;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.clarq.core.llm.LlmText;
+import io.clarq.core.llm.wire.LlmText;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;

@@ -11,7 +11,7 @@ import java.util.function.LongSupplier;
 
 /**
  * The requests and tokens a server allows one key for one model, shared by every caller: each call takes a
- * {@link Ticket} sized before it is sent (its prompt and {@code max_tokens}, {@link RequestSize}) and waits its
+ * {@link Ticket} sized before it is sent (its prompt and {@code max_tokens}) and waits its
  * turn, so calls queue here instead of racing into 429s.
  *
  * <p>Two token buckets, one for requests and one for tokens, each holding up to the server's per-minute limit and

@@ -3,7 +3,6 @@ package io.clarq.core.llm.wire;
 import io.clarq.core.llm.ChatRequest;
 import io.clarq.core.llm.ChatResponse;
 import io.clarq.core.llm.LlmException;
-import io.clarq.core.llm.batch.BatchWire;
 import io.clarq.core.llm.openai.OpenAiClient;
 import java.time.Duration;
 import java.util.Objects;

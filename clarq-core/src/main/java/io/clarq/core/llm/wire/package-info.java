@@ -5,5 +5,10 @@
  * server streamed (server-sent events, NDJSON) from one whole JSON reply, split into its events or lines. And the
  * OpenAI chat-completions JSON itself ({@link io.clarq.core.llm.wire.OpenAiWire}), which the OpenAI client, its batch
  * wire ({@link io.clarq.core.llm.wire.OpenAiBatchWire}) and clarq-eval's conformance replays share.
+ * The batch client reads its entries' bodies through a {@link io.clarq.core.llm.wire.BatchWire}, one per protocol.
+ * And the helpers both HTTP layers share: the attempt loop ({@link io.clarq.core.llm.wire.PacedAttempts}, sizing
+ * each request with {@link io.clarq.core.llm.wire.RequestSize} and waiting {@link io.clarq.core.llm.wire.Backoff}
+ * between attempts), {@link io.clarq.core.llm.wire.ThinkBlock} (reasoning written into a reply's text) and
+ * {@link io.clarq.core.llm.wire.LlmText} (server text shortened for error messages).
  */
 package io.clarq.core.llm.wire;

@@ -3,7 +3,6 @@ package io.clarq.core.llm.openai;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.clarq.core.llm.Backoff;
 import io.clarq.core.llm.ChatRequest;
 import io.clarq.core.llm.ChatResponse;
 import io.clarq.core.llm.LlmAuthenticationException;
@@ -13,6 +12,7 @@ import io.clarq.core.llm.LlmHttpException;
 import io.clarq.core.llm.LlmListener;
 import io.clarq.core.llm.LlmSettings;
 import io.clarq.core.llm.RetryPolicy;
+import io.clarq.core.llm.wire.Backoff;
 import io.clarq.core.testing.FakeOpenAiServer;
 import io.clarq.core.testing.FakeReply;
 import io.clarq.core.testing.RecordedRequest;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.clarq.core.llm.LlmOutageException;
+import io.clarq.core.llm.wire.RequestSize;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

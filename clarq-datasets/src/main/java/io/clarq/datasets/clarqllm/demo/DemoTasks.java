@@ -53,6 +53,24 @@ public final class DemoTasks {
     }
   }
 
+  /**
+   * Copies a language's demo task file ({@value #FILE}) to {@code target}, as it ships. The resource is read here,
+   * inside this module: on the module path another module cannot read it through {@code DemoTasks.class} (its
+   * package is exported, not opened).
+   *
+   * @throws java.nio.file.FileAlreadyExistsException when {@code target} exists
+   * @throws IOException when it cannot be written
+   */
+  public static void copyFile(Language language, Path target) throws IOException {
+    String resource = "tasks/" + language.directoryName() + "/" + FILE;
+    try (InputStream in = DemoTasks.class.getResourceAsStream(resource)) {
+      if (in == null) {
+        throw new IllegalStateException("demo task resource " + resource + " is missing from the jar");
+      }
+      Files.copy(in, target);
+    }
+  }
+
   /** The demo tasks of both languages, English first. */
   public static List<TaskSet> all() {
     return List.of(load(Language.ENGLISH), load(Language.CHINESE));

@@ -33,6 +33,18 @@ class DemoTasksTest {
     }
   }
 
+  @Test
+  void testCopyFileWritesTheTaskFileThatLoadsAsTheDemo(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+      throws Exception {
+    java.nio.file.Path file = dir.resolve(DemoTasks.FILE);
+    DemoTasks.copyFile(Language.CHINESE, file);
+    assertThat(io.clarq.datasets.clarqllm.ClarqLlmTasks.loadFile(file, Language.CHINESE))
+        .isEqualTo(DemoTasks.load(Language.CHINESE).tasks());
+    // an existing file is not overwritten
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> DemoTasks.copyFile(Language.ENGLISH, file))
+        .isInstanceOf(java.nio.file.FileAlreadyExistsException.class);
+  }
+
   private static List<String> ids(ClarqTask t) {
     return t.tree().nodes().stream().map(ResponseNode::id).map(Object::toString).toList();
   }

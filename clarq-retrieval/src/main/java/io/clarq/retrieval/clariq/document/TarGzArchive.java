@@ -15,16 +15,16 @@ import org.apache.commons.compress.archivers.tar.TarArchiveInputStream;
  * file at a time: only the entry being visited is in memory. Enough for test collections shipped as one file per
  * document.
  */
-public final class TarGzArchive {
+final class TarGzArchive {
   /** Larger entries are refused rather than read into memory. */
-  public static final int MAX_ENTRY_BYTES = 256 << 20;
+  static final int MAX_ENTRY_BYTES = 256 << 20;
 
   /** A regular file of the archive. */
-  public record Entry(String name, byte[] content) {}
+  record Entry(String name, byte[] content) {}
 
   /** Takes each regular file of an archive in turn. */
   @FunctionalInterface
-  public interface Visitor {
+  interface Visitor {
     void visit(Entry entry) throws IOException;
   }
 
@@ -37,7 +37,7 @@ public final class TarGzArchive {
    *     or climbs out of the archive with {@code ..} (such an archive is refused, never indexed)
    * @throws UncheckedIOException naming the archive (and the entry) when it cannot be read
    */
-  public static void forEachFile(Path file, Visitor visitor) {
+  static void forEachFile(Path file, Visitor visitor) {
     try {
       if (Files.size(file) == 0) {
         throw new IllegalArgumentException("archive " + file + " is empty (0 bytes): expected a .tar.gz file");

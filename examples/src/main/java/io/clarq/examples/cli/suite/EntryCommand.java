@@ -12,17 +12,22 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import picocli.CommandLine;
 
 /**
  * The command line of a suite entry: the benchmark's own run command ({@code clarq run}, {@code clarq mediq run},
  * {@code clarq toa run}, {@code clarq cq generate}) with the entry's settings, the agent, the shard and the entry's
- * folder as its options, so that an entry's run is exactly what that command gives for the same settings.
+ * folder as its options, so that an entry's run is exactly what that command gives for the same settings. A CQ entry
+ * with a judge generates into {@code ID/generation} and then {@link #judge rates} the questions into {@code ID}.
  *
  * @param entry the suite entry
  * @param args the arguments of {@code clarq} (the command's name first)
  */
 record EntryCommand(SuiteEntry entry, List<String> args) {
+  /** The folder of a judged CQ entry's generation run, in the entry's folder (the judging run). */
+  static final String GENERATION = "generation";
+
   /** The FLM examples a TOA entry masks from HotpotQA dev, in the entry's folder. */
   static final String FLM = "flm.jsonl";
 
@@ -82,16 +87,42 @@ record EntryCommand(SuiteEntry entry, List<String> args) {
           entry.roles().get("oracle"), "--primary", entry.roles().get("primary")));
       case CQ -> {
         a.addAll(List.of("cq", "generate", "--agent", agent, "--split", entry.split()));
+        if (entry.cqJudge().isPresent()) {
+          folder = generationFolder(folder);
+        }
         option(a, "--limit", entry.sampleSize().map(String::valueOf).orElse(null));
         option(a, "--data", data);
       }
       default -> throw new IllegalStateException("no command for " + entry.benchmark());
     }
     a.addAll(List.of("--shard", shard.toString(), "--out", folder.toString()));
-    if (agentIsModel || !entry.modelSpecs().isEmpty()) {
+    // a CQ entry's judge plays in its own step: the generation gets the model options only for a model agent
+    if (agentIsModel || entry.benchmark() != SuiteBenchmark.CQ && !entry.modelSpecs().isEmpty()) {
       a.addAll(llmOptions);
     }
     return new EntryCommand(entry, a);
+  }
+
+  /** Where a judged CQ entry's generation run is: {@value #GENERATION} in the entry's folder. */
+  static Path generationFolder(Path folder) {
+    return folder.resolve(GENERATION);
+  }
+
+  /**
+   * The second step of a CQ entry with a judge: {@code clarq cq judge} rating the questions of the generation run in
+   * {@link #generationFolder} into the entry's folder, so that the entry's folder is the judging run and its rubric
+   * score the headline. The judge rates every question of the generation run it is given, so it takes no shard.
+   *
+   * @param llmOptions the shared model options to pass on
+   */
+  static Optional<EntryCommand> judge(SuiteEntry entry, Path folder, List<String> llmOptions) {
+    if (entry.cqJudge().isEmpty()) {
+      return Optional.empty();
+    }
+    List<String> a = new ArrayList<>(List.of("cq", "judge", "--in", generationFolder(folder).toString(), "--judge",
+        entry.cqJudge().get(), "--out", folder.toString()));
+    a.addAll(llmOptions);
+    return Optional.of(new EntryCommand(entry, a));
   }
 
   private static void option(List<String> a, String name, String value) {

@@ -29,7 +29,8 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code clarq suite}: runs one asking agent on every entry of a suite, each as its benchmark's own run command into
- * the folder named by the entry's id, and records the suite whole in {@code suite.json}; resumable, shardable, with a
+ * the folder named by the entry's id (a CQ entry with a judge: generation, then the judge), records the suite whole in
+ * {@code suite.json} and writes the scorecard when the run is whole and complete; resumable, shardable, with a
  * forecast and a model-free rehearsal.
  */
 @Command(
@@ -41,7 +42,11 @@ import picocli.CommandLine.Option;
           + " ClarQ-LLM test in English and Chinese, MediQ craft_md and 100 dev cases, TOA on FLM examples of HotpotQA"
           + " dev, question generation on ClariQ-FKw dev). Each entry runs as its benchmark's own command (clarq run,"
           + " clarq mediq run, clarq toa run, clarq cq generate) with the entry's settings and roles, into --out/ID, an"
-          + " ordinary run folder of that benchmark; --out/suite.json records the suite as it ran and the agent.",
+          + " ordinary run folder of that benchmark; --out/suite.json records the suite as it ran and the agent. A CQ"
+          + " entry with a judge generates into --out/ID/generation and then rates the questions with clarq cq judge"
+          + " into --out/ID; without one (as in a rehearsal) it stays a generation run, listed as not judged.",
+      "When every entry has finished, the suite writes --out/scorecard.json and scorecard.html (as clarq scorecard"
+          + " does) and prints where; a shard writes none: the scorecard comes after the entries' merge.",
       "Rerun the same command to resume: each entry resumes its own run, so nothing is played twice. --rehearsal"
           + " plays every role with its model-free counterpart (entries with a role that has none are left out, and"
           + " said). The model options (--base-url, --llm-cache, ...) go to every entry where a model plays.",
@@ -136,15 +141,20 @@ public final class SuiteCommand implements Callable<Integer> {
         }
       }
       EntryCommand c = EntryCommand.of(e, agent, agentIsModel, entryFolder, shard, dryRun, llmOptions, flm);
-      err.println(label + " (" + describe(e) + "): " + c.name() + (dryRun ? " --dry-run" : " into " + entryFolder));
-      err.flush();
+      Optional<EntryCommand> judge = dryRun ? Optional.empty() : EntryCommand.judge(e, entryFolder, llmOptions);
       long started = System.nanoTime();
       CommandLine nested = ClarqCommand.nested(DataDefaults.directory(spec));
-      nested.setOut(cl.getOut());
-      nested.setErr(err);
-      cl.getOut().println("== " + e.id() + ": " + c.name() + " ==");
-      cl.getOut().flush();
-      int rc = nested.execute(c.args().toArray(String[]::new));
+      int rc = execute(nested, label, e, c, judge.isPresent() ? EntryCommand.generationFolder(entryFolder)
+          : entryFolder);
+      String judged = "";
+      if (rc == 0 && judge.isPresent() && shard.count() > 1) {
+        judged = ", not judged in a shard (merge the generation shards, then clarq cq judge; docs/suite.md)";
+        err.println(label + ": the judge rates the merged questions, not a shard's: merge the shards' "
+            + EntryCommand.GENERATION + " folders with clarq cq merge, then run " + judge.get().name() + " on the"
+            + " merge (docs/suite.md)");
+      } else if (rc == 0 && judge.isPresent()) {
+        rc = execute(ClarqCommand.nested(DataDefaults.directory(spec)), label, e, judge.get(), entryFolder);
+      }
       double seconds = (System.nanoTime() - started) / 1e9;
       if (rc != 0) {
         failed++;
@@ -158,7 +168,7 @@ public final class SuiteCommand implements Callable<Integer> {
           command.dryRunForecast().ifPresent(forecasts::add);
           lines.add(row(e, "forecast above"));
         } else {
-          lines.add(row(e, "finished: " + entryFolder));
+          lines.add(row(e, "finished: " + entryFolder + judged));
         }
       }
       err.flush();
@@ -177,7 +187,23 @@ public final class SuiteCommand implements Callable<Integer> {
       throw new IllegalStateException(failed + " of " + n + " entries failed (said above); rerun the same command"
           + " to resume them");
     }
+    if (!dryRun) {
+      SuiteScorecard.write(o, folder, shard, llm.prices());
+    }
     return 0;
+  }
+
+  /** Runs one step of an entry as a nested {@code clarq} command, its output going to this command's. */
+  private int execute(CommandLine nested, String label, SuiteEntry e, EntryCommand c, Path into) {
+    CommandLine cl = spec.commandLine();
+    PrintWriter err = cl.getErr();
+    err.println(label + " (" + describe(e) + "): " + c.name() + (dryRun ? " --dry-run" : " into " + into));
+    err.flush();
+    nested.setOut(cl.getOut());
+    nested.setErr(err);
+    cl.getOut().println("== " + e.id() + ": " + c.name() + " ==");
+    cl.getOut().flush();
+    return nested.execute(c.args().toArray(String[]::new));
   }
 
   private SuiteFile suite(CommandLine cl) {

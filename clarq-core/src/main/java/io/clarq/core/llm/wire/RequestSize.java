@@ -1,4 +1,4 @@
-package io.clarq.core.llm.pacing;
+package io.clarq.core.llm.wire;
 
 import io.clarq.core.llm.ChatMessage;
 import io.clarq.core.llm.ChatRequest;
@@ -11,7 +11,7 @@ import io.clarq.core.llm.ChatRequest;
  */
 public final class RequestSize {
   /** Tokens a message costs beyond its text (role and separators). */
-  static final int PER_MESSAGE = 4;
+  public static final int PER_MESSAGE = 4;
 
   private RequestSize() {}
 

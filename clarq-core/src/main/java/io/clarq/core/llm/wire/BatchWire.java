@@ -1,4 +1,4 @@
-package io.clarq.core.llm.batch;
+package io.clarq.core.llm.wire;
 
 import io.clarq.core.llm.ChatRequest;
 import io.clarq.core.llm.ChatResponse;

@@ -1,4 +1,4 @@
-package io.clarq.core.llm;
+package io.clarq.core.llm.wire;
 
 /** Model and server text shortened for error messages: one line, bounded length. */
 public final class LlmText {

@@ -1,5 +1,6 @@
-package io.clarq.core.llm;
+package io.clarq.core.llm.wire;
 
+import io.clarq.core.llm.RetryPolicy;
 import java.time.Duration;
 import java.util.Random;
 

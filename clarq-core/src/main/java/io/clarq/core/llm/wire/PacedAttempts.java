@@ -1,6 +1,5 @@
-package io.clarq.core.llm.pacing;
+package io.clarq.core.llm.wire;
 
-import io.clarq.core.llm.Backoff;
 import io.clarq.core.llm.ChatRequest;
 import io.clarq.core.llm.ChatResponse;
 import io.clarq.core.llm.LlmException;
@@ -9,6 +8,8 @@ import io.clarq.core.llm.LlmListener;
 import io.clarq.core.llm.LlmQuotaException;
 import io.clarq.core.llm.LlmUnusableReplyException;
 import io.clarq.core.llm.RetryPolicy;
+import io.clarq.core.llm.pacing.RateBudget;
+import io.clarq.core.llm.pacing.RateLimits;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.clarq.core.llm;
+package io.clarq.core.llm.wire;
 
 /**
  * A model's reasoning written into its text as a {@code <think>...</think>} block, taken off the text so it is never
