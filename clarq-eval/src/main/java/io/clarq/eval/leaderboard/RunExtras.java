@@ -113,9 +113,13 @@ public record RunExtras(OptionalLong tokens, Map<Language, List<Double>> passHat
   /**
    * Every role's recorded tokens ({@code usage}: ClarQ-LLM's seeker and provider, TOA's, CQ's and MediQ's roles)
    * priced by the role's model, cached input tokens at the cached price, at batch prices when the run played in batch
-   * mode; empty when any of it is unknown.
+   * mode; empty when any of it is unknown. The leaderboards and the scorecard price a run with this one rule.
+   *
+   * @param root a run's results.json
+   * @param prices prices per million tokens
+   * @return the run's cost in the price table's currency, or empty
    */
-  static OptionalDouble cost(JsonNode root, PriceTable prices) {
+  public static OptionalDouble cost(JsonNode root, PriceTable prices) {
     boolean batch = playedInBatches(root);
     JsonNode usage = root.path("usage");
     if (!usage.isObject()) {

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.clarq.core.files.TextFiles;
 import io.clarq.core.llm.Deviation;
-import io.clarq.core.llm.TokenUsage;
 import io.clarq.core.llm.usage.PriceTable;
 import io.clarq.core.stats.Bootstrap;
 import io.clarq.core.stats.Estimate;
@@ -12,6 +11,7 @@ import io.clarq.core.stats.Interval;
 import io.clarq.eval.compare.OutcomeRun;
 import io.clarq.eval.compare.OutcomeRuns;
 import io.clarq.eval.leaderboard.OutcomeLeaderboard;
+import io.clarq.eval.leaderboard.RunExtras;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -187,7 +187,7 @@ public final class Scorecards {
     int trials = results.path("settings").has("trials")
         ? Integer.parseInt(results.path("settings").path("trials").asText()) : 1;
     return new Scorecard.Entry(id, benchmark, h.measure, h.interval, h.figures, trials, passHat(results, trials),
-        h.agent, models, usage, prices.isPresent() ? cost(results, usage, prices.get()) : OptionalDouble.empty(),
+        h.agent, models, usage, prices.isPresent() ? RunExtras.cost(results, prices.get()) : OptionalDouble.empty(),
         deviations);
   }
 
@@ -279,29 +279,6 @@ public final class Scorecards {
           u.path("output_tokens").asLong(), u.path("cached_input_tokens").asLong(0)));
     });
     return out;
-  }
-
-  /** Each role's tokens priced by the role's model, cached input at the cached price; empty when a price lacks. */
-  private static OptionalDouble cost(JsonNode results, Map<String, Scorecard.RoleUsage> usage, PriceTable prices) {
-    if (usage.isEmpty()) {
-      return OptionalDouble.empty();
-    }
-    double sum = 0;
-    for (Map.Entry<String, Scorecard.RoleUsage> e : usage.entrySet()) {
-      Scorecard.RoleUsage u = e.getValue();
-      if (u.inputTokens() == 0 && u.outputTokens() == 0) {
-        continue;
-      }
-      String name = results.path("models").path(e.getKey()).path("name").asText("");
-      Optional<PriceTable.Price> price = prices.priceOf(name.substring(name.indexOf(':') + 1));
-      if (price.isEmpty()) {
-        return OptionalDouble.empty();
-      }
-      long cacheWrite = results.path("usage").path(e.getKey()).path("cache_write_tokens").asLong(0);
-      sum += price.get().cost(new TokenUsage(u.inputTokens(), u.outputTokens(), 0)
-          .withCache(u.cachedInputTokens(), cacheWrite));
-    }
-    return OptionalDouble.of(sum);
   }
 
   static JsonNode readJson(Path file) {
