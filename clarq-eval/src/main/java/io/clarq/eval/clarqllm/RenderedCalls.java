@@ -23,14 +23,17 @@ public final class RenderedCalls {
   /**
    * One rendered request.
    *
+   * @param source who sent it: the option that named its model ("--generator")
    * @param model the model it names
    * @param inputTokens the estimated tokens of its messages
    * @param maxTokens its {@code max_tokens}, 0 when it sets none
+   * @param replies how many of its messages are the model's earlier replies (a retry's conversation)
    */
-  public record Call(String model, long inputTokens, int maxTokens) {
+  public record Call(String source, String model, long inputTokens, int maxTokens, int replies) {
     public Call {
+      Objects.requireNonNull(source, "source");
       Objects.requireNonNull(model, "model");
-      if (inputTokens < 0 || maxTokens < 0) {
+      if (inputTokens < 0 || maxTokens < 0 || replies < 0) {
         throw new IllegalArgumentException("illegal rendered call: " + inputTokens + " input tokens, max_tokens "
             + maxTokens);
       }
@@ -48,17 +51,24 @@ public final class RenderedCalls {
     calls.add(c);
   }
 
-  /** A client of {@code model} that records each request here and answers {@link #REPLY}; it calls no model. */
-  public LlmClient client(String model) {
+  /**
+   * A client of {@code model} that records each request here as sent by {@code source} and answers {@link #REPLY};
+   * it calls no model.
+   */
+  public LlmClient client(String source, String model) {
+    Objects.requireNonNull(source, "source");
     Objects.requireNonNull(model, "model");
     return new LlmClient() {
       @Override
       public ChatResponse chat(ChatRequest request) {
         long tokens = 0;
+        int replies = 0;
         for (ChatMessage m : request.messages()) {
           tokens += TokenEstimate.tokens(m.content());
+          replies += m.role() == ChatMessage.Role.ASSISTANT ? 1 : 0;
         }
-        add(new Call(request.model().isEmpty() ? model : request.model(), tokens, request.maxTokens().orElse(0)));
+        add(new Call(source, request.model().isEmpty() ? model : request.model(), tokens,
+            request.maxTokens().orElse(0), replies));
         return ChatResponse.ofText(REPLY);
       }
 

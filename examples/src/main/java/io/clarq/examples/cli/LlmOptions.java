@@ -248,7 +248,7 @@ public final class LlmOptions {
   public LlmClient client(CommandLine cl, String option, String specText) {
     LlmSpec spec = spec(cl, option, specText);
     if (rendering != null) {
-      return rendering.client(spec.model());
+      return rendering.client(option, spec.model());
     }
     if ((replayOnly || cacheAll) && cache == null) {
       throw new CommandLine.ParameterException(cl, (replayOnly ? "--replay-only" : "--cache-all")
