@@ -15,8 +15,11 @@ import java.util.Objects;
  * and measures the prompts it would send ({@link TokenEstimate}) instead of guessing them.
  */
 public final class RenderedCalls {
-  /** The reply every rendering client gives: a short question, so that an agent that parses one reads it. */
-  public static final String REPLY = "Which detail is missing?";
+  /**
+   * The reply every rendering client gives: an asking agent's action asking a short question (JSON, as clarq's asking
+   * agents answer), which an agent reading free text takes as its question.
+   */
+  public static final String REPLY = "{\"action\": \"ask\", \"text\": \"Which detail is missing?\"}";
 
   private final List<Call> calls = new ArrayList<>();
 

@@ -248,4 +248,46 @@ public record RunForecast(int dialogues, int finished, String basis, List<RoleFo
     return new RunForecast(parts.stream().mapToInt(RunForecast::dialogues).sum(),
         parts.stream().mapToInt(RunForecast::finished).sum(), parts.get(0).basis(), roles);
   }
+
+  /**
+   * The forecast of several runs of possibly different benchmarks (a suite's entries): dialogues and finished
+   * dialogues summed, and one role per role name and model, its ranges summed over the parts that have it, in the
+   * order they first appear; a role name that different models play is told apart as {@code role (model)}. A role is in
+   * batch mode when it is in any part.
+   *
+   * @param basis what the combined forecast comes from, in words
+   * @throws IllegalArgumentException when there are no parts
+   */
+  public static RunForecast combine(List<RunForecast> parts, String basis) {
+    if (parts.isEmpty()) {
+      throw new IllegalArgumentException("no forecast to combine");
+    }
+    java.util.Map<String, java.util.Set<String>> models = new java.util.HashMap<>();
+    parts.forEach(f -> f.roles().forEach(r -> models.computeIfAbsent(r.role(), k -> new java.util.HashSet<>())
+        .add(r.model())));
+    java.util.Map<String, long[]> sums = new java.util.LinkedHashMap<>();
+    java.util.Map<String, RoleForecast> first = new java.util.HashMap<>();
+    java.util.Set<String> batch = new java.util.HashSet<>();
+    for (RunForecast f : parts) {
+      for (RoleForecast r : f.roles()) {
+        String name = models.get(r.role()).size() == 1 ? r.role()
+            : r.role() + " (" + (r.model().isEmpty() ? "no model" : r.model()) + ")";
+        first.putIfAbsent(name, r);
+        long[] v = sums.computeIfAbsent(name, k -> new long[6]);
+        long[] add = {r.calls().low(), r.calls().high(), r.inputTokens().low(), r.inputTokens().high(),
+            r.outputTokens().low(), r.outputTokens().high()};
+        for (int k = 0; k < 6; k++) {
+          v[k] += add[k];
+        }
+        if (r.batch()) {
+          batch.add(name);
+        }
+      }
+    }
+    List<RoleForecast> roles = new ArrayList<>();
+    sums.forEach((name, v) -> roles.add(new RoleForecast(name, first.get(name).model(), new Range(v[0], v[1]),
+        new Range(v[2], v[3]), new Range(v[4], v[5]), batch.contains(name))));
+    return new RunForecast(parts.stream().mapToInt(RunForecast::dialogues).sum(),
+        parts.stream().mapToInt(RunForecast::finished).sum(), basis, roles);
+  }
 }

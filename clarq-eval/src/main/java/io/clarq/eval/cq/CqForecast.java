@@ -5,6 +5,7 @@ import io.clarq.core.cq.QuestionGenerator;
 import io.clarq.core.llm.LlmException;
 import io.clarq.eval.clarqllm.RenderedCalls;
 import io.clarq.eval.clarqllm.RunForecast;
+import io.clarq.eval.clarqllm.TokenEstimate;
 import java.util.List;
 import java.util.Objects;
 
@@ -20,7 +21,8 @@ import java.util.Objects;
  * log-probabilities and gets them. The input tokens are the rendered prompts; a retry's conversation and the rank
  * judge's prompt hold a question a model wrote, counted at up to its {@code max_tokens}; each reply spends from 0 to
  * its request's {@code max_tokens} ({@value #UNCAPPED} where a request sets none). An asking agent generates as it
- * renders: its calls and prompts are counted as they are.
+ * renders: its calls and prompts are counted as they are, and at the high end each once more (a reply it cannot read
+ * is asked again once).
  */
 public final class CqForecast {
   private CqForecast() {}
@@ -79,14 +81,21 @@ public final class CqForecast {
         w[5] += cap;
         if (always) {
           w[0]++;
-          w[2] += c.inputTokens();
+          // the rank judge's prompt holds the candidate where the rendering client's reply stands: none at the low end
+          w[2] += judge ? Math.max(0, c.inputTokens() - TokenEstimate.tokens(RenderedCalls.REPLY)) : c.inputTokens();
+        }
+        if (models.agent()) {   // a reply the agent cannot read is asked again once, with that reply in the prompt
+          w[1]++;
+          w[3] += c.inputTokens() + cap;
+          w[5] += cap;
         }
       }
     }
     String basis = "the run's generator rendered on each row without a model: calls from its structure (1 to"
-        + " max-attempts per form; the rank judge none, or 1 per form and its retries), input tokens measured on the prompts it renders"
-        + " (1 token per 4 characters, 1 per CJK character), a question a model writes counted at up to its"
-        + " max_tokens; output tokens 0 to each request's max_tokens";
+        + " max-attempts per form; the rank judge none, or 1 per form and its retries), input tokens measured on the"
+        + " prompts it renders (1 token per 4 characters, 1 per CJK character), a question a model writes counted at"
+        + " up to its max_tokens; output tokens 0 to each request's max_tokens; an asking agent's calls as rendered,"
+        + " each once more at the high end (a reply it cannot read is asked again)";
     List<String> modelOf = List.of(models.generator(), models.rankJudge());
     List<RunForecast.RoleForecast> roles = new java.util.ArrayList<>();
     for (int r = 0; r < 2; r++) {

@@ -66,7 +66,7 @@ public final class MediqForecast {
     // the expert's and question generator's ranges: its runs against the patient (any patient when no model plays it)
     String expertAs = expertClass.orElse(AGENT_AS);
     List<MediqForecastStatistics.Run> expertRuns = runs(statistics, expertAs, patientClass);
-    // the patient's: against the expert (any reference expert when the expert is model-free, the agent's as BasicExpert)
+    // the patient's: against the expert (any reference expert for the model-free one; an agent as BasicExpert)
     List<MediqForecastStatistics.Run> patientRuns = runs(statistics, expertClass.isPresent() || agent
         ? Optional.of(expertAs) : Optional.empty(), patientClass.orElse(""));
     basis.add("per-case ranges measured on MediQ's reference traces (" + MediqForecastStatistics.RESOURCE

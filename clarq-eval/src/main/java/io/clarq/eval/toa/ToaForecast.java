@@ -11,8 +11,8 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * The forecast of a TOA run ({@code clarq toa run --dry-run}): per role (asker, oracle, primary) the calls and tokens of
- * the selected examples, in the shape every benchmark's forecast shares ({@link RunForecast}).
+ * The forecast of a TOA run ({@code clarq toa run --dry-run}): per role (asker, oracle, primary) the calls and tokens
+ * of the selected examples, in the shape every benchmark's forecast shares ({@link RunForecast}).
  *
  * <p>The calls follow from the pipeline's structure ({@link ToaPipeline#run}): per example the asker asks once, the
  * oracle answers once (the yes/no oracle once per candidate fact), and the primary model answers the complete and the
