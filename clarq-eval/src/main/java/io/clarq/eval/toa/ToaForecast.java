@@ -20,8 +20,9 @@ import java.util.Objects;
  * with the improvability check. The input tokens are the prompts themselves: the pipeline's own agents, built on
  * {@link RenderedCalls} clients, render each call for each example without a model. What a model would write is not
  * known before it writes it: the asker's question enters the oracle's prompt between nothing and the asker's
- * {@code max_tokens}, the recovered context is the longest or shortest candidate's, and each reply spends from 0 to
- * its request's {@code max_tokens} ({@value #UNCAPPED} where a request sets none).
+ * {@code max_tokens}, an asking agent may be asked again once when its reply cannot be read, the recovered context is
+ * the longest candidate's at the high end, and each reply spends from 0 to its request's {@code max_tokens}
+ * ({@value #UNCAPPED} where a request sets none).
  */
 public final class ToaForecast {
   private ToaForecast() {}
@@ -38,8 +39,9 @@ public final class ToaForecast {
    * @param asker the asker's (or the asking agent's) model
    * @param oracle the oracle's model ("" for the offline oracle)
    * @param primary the primary model
+   * @param agent whether an asking agent asks (a reply it cannot read is asked again once)
    */
-  public record Models(String asker, String oracle, String primary) {
+  public record Models(String asker, String oracle, String primary, boolean agent) {
     public Models {
       Objects.requireNonNull(asker, "asker");
       Objects.requireNonNull(oracle, "oracle");
@@ -65,6 +67,11 @@ public final class ToaForecast {
         long questionHigh = models.asker().isEmpty() ? 0 : asker.stream().mapToLong(ToaForecast::cap).sum();
         String known = models.asker().isEmpty() ? question : "";   // a model-free asker's question is known
         add(v[0], asker, 0, 0);
+        if (models.agent()) {   // at the high end each call once more, with the reply it could not read
+          v[0][1] += asker.size();
+          v[0][3] += asker.stream().mapToLong(c -> c.inputTokens() + cap(c)).sum();
+          v[0][5] += asker.stream().mapToLong(ToaForecast::cap).sum();
+        }
         pipeline.oracle().answer(OracleQuery.of(task.exampleId(), known, e.candidates()));
         List<RenderedCalls.Call> oracle = rendered.take();
         add(v[1], oracle, 0, oracle.size() * questionHigh);
@@ -109,7 +116,8 @@ public final class ToaForecast {
         + " primary 2-3 per example, plus 1 per candidate with --improvability); input tokens measured on the prompts"
         + " the run's agents render for these examples (1 token per 4 characters, 1 per CJK character), the asker's"
         + " question counted as 0 to its max_tokens in the oracle's prompt; output tokens 0 to each request's"
-        + " max_tokens";
+        + " max_tokens; an asking agent's calls as rendered, each once more at the high end (a reply it cannot read is"
+        + " asked again)";
     List<String> modelOf = List.of(models.asker(), models.oracle(), models.primary());
     List<RunForecast.RoleForecast> roles = new java.util.ArrayList<>();
     for (int r = 0; r < 3; r++) {

@@ -53,6 +53,10 @@ class ToaDryRunCommandTest {
   }
 
   private void forecastHolds(String oracleMode, String... extra) throws IOException {
+    forecastHoldsWith("--asker", oracleMode, extra);
+  }
+
+  private void forecastHoldsWith(String askerOption, String oracleMode, String... extra) throws IOException {
     Path flm = tmp.resolve("flm.jsonl");
     assertThat(run(List.of("flm", "make", "--hotpot", SharedData.require(
         "hotpotqa/hotpot_dev_distractor_first53.json").toString(), "--seed", "42", "--out", flm.toString())))
@@ -60,8 +64,10 @@ class ToaDryRunCommandTest {
     Path small = tmp.resolve("four.jsonl");
     Files.write(small, Files.readAllLines(flm).subList(0, 4));
     Path runDir = tmp.resolve("run-" + oracleMode);
-    try (FakeOpenAiServer server = FakeOpenAiServer.start(r -> FakeReply.text("Yes"))) {
-      List<String> common = new ArrayList<>(List.of("toa", "run", "--flm", small.toString(), "--asker",
+    // an asking agent answers with an action; every other role reads "Yes" as it can
+    try (FakeOpenAiServer server = FakeOpenAiServer.start(r -> FakeReply.text(r.model().equals("a")
+        ? "{\"action\": \"ask\", \"text\": \"Which fact is missing?\"}" : "Yes"))) {
+      List<String> common = new ArrayList<>(List.of("toa", "run", "--flm", small.toString(), askerOption,
           "openai:a", "--oracle", "openai:o", "--oracle-mode", oracleMode, "--primary", "openai:p", "--base-url",
           server.baseUrl().toString(), "--out", runDir.toString()));
       common.addAll(List.of(extra));
@@ -91,6 +97,11 @@ class ToaDryRunCommandTest {
   @Test
   void testTheYesNoOraclesRunFallsInsideTheForecast() throws IOException {
     forecastHolds("yesno");
+  }
+
+  @Test
+  void testAnAskingAgentsRunFallsInsideTheForecast() throws IOException {
+    forecastHoldsWith("--agent", "yesno");
   }
 
   @Test

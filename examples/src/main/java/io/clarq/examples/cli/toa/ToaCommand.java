@@ -202,8 +202,8 @@ public final class ToaCommand implements Runnable {
           throw new ParameterException(spec.commandLine(), e.getMessage(), e);
         }
         if (dryRun) {
-          dryRunForecast = ToaDryRun.print(pipeline, shard.of(examples), rendered, models(), batch, llm,
-              spec.commandLine().getOut());
+          dryRunForecast = ToaDryRun.print(pipeline, shard.of(examples), rendered, models(), agent != null, batch,
+              llm, spec.commandLine().getOut());
           return 0;
         }
         if (improvability) {

@@ -30,9 +30,9 @@ final class ToaDryRun {
    * with the cost at {@code llm}'s prices (the batch price with {@code batch}) and returns the forecast.
    */
   static RunForecast print(ToaPipeline pipeline, List<FlmExample> part, RenderedCalls rendered,
-      Map<ModelRole, ModelRef> models, boolean batch, LlmOptions llm, PrintWriter out) {
+      Map<ModelRole, ModelRef> models, boolean agent, boolean batch, LlmOptions llm, PrintWriter out) {
     RunForecast f = ToaForecast.of(pipeline, part, rendered, new ToaForecast.Models(name(models, ModelRole.ASKER),
-        name(models, ModelRole.ORACLE), name(models, ModelRole.PRIMARY)));
+        name(models, ModelRole.ORACLE), name(models, ModelRole.PRIMARY), agent));
     if (batch) {
       f = f.inBatch(Set.copyOf(ToaForecast.ROLES));
     }
