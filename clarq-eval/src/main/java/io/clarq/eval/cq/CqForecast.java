@@ -1,7 +1,9 @@
 package io.clarq.eval.cq;
 
+import io.clarq.core.cq.CqGeneration;
 import io.clarq.core.cq.FacetRequest;
 import io.clarq.core.cq.QuestionGenerator;
+import io.clarq.core.cq.RubricJudge;
 import io.clarq.core.llm.LlmException;
 import io.clarq.eval.clarqllm.RenderedCalls;
 import io.clarq.eval.clarqllm.RunForecast;
@@ -104,5 +106,46 @@ public final class CqForecast {
           new RunForecast.Range(w[2], w[3]), new RunForecast.Range(w[4], w[5])));
     }
     return new RunForecast(rows.size(), 0, basis, roles);
+  }
+
+  /** The role of a CQ judging forecast. */
+  public static final String JUDGE = "judge";
+
+  /**
+   * The forecast of rating {@code generations} (the run's part) with {@code judge} ({@code clarq cq judge --dry-run}),
+   * built on a client of {@code rendered}: one call per question, and at the high end the one more that a reply the
+   * judge cannot read costs, as the rendering client's reply (no rating) makes it take; the input tokens are the
+   * rendered prompts, which hold the known question and reference, and each reply spends 0 to its {@code max_tokens}.
+   *
+   * @param model the judge's model
+   * @throws IllegalStateException when the judge fails even on a rendering client (naming the row)
+   */
+  public static RunForecast judging(RubricJudge judge, List<CqGeneration> generations, RenderedCalls rendered,
+      String model) {
+    long[] v = new long[6];
+    rendered.take();
+    for (CqGeneration g : generations) {
+      try {
+        judge.rate(g.example(), g.generated().question());
+      } catch (LlmException | RuntimeException x) {
+        throw new IllegalStateException("--dry-run: row " + g.example().id() + " could not be rendered: "
+            + x.getMessage(), x);
+      }
+      for (RenderedCalls.Call c : rendered.take()) {
+        long cap = c.maxTokens() == 0 ? UNCAPPED : c.maxTokens();
+        if (c.replies() == 0) {
+          v[0]++;
+          v[2] += c.inputTokens();
+        }
+        v[1]++;
+        v[3] += c.inputTokens() + (long) c.replies() * cap;
+        v[5] += cap;
+      }
+    }
+    return new RunForecast(generations.size(), 0, "the run's judge rendered on each question without a model: one call"
+        + " per question, one more at the high end for a reply it cannot read; input tokens measured on the prompts it"
+        + " renders (1 token per 4 characters, 1 per CJK character); output tokens 0 to each request's max_tokens",
+        List.of(new RunForecast.RoleForecast(JUDGE, model, new RunForecast.Range(v[0], v[1]),
+            new RunForecast.Range(v[2], v[3]), new RunForecast.Range(v[4], v[5]))));
   }
 }

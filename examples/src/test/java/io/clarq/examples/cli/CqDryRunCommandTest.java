@@ -98,6 +98,24 @@ class CqDryRunCommandTest {
         assertThat(role.inputTokens().contains(tokens)).as("%s: %d input tokens, forecast %s", role.role(), tokens,
             role.inputTokens()).isTrue();
       }
+      // the judge of the questions just generated: one call each, its prompts exactly as rendered
+      Path rated = tmp.resolve("rated");
+      List<String> judge = List.of("cq", "judge", "--in", gen.toString(), "--judge", "openai:r", "--base-url",
+          server.baseUrl().toString(), "--out", rated.toString());
+      List<String> dryJudge = new ArrayList<>(judge);
+      dryJudge.addAll(List.of("--dry-run", "--prices", "r=1/2"));
+      int before = server.requests().size();
+      assertThat(run(dryJudge)).as(err).isZero();
+      assertThat(server.requests()).hasSize(before);
+      assertThat(rated).doesNotExist();
+      RunForecast j = ((io.clarq.examples.cli.cq.CqJudgeCommand) last.getSubcommands().get("cq").getSubcommands()
+          .get("judge").getCommand()).dryRunForecast().orElseThrow();
+      assertThat(j.roles().get(0).calls()).isEqualTo(new RunForecast.Range(3, 6));
+      assertThat(run(judge)).as(err).isZero();
+      List<RecordedRequest> sent = server.requests().subList(before, server.requests().size());
+      assertThat(sent).hasSize(3);
+      assertThat(j.roles().get(0).inputTokens().low()).isEqualTo(sent.stream()
+          .mapToLong(CqDryRunCommandTest::inputTokens).sum());
     }
   }
 }
