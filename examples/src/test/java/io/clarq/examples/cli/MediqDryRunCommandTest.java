@@ -91,12 +91,19 @@ class MediqDryRunCommandTest {
     assertThat(run("mediq", "run", "--datasets", "craft_md", "--data", folder.toString(), "--prompts", "clarq",
         "--expert", "basic", "--patient", "offline", "--expert-model", "openai:e", "--dry-run", "--batch",
         "--prices", "e=2/4", "--out", tmp.resolve("run").toString())).as(err.toString()).isEqualTo(0);
+    assertThat(err.toString()).doesNotContain("default settings");
     RunForecast f = ((MediqRunCommand) last.getSubcommands().get("mediq").getSubcommands().get("run")
         .getCommand()).dryRunForecast().orElseThrow();
     assertThat(f.dialogues()).isEqualTo(3);
     assertThat(f.roles().get(2).calls()).isEqualTo(new RunForecast.Range(0, 0));
     assertThat(f.roles().get(0).batch()).isTrue();
     assertThat(out.toString()).contains("batch");
+    // options the statistics were not measured with are named
+    assertThat(run("mediq", "run", "--datasets", "craft_md", "--data", folder.toString(), "--prompts", "clarq",
+        "--expert", "basic", "--expert-model", "openai:e", "--rationale-generation", "--dry-run", "--out",
+        tmp.resolve("run").toString())).as(err.toString()).isEqualTo(0);
+    assertThat(err.toString()).contains("measured at the reference's default settings, not with"
+        + " --rationale-generation");
     // half the synchronous price: the batch API's
     double[] batch = f.roles().get(0).cost(io.clarq.core.llm.usage.PriceTable.parse("e=2/4")).orElseThrow();
     RunForecast sync = new RunForecast(f.dialogues(), 0, f.basis(), f.roles().stream().map(r ->

@@ -179,6 +179,21 @@ public final class MediqAgentOptions {
     return new io.clarq.eval.mediq.MediqForecast.Setup(expertName, patient, em, qm, pm, maxQuestions);
   }
 
+  /** The options set that the forecast's statistics were not measured with (they add expert requests), if any. */
+  Optional<String> outsideTheMeasuredSettings() {
+    List<String> o = new ArrayList<>();
+    if (selfConsistency > 1) {
+      o.add("--self-consistency " + selfConsistency);
+    }
+    if (rationaleGeneration) {
+      o.add("--rationale-generation");
+    }
+    if (independentModules) {
+      o.add("--independent-modules");
+    }
+    return o.isEmpty() ? Optional.empty() : Optional.of(String.join(" ", o));
+  }
+
   private static String modelName(LlmOptions llm, CommandLine cl, String option, String specText) {
     LlmSpec spec = llm.spec(cl, option, specText);
     return spec.model().isEmpty() ? specText : spec.model();
