@@ -36,10 +36,15 @@ public final class ForecastJson {
    */
   public static RunForecast read(JsonNode o) {
     List<RunForecast.RoleForecast> roles = new ArrayList<>();
-    for (String role : RunForecast.ROLES) {
-      JsonNode r = o.path("roles").path(role);
+    if (!o.path("roles").isObject() || o.path("roles").isEmpty()) {
+      throw new IllegalArgumentException("forecast: no roles");
+    }
+    for (var it = o.path("roles").fields(); it.hasNext(); ) {
+      var field = it.next();
+      String role = field.getKey();
+      JsonNode r = field.getValue();
       if (!r.isObject()) {
-        throw new IllegalArgumentException("forecast: no role " + role);
+        throw new IllegalArgumentException("forecast: role " + role + " is not an object");
       }
       roles.add(new RunForecast.RoleForecast(role, r.path("model").asText(), range(r, "calls"),
           range(r, "input_tokens"), range(r, "output_tokens"), mode(r, role)));

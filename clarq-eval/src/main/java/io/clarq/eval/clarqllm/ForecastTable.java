@@ -65,4 +65,32 @@ public final class ForecastTable {
     }
     return sb.toString();
   }
+
+  /**
+   * One line: the calls, input and output tokens of every role together, and with {@code prices} their cost (each role
+   * at its own price, batch or not; "unknown" when a model that plays has no price).
+   */
+  public static String totalLine(RunForecast f, Optional<PriceTable> prices) {
+    long[] v = new long[6];
+    double[] cost = new double[2];
+    java.util.List<String> unpriced = new java.util.ArrayList<>();
+    for (RunForecast.RoleForecast r : f.roles()) {
+      long[] add = {r.calls().low(), r.calls().high(), r.inputTokens().low(), r.inputTokens().high(),
+          r.outputTokens().low(), r.outputTokens().high()};
+      for (int k = 0; k < 6; k++) {
+        v[k] += add[k];
+      }
+      prices.ifPresent(p -> r.cost(p).ifPresentOrElse(c -> {
+        cost[0] += c[0];
+        cost[1] += c[1];
+      }, () -> unpriced.add(r.model())));
+    }
+    String line = String.format(Locale.ROOT, "total: %s calls, %s input tokens, %s output tokens",
+        new RunForecast.Range(v[0], v[1]), new RunForecast.Range(v[2], v[3]), new RunForecast.Range(v[4], v[5]));
+    if (prices.isEmpty()) {
+      return line;
+    }
+    return line + (unpriced.isEmpty() ? String.format(Locale.ROOT, ", cost $%.2f-%.2f", cost[0], cost[1])
+        : ", cost unknown (no price for " + String.join(", ", unpriced) + ")");
+  }
 }

@@ -23,10 +23,11 @@ import java.util.Optional;
  * @param dialogues the dialogues of the run's part (tasks x trials, the shard's share)
  * @param finished of which already finished in the output directory (their recorded figures are counted as they are)
  * @param basis where the per-dialogue ranges come from, in words
- * @param roles seeker, provider, judge, in that order
+ * @param roles the roles, each named once: ClarQ-LLM's {@link #ROLES} in that order; another benchmark's own roles
+ *     (MediQ's expert, question generator and patient), so that every benchmark's forecast has this one shape
  */
 public record RunForecast(int dialogues, int finished, String basis, List<RoleForecast> roles) {
-  /** The role names, in order. */
+  /** ClarQ-LLM's role names, in order. */
   public static final List<String> ROLES = List.of("seeker", "provider", "judge");
 
   public RunForecast {
@@ -36,9 +37,9 @@ public record RunForecast(int dialogues, int finished, String basis, List<RoleFo
     }
     Objects.requireNonNull(basis, "basis");
     roles = List.copyOf(roles);
-    if (!roles.stream().map(RoleForecast::role).toList().equals(ROLES)) {
-      throw new IllegalArgumentException("illegal forecast roles " + roles.stream().map(RoleForecast::role).toList()
-          + ": must be " + ROLES);
+    List<String> names = roles.stream().map(RoleForecast::role).toList();
+    if (names.isEmpty() || names.stream().distinct().count() != names.size()) {
+      throw new IllegalArgumentException("illegal forecast roles " + names + ": must be at least one, each once");
     }
   }
 
@@ -78,6 +79,17 @@ public record RunForecast(int dialogues, int finished, String basis, List<RoleFo
       Objects.requireNonNull(outputTokens, "outputTokens");
     }
 
+    /**
+     * The forecast of a role that spends {@code perItem} on each of {@code items} items (nothing when no model plays
+     * it): each range is the per-item range times the items, the low end rounded down, the high end up.
+     */
+    public static RoleForecast times(String role, String model, PerDialogue perItem, int items) {
+      if (items < 0) {
+        throw new IllegalArgumentException("illegal item count " + items + " for the " + role);
+      }
+      return RunForecast.role(role, model, perItem, items, new long[3]);
+    }
+
     /** A role whose model is asked synchronously. */
     public RoleForecast(String role, String model, Range calls, Range inputTokens, Range outputTokens) {
       this(role, model, calls, inputTokens, outputTokens, false);
@@ -111,12 +123,14 @@ public record RunForecast(int dialogues, int finished, String basis, List<RoleFo
       }
     }
 
-    static final PerDialogue NOTHING = new PerDialogue(0, 0, 0, 0, 0, 0);
+    /** No calls and no tokens: what a role no model plays spends. */
+    public static final PerDialogue NOTHING = new PerDialogue(0, 0, 0, 0, 0, 0);
   }
 
   /**
    * Per-dialogue ranges of the three roles, and what they come from.
    *
+   * @param description what the ranges come from, in words
    * @param seeker per dialogue of a model seeker
    * @param provider per dialogue of a model provider
    * @param judge per dialogue of a model judge
@@ -177,15 +191,16 @@ public record RunForecast(int dialogues, int finished, String basis, List<RoleFo
   }
 
   /**
-   * This forecast with the models of {@code roles} (names of {@link #ROLES}) asked through a batch API, priced at batch
-   * prices.
+   * This forecast with the models of {@code roles} (names of this forecast's roles) asked through a batch API, priced
+   * at batch prices.
    *
-   * @throws IllegalArgumentException naming a role that is not one of {@link #ROLES}
+   * @throws IllegalArgumentException naming a role that is not one of this forecast's
    */
   public RunForecast inBatch(java.util.Set<String> roles) {
+    List<String> names = this.roles.stream().map(RoleForecast::role).toList();
     for (String r : roles) {
-      if (!ROLES.contains(r)) {
-        throw new IllegalArgumentException("illegal role \"" + r + "\": must be one of " + ROLES);
+      if (!names.contains(r)) {
+        throw new IllegalArgumentException("illegal role \"" + r + "\": must be one of " + names);
       }
     }
     return new RunForecast(dialogues, finished, basis, this.roles.stream().map(r -> new RoleForecast(r.role(),
@@ -194,17 +209,24 @@ public record RunForecast(int dialogues, int finished, String basis, List<RoleFo
 
   /**
    * The forecast of a run made of {@code parts} (the shards of a merge): dialogues, finished dialogues and every range
-   * summed; each role's model must be the same in every part, the basis is the first part's, and a role is in batch
-   * mode when it is in any part.
+   * summed; the parts must have the same roles and each role the same model in every part, the basis is the first
+   * part's, and a role is in batch mode when it is in any part.
    *
-   * @throws IllegalArgumentException when there are no parts or a role's model differs between them
+   * @throws IllegalArgumentException when there are no parts, or the roles or a role's model differ between them
    */
   public static RunForecast sum(List<RunForecast> parts) {
     if (parts.isEmpty()) {
       throw new IllegalArgumentException("no forecast to sum");
     }
+    List<String> names = parts.get(0).roles().stream().map(RoleForecast::role).toList();
+    for (RunForecast f : parts) {
+      List<String> other = f.roles().stream().map(RoleForecast::role).toList();
+      if (!other.equals(names)) {
+        throw new IllegalArgumentException("forecasts of different roles: " + names + " and " + other);
+      }
+    }
     List<RoleForecast> roles = new ArrayList<>();
-    for (int i = 0; i < ROLES.size(); i++) {
+    for (int i = 0; i < names.size(); i++) {
       String model = parts.get(0).roles().get(i).model();
       long[] v = new long[6];
       for (RunForecast f : parts) {
@@ -220,10 +242,52 @@ public record RunForecast(int dialogues, int finished, String basis, List<RoleFo
         }
       }
       int role = i;
-      roles.add(new RoleForecast(ROLES.get(i), model, new Range(v[0], v[1]), new Range(v[2], v[3]),
+      roles.add(new RoleForecast(names.get(i), model, new Range(v[0], v[1]), new Range(v[2], v[3]),
           new Range(v[4], v[5]), parts.stream().anyMatch(f -> f.roles().get(role).batch())));
     }
     return new RunForecast(parts.stream().mapToInt(RunForecast::dialogues).sum(),
         parts.stream().mapToInt(RunForecast::finished).sum(), parts.get(0).basis(), roles);
+  }
+
+  /**
+   * The forecast of several runs of possibly different benchmarks (a suite's entries): dialogues and finished
+   * dialogues summed, and one role per role name and model, its ranges summed over the parts that have it, in the
+   * order they first appear; a role name that different models play is told apart as {@code role (model)}. A role is in
+   * batch mode when it is in any part.
+   *
+   * @param basis what the combined forecast comes from, in words
+   * @throws IllegalArgumentException when there are no parts
+   */
+  public static RunForecast combine(List<RunForecast> parts, String basis) {
+    if (parts.isEmpty()) {
+      throw new IllegalArgumentException("no forecast to combine");
+    }
+    java.util.Map<String, java.util.Set<String>> models = new java.util.HashMap<>();
+    parts.forEach(f -> f.roles().forEach(r -> models.computeIfAbsent(r.role(), k -> new java.util.HashSet<>())
+        .add(r.model())));
+    java.util.Map<String, long[]> sums = new java.util.LinkedHashMap<>();
+    java.util.Map<String, RoleForecast> first = new java.util.HashMap<>();
+    java.util.Set<String> batch = new java.util.HashSet<>();
+    for (RunForecast f : parts) {
+      for (RoleForecast r : f.roles()) {
+        String name = models.get(r.role()).size() == 1 ? r.role()
+            : r.role() + " (" + (r.model().isEmpty() ? "no model" : r.model()) + ")";
+        first.putIfAbsent(name, r);
+        long[] v = sums.computeIfAbsent(name, k -> new long[6]);
+        long[] add = {r.calls().low(), r.calls().high(), r.inputTokens().low(), r.inputTokens().high(),
+            r.outputTokens().low(), r.outputTokens().high()};
+        for (int k = 0; k < 6; k++) {
+          v[k] += add[k];
+        }
+        if (r.batch()) {
+          batch.add(name);
+        }
+      }
+    }
+    List<RoleForecast> roles = new ArrayList<>();
+    sums.forEach((name, v) -> roles.add(new RoleForecast(name, first.get(name).model(), new Range(v[0], v[1]),
+        new Range(v[2], v[3]), new Range(v[4], v[5]), batch.contains(name))));
+    return new RunForecast(parts.stream().mapToInt(RunForecast::dialogues).sum(),
+        parts.stream().mapToInt(RunForecast::finished).sum(), basis, roles);
   }
 }

@@ -149,6 +149,46 @@ class RunForecastTest {
   }
 
   /**
+   * Forecasts of different benchmarks combine into one per role name and model: a role two entries share sums, a
+   * role name two models play is told apart, and the total line sums every role and its cost; a forecast of MediQ's
+   * roles reads back from results.json in its own roles.
+   */
+  @Test
+  void testForecastsOfDifferentBenchmarksCombineAndTotal() {
+    RunForecast.Range none = new RunForecast.Range(0, 0);
+    RunForecast clarq = new RunForecast(10, 0, "a", List.of(
+        new RunForecast.RoleForecast("seeker", "m", new RunForecast.Range(1, 2), new RunForecast.Range(100, 200),
+            new RunForecast.Range(10, 20)),
+        new RunForecast.RoleForecast("provider", "", none, none, none),
+        new RunForecast.RoleForecast("judge", "j", new RunForecast.Range(3, 4), new RunForecast.Range(300, 400),
+            new RunForecast.Range(30, 40))));
+    RunForecast mediq = new RunForecast(5, 0, "b", List.of(
+        RunForecast.RoleForecast.times("expert", "m", new RunForecast.PerDialogue(1, 2, 10, 20, 1, 2), 5),
+        RunForecast.RoleForecast.times("patient", "", new RunForecast.PerDialogue(1, 2, 10, 20, 1, 2), 5),
+        new RunForecast.RoleForecast("judge", "k", new RunForecast.Range(1, 1), new RunForecast.Range(1, 1),
+            new RunForecast.Range(1, 1), true)));
+    com.fasterxml.jackson.databind.node.ObjectNode o = new ObjectMapper().createObjectNode();
+    ForecastJson.write(mediq, o);
+    assertThat(ForecastJson.read(o)).isEqualTo(mediq);
+    assertThat(mediq.roles().get(0).calls()).isEqualTo(new RunForecast.Range(5, 10));
+    assertThat(mediq.roles().get(1).calls()).isEqualTo(none);   // no model plays the patient
+    RunForecast both = RunForecast.combine(List.of(clarq, mediq, clarq), "sum");
+    assertThat(both.dialogues()).isEqualTo(25);
+    assertThat(both.roles().stream().map(RunForecast.RoleForecast::role)).containsExactly("seeker", "provider",
+        "judge (j)", "expert", "patient", "judge (k)");
+    assertThat(both.roles().get(0).calls()).isEqualTo(new RunForecast.Range(2, 4));
+    assertThat(both.roles().get(2).inputTokens()).isEqualTo(new RunForecast.Range(600, 800));
+    assertThat(both.roles().get(5).batch()).isTrue();
+    PriceTable prices = PriceTable.parse("m=1000000/0,j=0/1000000,k=2/2");
+    // calls 2+6+5+1 .. 4+8+10+1; cost: seeker 200..400 + expert 50..100 (at $1 a token) + judge j 60..80 + k ~0
+    assertThat(ForecastTable.totalLine(both, Optional.of(prices))).startsWith(
+        "total: 14-23 calls, 851-1,301 input tokens, 86-131 output tokens, cost $310.00-580.00");
+    assertThat(ForecastTable.totalLine(both, Optional.of(PriceTable.parse("m=1/1")))).endsWith(
+        "cost unknown (no price for j, k)");
+    assertThatThrownBy(() -> RunForecast.sum(List.of(clarq, mediq))).hasMessageContaining("different roles");
+  }
+
+  /**
    * A role in batch mode costs the batch price: half the synchronous price by default, the {@code batch:} entry when
    * given; the table marks it and says cached tokens are not forecast; results.json keeps the mode.
    */

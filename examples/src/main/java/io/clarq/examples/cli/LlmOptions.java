@@ -229,6 +229,16 @@ public final class LlmOptions {
     return new String[] {text.substring(0, eq).strip(), text.substring(eq + 1)};
   }
 
+  private io.clarq.eval.clarqllm.RenderedCalls rendering;
+
+  /**
+   * From now on every {@link #client} of this command renders its requests into {@code calls} and calls no model (a
+   * dry run's forecast): no key, cache or server is needed.
+   */
+  public void renderInto(io.clarq.eval.clarqllm.RenderedCalls calls) {
+    this.rendering = java.util.Objects.requireNonNull(calls, "calls");
+  }
+
   /**
    * A client for {@code specText}: the backend its scheme names, behind the response cache when
    * {@code --llm-cache} is given, reporting to this command's usage meter. The caller closes it.
@@ -237,6 +247,9 @@ public final class LlmOptions {
    */
   public LlmClient client(CommandLine cl, String option, String specText) {
     LlmSpec spec = spec(cl, option, specText);
+    if (rendering != null) {
+      return rendering.client(option, spec.model());
+    }
     if ((replayOnly || cacheAll) && cache == null) {
       throw new CommandLine.ParameterException(cl, (replayOnly ? "--replay-only" : "--cache-all")
           + " needs --llm-cache FILE");

@@ -82,6 +82,14 @@ public final class CqGenerateCommand implements Callable<Integer> {
       + " (and batch-rank-judge.json) in --out, so a killed command polls the same batch when started again.")
   boolean batch;
 
+  @Option(names = "--dry-run", description = "Call no model and write nothing: print the calls, tokens and cost (with"
+      + " --prices; the batch price with --batch) of the generator and the rank judge for the selected rows, the"
+      + " generator run on each row with clients that render its requests without a model.")
+  boolean dryRun;
+
+  /** What the last {@code --dry-run} of this command forecast, for a caller that sums several ({@code clarq suite}). */
+  private io.clarq.eval.clarqllm.RunForecast dryRunForecast;
+
   @Option(names = "--json", description = "print the scores as JSON")
   boolean json;
 
@@ -107,12 +115,24 @@ public final class CqGenerateCommand implements Callable<Integer> {
         spec.commandLine().getErr().println("cq generate: " + line);
         spec.commandLine().getErr().flush();
       };
-      java.util.Optional<CqGeneratorOptions.Batches> batches = batch ? java.util.Optional.of(
+      io.clarq.eval.clarqllm.RenderedCalls rendered = new io.clarq.eval.clarqllm.RenderedCalls();
+      if (dryRun) {
+        generatorOptions.llm.renderInto(rendered);
+      }
+      java.util.Optional<CqGeneratorOptions.Batches> batches = batch && !dryRun ? java.util.Optional.of(
           new CqGeneratorOptions.Batches(out, new ArrayList<>(), progress)) : java.util.Optional.empty();
       QuestionGenerator gen = parse(() -> generatorOptions.open(spec.commandLine(), opened, batches));
       List<CqExample> examples = FkwDataset.load(data, s);
       if (limit != null && limit < examples.size()) {
         examples = examples.subList(0, limit);
+      }
+      if (dryRun) {
+        dryRunForecast = generatorOptions.forecast(spec.commandLine(), gen, shard.of(examples).stream()
+            .map(CqExample::request).toList(), rendered, batch);
+        spec.commandLine().getOut().print(io.clarq.eval.clarqllm.ForecastTable.table(dryRunForecast,
+            generatorOptions.llm.prices()));
+        spec.commandLine().getOut().flush();
+        return 0;
       }
       java.util.Map<String, String> settings = generatorOptions.settings();
       settings.put("split", s.name().toLowerCase(Locale.ROOT));
@@ -134,6 +154,11 @@ public final class CqGenerateCommand implements Callable<Integer> {
     } finally {
       CqCommand.closeAll(opened);
     }
+  }
+
+  /** The forecast the last {@code --dry-run} of this command printed; empty before one (or after a real run). */
+  public java.util.Optional<io.clarq.eval.clarqllm.RunForecast> dryRunForecast() {
+    return java.util.Optional.ofNullable(dryRunForecast);
   }
 
   private <T> T parse(java.util.function.Supplier<T> parser) {

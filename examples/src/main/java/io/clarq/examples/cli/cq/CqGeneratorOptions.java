@@ -132,6 +132,24 @@ public final class CqGeneratorOptions {
     }
   }
 
+  /**
+   * The forecast of generating {@code rows} with {@code generator} (opened by these options on the clients of
+   * {@code rendered}, {@link io.clarq.eval.cq.CqForecast}); with {@code batch}, priced at batch prices.
+   */
+  io.clarq.eval.clarqllm.RunForecast forecast(CommandLine cl, io.clarq.core.cq.QuestionGenerator generator,
+      List<io.clarq.core.cq.FacetRequest> rows, io.clarq.eval.clarqllm.RenderedCalls rendered, boolean batch) {
+    java.util.Map<io.clarq.eval.results.ModelRole, io.clarq.eval.results.ModelRef> m = models(cl);
+    io.clarq.eval.clarqllm.RunForecast f = io.clarq.eval.cq.CqForecast.of(generator, rows, rendered,
+        new io.clarq.eval.cq.CqForecast.Models(name(m.get(io.clarq.eval.results.ModelRole.GENERATOR)),
+            name(m.get(io.clarq.eval.results.ModelRole.JUDGE)), !noLogprobs, agent != null));
+    return batch ? f.inBatch(java.util.Set.copyOf(io.clarq.eval.cq.CqForecast.ROLES)) : f;
+  }
+
+  // the model's name as --prices names it: the spec's model without its scheme
+  private static String name(io.clarq.eval.results.ModelRef m) {
+    return m == null ? "" : m.name().substring(m.name().indexOf(':') + 1);
+  }
+
   /** The models behind the generator these options open, by role (none for the template baseline). */
   java.util.Map<io.clarq.eval.results.ModelRole, io.clarq.eval.results.ModelRef> models(CommandLine cl) {
     java.util.Map<io.clarq.eval.results.ModelRole, io.clarq.eval.results.ModelRef> out =

@@ -86,7 +86,19 @@ public final class CqJudgeCommand implements Callable<Integer> {
           + " optionally question) to measure the judge's agreement with")
   Path ratings;
 
+  @Option(names = "--dry-run", description = "Call no model and write nothing: print the judge's calls, tokens and"
+      + " cost (with --prices) for the questions, its prompts rendered without a model.")
+  boolean dryRun;
+
+  /** What the last {@code --dry-run} of this command forecast. */
+  private io.clarq.eval.clarqllm.RunForecast dryRunForecast;
+
   @Mixin LlmOptions llm;
+
+  /** The forecast the last {@code --dry-run} of this command printed; empty before one. */
+  public java.util.Optional<io.clarq.eval.clarqllm.RunForecast> dryRunForecast() {
+    return java.util.Optional.ofNullable(dryRunForecast);
+  }
 
   @Override
   public Integer call() throws Exception {
@@ -104,6 +116,15 @@ public final class CqJudgeCommand implements Callable<Integer> {
     Shard shard = sharding.shard(spec.commandLine());
     out = ShardOptions.out(spec.commandLine(), "--out", out, shard);
     List<CqJudgement> judgements;
+    if (dryRun) {
+      io.clarq.eval.clarqllm.RenderedCalls rendered = new io.clarq.eval.clarqllm.RenderedCalls();
+      llm.renderInto(rendered);
+      dryRunForecast = io.clarq.eval.cq.CqForecast.judging(LlmRubricJudge.builder(llm.client(spec.commandLine(),
+          "--judge", judge)).name("llm:" + judgeSpec).build(), shard.of(generations), rendered, judgeSpec.model());
+      spec.commandLine().getOut().print(io.clarq.eval.clarqllm.ForecastTable.table(dryRunForecast, llm.prices()));
+      spec.commandLine().getOut().flush();
+      return 0;
+    }
     try (LlmClient client = llm.client(spec.commandLine(), "--judge", judge)) {
       CqJudgeRun.Result r = CqJudgeRun.run(generations,
           LlmRubricJudge.builder(client).name("llm:" + judgeSpec).build(),

@@ -96,6 +96,15 @@ public final class MediqRunCommand implements Callable<Integer> {
       + " Not with --agent or --self-consistency above 1.")
   boolean batch;
 
+  @Option(names = "--dry-run", description = "Call no model and write nothing: print the run's forecast of calls and"
+      + " input and output tokens per role (expert, its question generator, patient) for the selected cases, as a"
+      + " low-high range from per-case figures measured on MediQ's reference traces (shipped with clarq), with the"
+      + " cost at --prices (the batch price with --batch).")
+  boolean dryRun;
+
+  /** What the last {@code --dry-run} of this command forecast, for a caller that sums several ({@code clarq suite}). */
+  private io.clarq.eval.clarqllm.RunForecast dryRunForecast;
+
   @Option(names = "--resume", hidden = true,
       description = "Accepted for symmetry with the other runs: a run into an --out holding one resumes it.")
   boolean resume;
@@ -122,6 +131,22 @@ public final class MediqRunCommand implements Callable<Integer> {
     List<MediqItem> items = cases.items(spec.commandLine(), dataDirectory(), trials);
     Shard shard = sharding.shard(spec.commandLine());
     Path out = ShardOptions.out(spec.commandLine(), "--out", this.out, shard);
+    if (dryRun) {
+      int part = shard.of(items).size();
+      io.clarq.eval.clarqllm.RunForecast f = io.clarq.eval.mediq.MediqForecast.of(part,
+          agents.forecastSetup(spec.commandLine(), llm, maxQuestions),
+          io.clarq.eval.mediq.MediqForecastStatistics.shipped());
+      if (batch) {
+        f = f.inBatch(java.util.Set.copyOf(io.clarq.eval.mediq.MediqForecastStatistics.ROLES));
+      }
+      dryRunForecast = f;
+      agents.outsideTheMeasuredSettings().ifPresent(o -> spec.commandLine().getErr().println("clarq mediq run:"
+          + " --dry-run: the statistics were measured at the reference's default settings, not with " + o
+          + ", which make the expert send more requests than the forecast counts"));
+      spec.commandLine().getOut().print(io.clarq.eval.clarqllm.ForecastTable.table(f, llm.prices()));
+      spec.commandLine().getOut().flush();
+      return 0;
+    }
     Map<String, String> settings = new LinkedHashMap<>();
     Optional<PromptPack> pack = referencePack();
     if (agents.needsPack() && pack.isEmpty()) {
@@ -163,6 +188,11 @@ public final class MediqRunCommand implements Callable<Integer> {
         + out.resolve("report.html"));
     w.flush();
     return 0;
+  }
+
+  /** The forecast the last {@code --dry-run} of this command printed; empty before one (or after a real run). */
+  public Optional<io.clarq.eval.clarqllm.RunForecast> dryRunForecast() {
+    return Optional.ofNullable(dryRunForecast);
   }
 
   // the reference pack, derived from --upstream or from the fetched reference code, when either is at hand

@@ -82,9 +82,17 @@ record EntryCommand(SuiteEntry entry, List<String> args) {
         option(a, "--limit", entry.sampleSize().map(String::valueOf).orElse(null));
         option(a, "--seed", entry.seed().map(String::valueOf).orElse(null));
         option(a, "--data", data);
+        if (dryRun) {
+          a.add("--dry-run");
+        }
       }
-      case TOA -> a.addAll(List.of("toa", "run", "--agent", agent, "--flm", flm.toString(), "--oracle",
-          entry.roles().get("oracle"), "--primary", entry.roles().get("primary")));
+      case TOA -> {
+        a.addAll(List.of("toa", "run", "--agent", agent, "--flm", flm.toString(), "--oracle",
+            entry.roles().get("oracle"), "--primary", entry.roles().get("primary")));
+        if (dryRun) {
+          a.add("--dry-run");
+        }
+      }
       case CQ -> {
         a.addAll(List.of("cq", "generate", "--agent", agent, "--split", entry.split()));
         if (entry.cqJudge().isPresent()) {
@@ -92,6 +100,9 @@ record EntryCommand(SuiteEntry entry, List<String> args) {
         }
         option(a, "--limit", entry.sampleSize().map(String::valueOf).orElse(null));
         option(a, "--data", data);
+        if (dryRun) {
+          a.add("--dry-run");
+        }
       }
       default -> throw new IllegalStateException("no command for " + entry.benchmark());
     }
@@ -132,9 +143,22 @@ record EntryCommand(SuiteEntry entry, List<String> args) {
     }
   }
 
-  /** Whether the benchmark's command forecasts calls and cost ({@code --dry-run}). */
-  static boolean forecasts(SuiteEntry entry) {
-    return entry.benchmark() == SuiteBenchmark.CLARQ_LLM;
+  /**
+   * What the entry's command forecast in its {@code --dry-run} on {@code nested} (the command line it ran on); empty
+   * when it printed none.
+   */
+  static java.util.Optional<io.clarq.eval.clarqllm.RunForecast> dryRunForecast(CommandLine nested, SuiteEntry entry) {
+    return switch (entry.benchmark()) {
+      case CLARQ_LLM -> nested.getSubcommands().get("run").<io.clarq.examples.cli.clarqllm.RunCommand>getCommand()
+          .dryRunForecast();
+      case MEDIQ -> nested.getSubcommands().get("mediq").getSubcommands().get("run")
+          .<io.clarq.examples.cli.mediq.MediqRunCommand>getCommand().dryRunForecast();
+      case TOA -> java.util.Optional.ofNullable(nested.getSubcommands().get("toa").getSubcommands().get("run")
+          .<io.clarq.examples.cli.toa.ToaCommand.Run>getCommand().dryRunForecast);
+      case CQ -> nested.getSubcommands().get("cq").getSubcommands().get("generate")
+          .<io.clarq.examples.cli.cq.CqGenerateCommand>getCommand().dryRunForecast();
+      default -> java.util.Optional.empty();
+    };
   }
 
   /**

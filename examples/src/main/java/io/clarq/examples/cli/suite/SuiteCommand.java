@@ -12,7 +12,6 @@ import io.clarq.examples.cli.ClarqCommand;
 import io.clarq.examples.cli.DataDefaults;
 import io.clarq.examples.cli.LlmOptions;
 import io.clarq.examples.cli.ShardOptions;
-import io.clarq.examples.cli.clarqllm.RunCommand;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -72,9 +71,12 @@ public final class SuiteCommand implements Callable<Integer> {
   Path out;
 
   @Option(names = "--dry-run", description = "Call no model and write nothing: print each entry's forecast of calls,"
-      + " tokens and cost (with --prices) where its benchmark's command has one (clarq run --dry-run), \"no"
-      + " forecast\" where it has none, and the sum of the forecasts.")
+      + " tokens and cost (with --prices), as its benchmark's command prints it with --dry-run, then their sum per role"
+      + " and model and the whole suite's total.")
   boolean dryRun;
+
+  /** The folders a dry run made for TOA entries' FLM examples, removed when it ends. */
+  private final List<Path> dryFolders = new ArrayList<>();
 
   @Mixin ShardOptions sharding;
 
@@ -123,17 +125,17 @@ public final class SuiteCommand implements Callable<Integer> {
       SuiteEntry e = suite.entries().get(i);
       String label = String.format(Locale.ROOT, "entry %d/%d %s", i + 1, n, e.id());
       Path entryFolder = folder.resolve(e.id());
-      if (dryRun && !EntryCommand.forecasts(e)) {
-        EntryCommand c = EntryCommand.of(e, agent, agentIsModel, entryFolder, shard, true, llmOptions, Path.of(
-            EntryCommand.FLM));
-        lines.add(row(e, "no forecast (" + c.name() + " has none)"));
-        continue;
-      }
       Path flm = null;
       if (e.benchmark() == io.clarq.eval.suite.SuiteBenchmark.TOA) {
         try {
-          flm = EntryCommand.prepareFlm(spec, e, entryFolder);
+          // a dry run writes nothing into the suite's folder: its FLM examples go to a folder it removes after
+          flm = EntryCommand.prepareFlm(spec, e, dryRun ? dryFolder(e) : entryFolder);
         } catch (CommandLine.ParameterException | IllegalArgumentException | java.io.IOException x) {
+          if (dryRun) {   // nothing to forecast from: said, and left out of the sum, which counts its entries
+            err.println(label + ": no forecast: its FLM examples could not be made: " + x.getMessage());
+            lines.add(row(e, "no forecast (no FLM examples: " + x.getMessage() + ")"));
+            continue;
+          }
           failed++;   // like any entry's command that fails: said, and the other entries still run
           err.println(label + " failed: its FLM examples could not be made: " + x.getMessage());
           lines.add(row(e, "failed (no FLM examples)"));
@@ -141,7 +143,13 @@ public final class SuiteCommand implements Callable<Integer> {
         }
       }
       EntryCommand c = EntryCommand.of(e, agent, agentIsModel, entryFolder, shard, dryRun, llmOptions, flm);
-      Optional<EntryCommand> judge = dryRun ? Optional.empty() : EntryCommand.judge(e, entryFolder, llmOptions);
+      Optional<EntryCommand> judge = EntryCommand.judge(e, entryFolder, llmOptions);
+      if (dryRun && judge.isPresent()) {
+        // clarq cq judge forecasts from the questions it rates, which only the generation writes
+        err.println(label + ": the forecast below is the generation's; the judge's calls (one per generated question,"
+            + " " + judge.get().name() + ") are not in it, nor in the sum");
+        judge = Optional.empty();
+      }
       long started = System.nanoTime();
       CommandLine nested = ClarqCommand.nested(DataDefaults.directory(spec));
       int rc = execute(nested, label, e, c, judge.isPresent() ? EntryCommand.generationFolder(entryFolder)
@@ -164,9 +172,9 @@ public final class SuiteCommand implements Callable<Integer> {
         err.println(String.format(Locale.ROOT, "%s %s in %.1f s", label, dryRun ? "forecast" : "finished",
             seconds));
         if (dryRun) {
-          RunCommand command = nested.getSubcommands().get("run").getCommand();
-          command.dryRunForecast().ifPresent(forecasts::add);
-          lines.add(row(e, "forecast above"));
+          java.util.Optional<RunForecast> f = EntryCommand.dryRunForecast(nested, e);
+          f.ifPresent(forecasts::add);
+          lines.add(row(e, f.isPresent() ? "forecast above" : "no forecast (said above)"));
         } else {
           lines.add(row(e, "finished: " + entryFolder + judged));
         }
@@ -179,9 +187,12 @@ public final class SuiteCommand implements Callable<Integer> {
     lines.forEach(o::println);
     leftOut.forEach((id, why) -> o.println(String.format(Locale.ROOT, "  %-20s left out (%s)", id, why)));
     if (dryRun && !forecasts.isEmpty()) {
-      o.println("sum of the forecasts above (" + forecasts.size() + " of " + n + " entries):");
-      o.print(ForecastTable.table(RunForecast.sum(forecasts), llm.prices()));
+      o.println("sum of the forecasts above (" + forecasts.size() + " of " + n + " entries), per role and model:");
+      o.print(ForecastTable.table(RunForecast.combine(forecasts, "the sum of the entries' forecasts above, each"
+          + " obtained as its basis says"), llm.prices()));
+      o.println(ForecastTable.totalLine(RunForecast.combine(forecasts, ""), llm.prices()));
     }
+    deleteDryFolders();
     o.flush();
     if (failed > 0) {
       throw new IllegalStateException(failed + " of " + n + " entries failed (said above); rerun the same command"
@@ -204,6 +215,23 @@ public final class SuiteCommand implements Callable<Integer> {
     cl.getOut().println("== " + e.id() + ": " + c.name() + " ==");
     cl.getOut().flush();
     return nested.execute(c.args().toArray(String[]::new));
+  }
+
+  private Path dryFolder(SuiteEntry e) throws java.io.IOException {
+    Path p = java.nio.file.Files.createTempDirectory("clarq-suite-dry-" + e.id());
+    dryFolders.add(p);
+    return p;
+  }
+
+  private void deleteDryFolders() throws java.io.IOException {
+    for (Path p : dryFolders) {
+      try (java.util.stream.Stream<Path> s = java.nio.file.Files.walk(p)) {
+        for (Path f : s.sorted(java.util.Comparator.reverseOrder()).toList()) {
+          java.nio.file.Files.deleteIfExists(f);
+        }
+      }
+    }
+    dryFolders.clear();
   }
 
   private SuiteFile suite(CommandLine cl) {

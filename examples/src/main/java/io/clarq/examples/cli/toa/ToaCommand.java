@@ -150,6 +150,14 @@ public final class ToaCommand implements Runnable {
         + " in batch-MODEL.json in --out, so a killed run polls the same batch when started again. Not with --agent.")
     boolean batch;
 
+    @Option(names = "--dry-run", description = "Call no model and write nothing: print the calls, tokens and cost (with"
+        + " --prices; the batch price with --batch) per role, the calls counted from the pipeline's structure and the"
+        + " input tokens measured on the prompts the run's agents render for the selected examples.")
+    boolean dryRun;
+
+    /** What the last {@code --dry-run} of this command forecast, for a caller that sums several. */
+    public io.clarq.eval.clarqllm.RunForecast dryRunForecast;
+
     @Mixin BootstrapOptions bootstrapOptions;
 
     @Mixin public LlmOptions llm;
@@ -183,6 +191,7 @@ public final class ToaCommand implements Runnable {
       }
       Shard shard = sharding.shard(spec.commandLine());
       out = ShardOptions.out(spec.commandLine(), "--out", out, shard);
+      io.clarq.eval.clarqllm.RenderedCalls rendered = dryRun ? ToaDryRun.rendering(llm) : null;
       try {
         ToaPipeline pipeline;
         RecoveryBootstrap bootstrap;
@@ -192,6 +201,11 @@ public final class ToaCommand implements Runnable {
           bootstrap = bootstrapOptions.bootstrap();
         } catch (IllegalArgumentException e) {
           throw new ParameterException(spec.commandLine(), e.getMessage(), e);
+        }
+        if (dryRun) {
+          dryRunForecast = ToaDryRun.print(pipeline, shard.of(examples), rendered, models(), agent != null, batch,
+              llm, spec.commandLine().getOut());
+          return 0;
         }
         if (improvability) {
           spec.commandLine().getErr().printf(java.util.Locale.ROOT, "--improvability: %d extra primary-model calls, one per candidate fact"
@@ -297,7 +311,7 @@ public final class ToaCommand implements Runnable {
      * keeping its state in batch-MODEL.json in --out.
      */
     private LlmClient client(String option, String text) {
-      return clients.computeIfAbsent(text, t -> !batch ? llm.client(spec.commandLine(), option, t)
+      return clients.computeIfAbsent(text, t -> !batch || dryRun ? llm.client(spec.commandLine(), option, t)
           : llm.batchClient(spec.commandLine(), option, t, out.resolve(BatchPasses.stateFileName(model(option, t))),
               this::progress));
     }
