@@ -6,16 +6,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.clarq.serve.browser.ChromiumDriver;
 import io.clarq.serve.study.MediqCases;
 import io.clarq.serve.study.Study;
-import io.clarq.serve.study.StudyHost;
 import io.clarq.serve.study.StudyStore;
-import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
-import org.openqa.selenium.chrome.ChromeDriver;
 
 /**
  * A MediQ human expert in a real browser (headless Chromium through WebDriver; skipped with a message without
@@ -23,26 +17,7 @@ import org.openqa.selenium.chrome.ChromeDriver;
  * patient, choose an option and answer. The screenshot at 1280 px ({@code target/serve-screenshots/study-expert.png})
  * is the one in docs/img.
  */
-class ExpertBrowserTest {
-  static final String ADMIN = "browser-admin-token-0123456789";
-  @TempDir Path root;
-  StudyHost host;
-  StudyServer server;
-  ChromeDriver browser;
-
-  @AfterEach
-  void stop() {
-    if (browser != null) {
-      browser.quit();
-    }
-    if (server != null) {
-      server.close();
-    }
-    if (host != null) {
-      host.close();
-    }
-  }
-
+class ExpertBrowserTest extends StudyInBrowser {
   void ask(String question) {
     browser.findElement(By.id("question")).sendKeys(question);
     navigate(browser, By.id("ask"));
@@ -51,13 +26,9 @@ class ExpertBrowserTest {
 
   @Test
   void testAnExpertPlaysACaseByTypingAndChoosing() throws Exception {
-    browser = ChromiumDriver.require(root);
-    host = new StudyHost(root.resolve("studies"));
     host.create(MediqCases.spec(MediqCases.data(root), 1, 1, 30));
-    server = StudyServer.start(host, ADMIN, "127.0.0.1", 0);
-    browser.manage().timeouts().implicitlyWait(Duration.ofSeconds(5));
     Study study = host.find("clinic").orElseThrow().study();
-    browser.get("http://127.0.0.1:" + server.port() + study.linkPath(study.store().participants().get(0).token()));
+    browser.get(url(study.linkPath(study.store().participants().get(0).token())));
     navigate(browser, By.id("go"));
     assertThat(browser.findElement(By.id("initial")).getText()).contains("visits the clinic with");
     ask("When did the symptoms begin?");

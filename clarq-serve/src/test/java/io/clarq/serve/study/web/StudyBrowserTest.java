@@ -15,56 +15,18 @@ import io.clarq.serve.study.StudyHost;
 import io.clarq.serve.study.StudySpec;
 import io.clarq.serve.study.StudyStore;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
-import org.openqa.selenium.chrome.ChromeDriver;
 
 /**
  * The study pages in a real browser: headless Chromium driven through WebDriver (Selenium with Debian's
  * chromium-driver). Skipped with a message when chromium or chromedriver is missing, failed instead under CI=true.
  * Screenshots at 1280 px go to {@code target/serve-screenshots/} (copied by hand into docs/img once looked at).
  */
-class StudyBrowserTest {
+class StudyBrowserTest extends StudyInBrowser {
   static final ObjectMapper JSON = new ObjectMapper();
-  static final String ADMIN = "browser-admin-token-0123456789";
-
-  @TempDir Path root;
-  StudyHost host;
-  StudyServer server;
-  ChromeDriver browser;
-  int port;
-
-  @BeforeEach
-  void start() throws Exception {
-    browser = ChromiumDriver.require(root.resolve("browser"));
-    browser.manage().timeouts().implicitlyWait(Duration.ofSeconds(5));
-    host = new StudyHost(root.resolve("studies"));
-    server = StudyServer.start(host, ADMIN, "127.0.0.1", 0);
-    port = server.port();
-  }
-
-  @AfterEach
-  void stop() {
-    if (browser != null) {
-      browser.quit();
-    }
-    if (server != null) {
-      server.close();
-    }
-    if (host != null) {
-      host.close();
-    }
-  }
-
-  String url(String path) {
-    return "http://127.0.0.1:" + port + path;
-  }
 
   void type(String line) {
     onThePage(browser, d -> d.findElement(By.id("line")).sendKeys(line));
