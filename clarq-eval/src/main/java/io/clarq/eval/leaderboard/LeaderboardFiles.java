@@ -213,7 +213,7 @@ public final class LeaderboardFiles {
             .append(fixed(r.figures().aql().value())).append(" | ")
             .append(v == null ? "-" : v.leaderOnly() + " / " + v.runOnly()).append(" | ")
             .append(v == null ? "-" : p(v.mcnemarP())).append(" | ").append(v == null ? "-" : p(v.holmP()))
-            .append(" | ").append(better(r)).append(" | ").append(passHat(r.passHat())).append(" | ").append(r.tokens() < 0 ? "-" : r.tokens())
+            .append(" | ").append(better(r)).append(" | ").append(passHat(r.passHat())).append(" | ").append(tokens(r.tokens(), -1))
             .append(" | ").append(cost(r)).append(" |\n");
       }
     });
@@ -261,7 +261,20 @@ public final class LeaderboardFiles {
 
   /** A row's cost to the cent, marked "batch" when it is at batch prices ("$1.23 batch"), "-" when unknown. */
   static String cost(Leaderboard.Row r) {
-    return cost(r.cost()) + (r.costAtBatchPrices() && !Double.isNaN(r.cost()) ? " batch" : "");
+    return cost(r.cost(), r.costAtBatchPrices());
+  }
+
+  /** A cost to the cent, marked "batch" when it is at batch prices ("$1.23 batch"), "-" when unknown (NaN). */
+  static String cost(double usd, boolean atBatchPrices) {
+    return cost(usd) + (atBatchPrices && !Double.isNaN(usd) ? " batch" : "");
+  }
+
+  /**
+   * A run's tokens as the tables show them: "-" when not recorded (below 0), else the count, followed by the cached
+   * input tokens among them when known and above 0 ("120000 (80000 cached)").
+   */
+  static String tokens(long tokens, long cached) {
+    return tokens < 0 ? "-" : tokens + (cached > 0 ? " (" + cached + " cached)" : "");
   }
 
   /** A cost in US dollars to the cent, "-" when unknown. */
