@@ -126,7 +126,7 @@ final class LeaderboardPage {
           tr.appendElement("td").addClass("wrap").text(LeaderboardFiles.passHat(r.passHat()));
         }
         if (tokens) {
-          tr.appendElement("td").text(LeaderboardFiles.tokens(r.tokens(), -1));
+          tr.appendElement("td").text(LeaderboardFiles.tokens(r.tokens(), r.cachedTokens()));
         }
         if (cost) {
           tr.appendElement("td").text(LeaderboardFiles.cost(r));
