@@ -28,7 +28,7 @@ import java.util.OptionalLong;
  * @param tokens the tokens the run's model calls used, when recorded: results.json's {@code tokens}, else every
  *     role's input and output tokens in its {@code usage} (MediQ, TOA and CQ runs record only those)
  * @param passHat pass^k for k = 1, 2, ... per language; a language without trials is absent, an undefined value is NaN
- * @param cost in US dollars, the seeker's and the provider's calls ({@code usage} by role, priced by the role's model
+ * @param cost in US dollars, every role's calls ({@code usage} by role, priced by the role's model
  *     in {@code models}); empty without a price table, when not recorded, or when a model that used tokens has no
  *     price (unknown is not zero). The judge's tokens are not recorded per call and are not in it
  * @param costAtBatchPrices whether the run played in batch mode, so that {@code cost} is at batch prices
