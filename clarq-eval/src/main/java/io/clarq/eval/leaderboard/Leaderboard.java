@@ -93,13 +93,14 @@ public record Leaderboard(List<ComparedRun> runs, List<RunExtras> extras, List<S
    * @param versusLeader the test against the leader; null for the leader and unranked runs
    * @param passHat pass^k for k = 1.. when the run played trials; empty otherwise
    * @param tokens the tokens the whole run used (all languages), -1 when not recorded
+   * @param cachedTokens the cached input tokens among them ({@link RunExtras#cachedTokens()}), -1 when not recorded
    * @param cost the whole run's cost in US dollars at the board's prices ({@link RunExtras#cost()}), NaN when unknown
    * @param costAtBatchPrices whether the run played in batch mode and {@code cost} is at batch prices
    *     ({@link RunExtras#costAtBatchPrices()})
    */
   public record Row(String run, int rank, boolean shared, boolean tiedWithLeader, List<String> significantlyBetter,
-      GroupFigures figures, VersusLeader versusLeader, List<Double> passHat, long tokens, double cost,
-      boolean costAtBatchPrices) {
+      GroupFigures figures, VersusLeader versusLeader, List<Double> passHat, long tokens, long cachedTokens,
+      double cost, boolean costAtBatchPrices) {
     public Row {
       Objects.requireNonNull(run, "run");
       Objects.requireNonNull(figures, "figures");
@@ -249,7 +250,7 @@ public record Leaderboard(List<ComparedRun> runs, List<RunExtras> extras, List<S
       RunExtras x = extras.get(e.index());
       rows.add(new Row(runs.get(e.index()).name(), rank[k], rank[k] > 0 && sameRank > 1, k > 0 && rank[k] == 1,
           better.get(k), e.figures(), k == 0 ? null : pair[0][k], x.passHat().getOrDefault(language, List.of()),
-          x.tokens().orElse(-1), x.cost().orElse(Double.NaN), x.costAtBatchPrices()));
+          x.tokens().orElse(-1), x.cachedTokens().orElse(-1), x.cost().orElse(Double.NaN), x.costAtBatchPrices()));
     }
     return rows;
   }

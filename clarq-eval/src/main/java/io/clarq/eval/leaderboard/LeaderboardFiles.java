@@ -34,10 +34,12 @@ import java.util.stream.Collectors;
  * {@code dialogues}, {@code judged}, {@code successes}, {@code unjudged}, {@code success}, {@code aqd}, {@code aql}
  * ({@code value}, {@code ci95}), {@code versus_leader} (null for the leader: {@code shared}, {@code judged_in_both},
  * {@code leader_only}, {@code run_only}, {@code mcnemar_p}, {@code mcnemar_p_holm}), {@code pass_hat} (k = 1.., empty
- * without trials), {@code tokens} (the whole run's, null when not recorded), {@code cost_usd} (the whole run's
+ * without trials), {@code tokens} (the whole run's, null when not recorded), {@code cached_tokens} (the cached input
+ * tokens among them, only when the run records usage by role), {@code cost_usd} (the whole run's
  * seeker and provider calls at the board's prices, null when unknown: {@link RunExtras#cost()}) and
  * {@code cost_batch} (whether that cost is at batch prices: the run played in batch mode). In the Markdown and HTML
- * tables such a cost reads "$1.23 batch"; the CSV has a {@code cost_batch} column.
+ * tables such a cost reads "$1.23 batch", and tokens read "120000 (80000 cached)" when some were cached; the CSV has
+ * a {@code cost_batch} column.
  */
 public final class LeaderboardFiles {
   /** The JSON format name and version. */
@@ -158,6 +160,9 @@ public final class LeaderboardFiles {
         } else {
           n.put("tokens", row.tokens());
         }
+        if (row.cachedTokens() >= 0) {
+          n.put("cached_tokens", row.cachedTokens());
+        }
         FiguresJson.number(n, "cost_usd", row.cost());
         n.put("cost_batch", row.costAtBatchPrices());
       }
@@ -213,7 +218,7 @@ public final class LeaderboardFiles {
             .append(fixed(r.figures().aql().value())).append(" | ")
             .append(v == null ? "-" : v.leaderOnly() + " / " + v.runOnly()).append(" | ")
             .append(v == null ? "-" : p(v.mcnemarP())).append(" | ").append(v == null ? "-" : p(v.holmP()))
-            .append(" | ").append(better(r)).append(" | ").append(passHat(r.passHat())).append(" | ").append(r.tokens() < 0 ? "-" : r.tokens())
+            .append(" | ").append(better(r)).append(" | ").append(passHat(r.passHat())).append(" | ").append(tokens(r.tokens(), r.cachedTokens()))
             .append(" | ").append(cost(r)).append(" |\n");
       }
     });
@@ -261,7 +266,20 @@ public final class LeaderboardFiles {
 
   /** A row's cost to the cent, marked "batch" when it is at batch prices ("$1.23 batch"), "-" when unknown. */
   static String cost(Leaderboard.Row r) {
-    return cost(r.cost()) + (r.costAtBatchPrices() && !Double.isNaN(r.cost()) ? " batch" : "");
+    return cost(r.cost(), r.costAtBatchPrices());
+  }
+
+  /** A cost to the cent, marked "batch" when it is at batch prices ("$1.23 batch"), "-" when unknown (NaN). */
+  static String cost(double usd, boolean atBatchPrices) {
+    return cost(usd) + (atBatchPrices && !Double.isNaN(usd) ? " batch" : "");
+  }
+
+  /**
+   * A run's tokens as the tables show them: "-" when not recorded (below 0), else the count, followed by the cached
+   * input tokens among them when known and above 0 ("120000 (80000 cached)").
+   */
+  static String tokens(long tokens, long cached) {
+    return tokens < 0 ? "-" : tokens + (cached > 0 ? " (" + cached + " cached)" : "");
   }
 
   /** A cost in US dollars to the cent, "-" when unknown. */

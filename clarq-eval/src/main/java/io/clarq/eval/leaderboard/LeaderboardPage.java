@@ -23,9 +23,10 @@ import org.jsoup.nodes.Element;
  * wider one scrolls inside its own box ({@code div.table-wrap}), never the page.
  */
 final class LeaderboardPage {
-  // a wider page than the kit's, and a table that fits it at 1280 px: headings, run names, success and pass^k wrap,
+  // (shared with the outcome boards' page, OutcomeLeaderboardFiles) a wider page than the kit's, and a table that
+  // fits it at 1280 px: headings, run names, success and pass^k wrap,
   // other figures do not; a table wider still scrolls inside its own box, never the page
-  private static final String STYLE = "body{max-width:1200px}#setup-differences,#shared-tasks{border:2px solid #a01818;"
+  static final String STYLE = "body{max-width:1200px}#setup-differences,#shared-tasks{border:2px solid #a01818;"
       + "background:#fff4f4;padding:.5em 1em;margin-bottom:1em}.table-wrap{overflow-x:auto}"
       + "table.board{font-size:82%}table.board th,table.board td{padding:3px 5px}table.board td{white-space:nowrap}"
       + "table.board th{text-align:left;vertical-align:bottom}table.board td.text{white-space:normal;"
@@ -125,7 +126,7 @@ final class LeaderboardPage {
           tr.appendElement("td").addClass("wrap").text(LeaderboardFiles.passHat(r.passHat()));
         }
         if (tokens) {
-          tr.appendElement("td").text(r.tokens() < 0 ? "-" : String.valueOf(r.tokens()));
+          tr.appendElement("td").text(LeaderboardFiles.tokens(r.tokens(), r.cachedTokens()));
         }
         if (cost) {
           tr.appendElement("td").text(LeaderboardFiles.cost(r));

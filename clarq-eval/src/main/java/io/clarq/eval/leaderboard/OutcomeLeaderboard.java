@@ -50,9 +50,14 @@ public record OutcomeLeaderboard(List<OutcomeRun> runs, List<String> setupDiffer
    * @param items how many items the mean is over
    * @param mean the mean outcome: a 95% Wilson interval for binary outcomes, a 95% percentile bootstrap for graded
    * @param versusLeader the leader (A) against this run (B), with the Holm-adjusted p; null for the leader
+   * @param tokens the tokens the whole run used ({@link RunExtras#tokens()}), -1 when not recorded
+   * @param cachedTokens the cached input tokens among them ({@link RunExtras#cachedTokens()}), -1 when not recorded
+   * @param cost the whole run's cost in US dollars at the board's prices ({@link RunExtras#cost()}), NaN when unknown
+   * @param costAtBatchPrices whether the run played in batch mode and {@code cost} is at batch prices
    */
   public record Row(String run, String agent, int rank, boolean shared, boolean tiedWithLeader,
-      List<String> significantlyBetter, int items, Estimate mean, OutcomePair versusLeader) {
+      List<String> significantlyBetter, int items, Estimate mean, OutcomePair versusLeader, long tokens,
+      long cachedTokens, double cost, boolean costAtBatchPrices) {
     public Row {
       Objects.requireNonNull(run, "run");
       Objects.requireNonNull(agent, "agent");
@@ -60,6 +65,9 @@ public record OutcomeLeaderboard(List<OutcomeRun> runs, List<String> setupDiffer
       Objects.requireNonNull(mean, "mean");
       if (rank < 1) {
         throw new IllegalArgumentException("illegal rank " + rank + " of " + run + ": must be >= 1");
+      }
+      if (!Double.isNaN(cost) && !(cost >= 0)) {
+        throw new IllegalArgumentException("illegal cost " + cost + " of " + run + ": must be >= 0 or NaN");
       }
     }
 
@@ -80,6 +88,26 @@ public record OutcomeLeaderboard(List<OutcomeRun> runs, List<String> setupDiffer
    */
   public static OutcomeLeaderboard of(List<OutcomeRun> runs, Bootstrap bootstrap, boolean allowDifferentSetup,
       boolean sharedItemsOnly) {
+    return of(runs, runs.stream().map(r -> RunExtras.NONE).toList(), bootstrap, allowDifferentSetup,
+        sharedItemsOnly);
+  }
+
+  /**
+   * Ranks the runs, each row with the tokens and cost its run's {@link RunExtras} record.
+   *
+   * @param extras what each run's results.json adds ({@link RunExtras#of(java.nio.file.Path, java.util.Optional)}),
+   *     in the order of {@code runs}
+   * @param allowDifferentSetup whether runs whose setup differs from the first run's may be ranked together
+   * @param sharedItemsOnly whether runs over different item sets are ranked on the items all of them hold
+   * @throws IllegalArgumentException as {@link #of(List, Bootstrap, boolean, boolean)}, or when {@code extras} is not
+   *     one per run
+   */
+  public static OutcomeLeaderboard of(List<OutcomeRun> runs, List<RunExtras> extras, Bootstrap bootstrap,
+      boolean allowDifferentSetup, boolean sharedItemsOnly) {
+    if (extras.size() != runs.size()) {
+      throw new IllegalArgumentException("a leaderboard needs one set of extras per run: got " + extras.size()
+          + " for " + runs.size() + " runs");
+    }
     if (runs.isEmpty()) {
       throw new IllegalArgumentException("a leaderboard needs at least one run, got none");
     }
@@ -109,12 +137,17 @@ public record OutcomeLeaderboard(List<OutcomeRun> runs, List<String> setupDiffer
       runs.forEach(r -> common.retainAll(r.compared().keySet()));
       runs = runs.stream().map(r -> r.restrictedTo(common)).toList();
     }
-    return new OutcomeLeaderboard(runs, differences, items, board(runs, bootstrap), bootstrap);
+    return new OutcomeLeaderboard(runs, differences, items, board(runs, extras, bootstrap), bootstrap);
   }
 
-  private static List<Row> board(List<OutcomeRun> runs, Bootstrap bootstrap) {
-    List<OutcomeRun> order = new ArrayList<>(runs);
-    order.sort(Comparator.comparingDouble(r -> -mean(r)));   // stable: equal means in the order given
+  private static List<Row> board(List<OutcomeRun> runs, List<RunExtras> extras, Bootstrap bootstrap) {
+    List<Integer> index = new ArrayList<>();
+    for (int i = 0; i < runs.size(); i++) {
+      index.add(i);
+    }
+    // stable: equal means in the order given
+    index.sort(Comparator.comparingDouble(i -> -mean(runs.get(i))));
+    List<OutcomeRun> order = index.stream().map(runs::get).toList();
     int n = order.size();
     List<OutcomePair> pairs = new ArrayList<>();
     for (int i = 0; i < n; i++) {
@@ -152,8 +185,10 @@ public record OutcomeLeaderboard(List<OutcomeRun> runs, List<String> setupDiffer
         same += r == rank[k] ? 1 : 0;
       }
       OutcomeRun r = order.get(k);
+      RunExtras x = extras.get(index.get(k));
       rows.add(new Row(r.name(), r.agentText(), rank[k], same > 1, k > 0 && rank[k] == 1, better.get(k),
-          r.compared().size(), estimate(r, bootstrap), k == 0 ? null : pair[0][k]));
+          r.compared().size(), estimate(r, bootstrap), k == 0 ? null : pair[0][k], x.tokens().orElse(-1),
+          x.cachedTokens().orElse(-1), x.cost().orElse(Double.NaN), x.costAtBatchPrices()));
     }
     return rows;
   }

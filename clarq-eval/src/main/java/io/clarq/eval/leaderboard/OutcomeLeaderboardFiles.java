@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
+import org.jsoup.nodes.DataNode;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
 
@@ -28,7 +29,10 @@ import org.jsoup.nodes.Element;
  * {@code setup_differences}, {@code method}, and {@code rows}, best first: {@code rank}, {@code rank_label},
  * {@code tied_with_leader}, {@code significantly_better}, {@code run}, {@code agent}, {@code items}, {@code mean}
  * ({@code value}, {@code ci95}), {@code versus_leader} (null for the leader: {@code shared}, {@code leader_higher},
- * {@code run_higher}, {@code p}, {@code p_holm}).
+ * {@code run_higher}, {@code p}, {@code p_holm}), {@code tokens} and {@code cached_tokens} (the whole run's, from its
+ * {@code usage} by role; null when not recorded), {@code cost_usd} (every role's calls at the board's prices, null
+ * when unknown: {@link RunExtras#cost()}) and {@code cost_batch} (whether that cost is at batch prices). Tokens and
+ * cost are formatted as on the ClarQ-LLM board: "120000 (80000 cached)", "$1.23 batch", "-" when unknown.
  */
 public final class OutcomeLeaderboardFiles {
   /** The JSON format name and version. */
@@ -86,7 +90,8 @@ public final class OutcomeLeaderboardFiles {
     sb.append(LeaderboardFiles.md(method(board))).append("\n\n");
     String measure = board.runs().get(0).measure();
     sb.append("| rank | run | agent | items | ").append(measure).append(" [95%] | vs leader: leader higher / run"
-        + " higher | p | Holm p | significantly better |\n|---|---|---|---|---|---|---|---|---|\n");
+        + " higher | p | Holm p | significantly better | tokens | cost |\n"
+        + "|---|---|---|---|---|---|---|---|---|---|---|\n");
     for (OutcomeLeaderboard.Row r : board.rows()) {
       OutcomePair v = r.versusLeader();
       sb.append("| ").append(r.rankLabel()).append(" | ").append(LeaderboardFiles.md(r.run())).append(" | ").append(LeaderboardFiles.md(r.agent()))
@@ -95,7 +100,8 @@ public final class OutcomeLeaderboardFiles {
           .append(v == null ? "-" : LeaderboardFiles.p(v.p())).append(" | ")
           .append(v == null ? "-" : LeaderboardFiles.p(v.holmP())).append(" | ")
           .append(r.significantlyBetter().isEmpty() ? "-" : LeaderboardFiles.md(String.join(", ", r.significantlyBetter())))
-          .append(" |\n");
+          .append(" | ").append(LeaderboardFiles.tokens(r.tokens(), r.cachedTokens())).append(" | ")
+          .append(LeaderboardFiles.cost(r.cost(), r.costAtBatchPrices())).append(" |\n");
     }
     return sb.toString();
   }
@@ -105,7 +111,7 @@ public final class OutcomeLeaderboardFiles {
     StringBuilder sb = new StringBuilder();
     preamble(board).forEach(l -> sb.append("# ").append(l.replace('\n', ' ')).append('\n'));
     sb.append("compared_trial,benchmark,measure,rank,rank_label,tied_with_leader,run,items,mean,mean_low,mean_high,"
-        + "leader_higher,run_higher,p,p_holm,significantly_better\n");
+        + "leader_higher,run_higher,p,p_holm,significantly_better,tokens,cached_tokens,cost_usd,cost_batch\n");
     OutcomeRun first = board.runs().get(0);
     for (OutcomeLeaderboard.Row r : board.rows()) {
       OutcomePair v = r.versusLeader();
@@ -114,7 +120,9 @@ public final class OutcomeLeaderboardFiles {
           String.valueOf(r.items()), LeaderboardFiles.num(r.mean().value()), LeaderboardFiles.num(r.mean().interval().lower()),
           LeaderboardFiles.num(r.mean().interval().upper()), v == null ? "" : String.valueOf(v.aBetter().size()),
           v == null ? "" : String.valueOf(v.bBetter().size()), v == null ? "" : LeaderboardFiles.num(v.p()),
-          v == null ? "" : LeaderboardFiles.num(v.holmP()), String.join(" | ", r.significantlyBetter()));
+          v == null ? "" : LeaderboardFiles.num(v.holmP()), String.join(" | ", r.significantlyBetter()),
+          r.tokens() < 0 ? "" : String.valueOf(r.tokens()), r.cachedTokens() < 0 ? "" : String.valueOf(r.cachedTokens()),
+          LeaderboardFiles.num(r.cost()), String.valueOf(r.costAtBatchPrices()));
       sb.append(cells.stream().map(LeaderboardFiles::csvCell).collect(Collectors.joining(","))).append('\n');
     }
     return sb.toString();
@@ -165,8 +173,20 @@ public final class OutcomeLeaderboardFiles {
         FiguresJson.number(vn, "p", v.p());
         FiguresJson.number(vn, "p_holm", v.holmP());
       }
+      count(n, "tokens", r.tokens());
+      count(n, "cached_tokens", r.cachedTokens());
+      FiguresJson.number(n, "cost_usd", r.cost());
+      n.put("cost_batch", r.costAtBatchPrices());
     }
     return o;
+  }
+
+  private static void count(ObjectNode n, String field, long value) {
+    if (value < 0) {
+      n.putNull(field);
+    } else {
+      n.put(field, value);
+    }
   }
 
   /** {@link #json} as indented text. */
@@ -181,10 +201,13 @@ public final class OutcomeLeaderboardFiles {
   /**
    * The board as one self-contained page from the page kit: {@code section#preamble} first when anything applies
    * (trial, lines not scored, item sets, setup differences), then {@code table.board} ({@code tr.row} per run,
-   * {@code tr.tied} when it shares the leader's rank) and {@code p.method}.
+   * {@code tr.tied} when it shares the leader's rank; the tokens and cost columns only when some run records them)
+   * and {@code p.method}. The table fits a 1280 px window, as the ClarQ-LLM board's does; a wider one scrolls inside
+   * its own box ({@code div.table-wrap}), never the page.
    */
   public static String html(OutcomeLeaderboard board) {
     Document doc = HtmlPage.shell(board.benchmark() + " leaderboard");
+    doc.head().appendElement("style").appendChild(new DataNode(LeaderboardPage.STYLE));
     Element body = doc.body();
     List<String> pre = preamble(board);
     if (!pre.isEmpty()) {
@@ -193,21 +216,41 @@ public final class OutcomeLeaderboardFiles {
       pre.forEach(l -> ul.appendElement("li").appendElement("strong").text(l));
     }
     String measure = board.runs().get(0).measure();
-    Element t = body.appendElement("table").addClass("board");
+    Element t = body.appendElement("div").addClass("table-wrap").appendElement("table").addClass("board");
     Element h = t.appendElement("tr");
-    List.of("rank", "run", "agent", "items", measure + " [95%]", "leader higher / run higher", "p", "Holm p",
-        "significantly better").forEach(c -> h.appendElement("th").text(c));
+    // tokens and cost only when some run records them, as on the ClarQ-LLM board
+    boolean tokens = board.rows().stream().anyMatch(r -> r.tokens() >= 0);
+    boolean cost = board.rows().stream().anyMatch(r -> !Double.isNaN(r.cost()));
+    List<String> heads = new ArrayList<>(List.of("rank", "run", "agent", "items", measure + " [95%]",
+        "leader higher / run higher", "p", "Holm p", "significantly better"));
+    if (tokens) {
+      heads.add("tokens");
+    }
+    if (cost) {
+      heads.add("cost");
+    }
+    heads.forEach(c -> h.appendElement("th").text(c));
     for (OutcomeLeaderboard.Row r : board.rows()) {
       Element tr = t.appendElement("tr").addClass("row");
       if (r.tiedWithLeader()) {
         tr.addClass("tied");
       }
       OutcomePair v = r.versusLeader();
-      List.of(r.rankLabel(), r.run(), r.agent(), String.valueOf(r.items()), LeaderboardFiles.estimate(r.mean()),
+      tr.appendElement("td").addClass("rank").text(r.rankLabel());
+      tr.appendElement("td").addClass("text").addClass("run").text(r.run());
+      tr.appendElement("td").addClass("text").text(r.agent());
+      List.of(String.valueOf(r.items()), LeaderboardFiles.estimate(r.mean()),
           v == null ? "-" : v.aBetter().size() + " / " + v.bBetter().size(),
-          v == null ? "-" : LeaderboardFiles.p(v.p()), v == null ? "-" : LeaderboardFiles.p(v.holmP()),
-          r.significantlyBetter().isEmpty() ? "-" : String.join(", ", r.significantlyBetter()))
+          v == null ? "-" : LeaderboardFiles.p(v.p()), v == null ? "-" : LeaderboardFiles.p(v.holmP()))
           .forEach(c -> tr.appendElement("td").text(c));
+      tr.appendElement("td").addClass("text").text(r.significantlyBetter().isEmpty() ? "-"
+          : String.join(", ", r.significantlyBetter()));
+      if (tokens) {
+        tr.appendElement("td").text(LeaderboardFiles.tokens(r.tokens(), r.cachedTokens()));
+      }
+      if (cost) {
+        tr.appendElement("td").text(LeaderboardFiles.cost(r.cost(), r.costAtBatchPrices()));
+      }
     }
     body.appendElement("p").addClass("method").addClass("muted").text(method(board));
     return HtmlPage.html(doc);

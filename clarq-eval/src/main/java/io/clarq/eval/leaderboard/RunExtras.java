@@ -25,15 +25,18 @@ import java.util.OptionalLong;
  * is priced at batch prices ({@link PriceTable#batchPriceOf}: the {@code batch:MODEL=} entry, else half the model's
  * price), and says so ({@link #costAtBatchPrices()}).
  *
- * @param tokens the tokens the run's model calls used, when recorded
+ * @param tokens the tokens the run's model calls used, when recorded: results.json's {@code tokens}, else every
+ *     role's input and output tokens in its {@code usage} (MediQ, TOA and CQ runs record only those)
  * @param passHat pass^k for k = 1, 2, ... per language; a language without trials is absent, an undefined value is NaN
- * @param cost in US dollars, the seeker's and the provider's calls ({@code usage} by role, priced by the role's model
+ * @param cost in US dollars, every role's calls ({@code usage} by role, priced by the role's model
  *     in {@code models}); empty without a price table, when not recorded, or when a model that used tokens has no
  *     price (unknown is not zero). The judge's tokens are not recorded per call and are not in it
  * @param costAtBatchPrices whether the run played in batch mode, so that {@code cost} is at batch prices
+ * @param cachedTokens the input tokens among {@code tokens} that the provider served from its cache, when the run
+ *     records usage by role ({@code usage.ROLE.cached_input_tokens} summed)
  */
 public record RunExtras(OptionalLong tokens, Map<Language, List<Double>> passHat, OptionalDouble cost,
-    boolean costAtBatchPrices) {
+    boolean costAtBatchPrices, OptionalLong cachedTokens) {
   /** Nothing recorded. */
   public static final RunExtras NONE = new RunExtras(OptionalLong.empty(), Map.of(), OptionalDouble.empty());
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -50,6 +53,16 @@ public record RunExtras(OptionalLong tokens, Map<Language, List<Double>> passHat
     if (tokens.isPresent() && tokens.getAsLong() < 0) {
       throw new IllegalArgumentException("illegal tokens " + tokens.getAsLong() + ": must be >= 0");
     }
+    java.util.Objects.requireNonNull(cachedTokens, "cachedTokens");
+    if (cachedTokens.isPresent() && cachedTokens.getAsLong() < 0) {
+      throw new IllegalArgumentException("illegal cached tokens " + cachedTokens.getAsLong() + ": must be >= 0");
+    }
+  }
+
+  /** Extras without a count of cached tokens. */
+  public RunExtras(OptionalLong tokens, Map<Language, List<Double>> passHat, OptionalDouble cost,
+      boolean costAtBatchPrices) {
+    this(tokens, passHat, cost, costAtBatchPrices, OptionalLong.empty());
   }
 
   /** Extras of a run played synchronously: its cost, if any, at synchronous prices. */
@@ -83,7 +96,7 @@ public record RunExtras(OptionalLong tokens, Map<Language, List<Double>> passHat
       throw new IllegalArgumentException(io.clarq.core.files.TextFiles.problem(results, e), e);
     }
     OptionalLong tokens = root.path("tokens").isIntegralNumber() ? OptionalLong.of(root.get("tokens").asLong())
-        : OptionalLong.empty();
+        : usageSum(root, "input_tokens", "output_tokens");   // MediQ, TOA and CQ record usage by role only
     Map<Language, List<Double>> hat = new EnumMap<>(Language.class);
     JsonNode langs = root.path("trials").path("languages");
     langs.fieldNames().forEachRemaining(code -> {
@@ -102,7 +115,22 @@ public record RunExtras(OptionalLong tokens, Map<Language, List<Double>> passHat
       hat.put(language, values);
     });
     return new RunExtras(tokens, hat, prices.isPresent() ? cost(root, prices.get()) : OptionalDouble.empty(),
-        playedInBatches(root));
+        playedInBatches(root), usageSum(root, "cached_input_tokens"));
+  }
+
+  /** The named counts summed over every role of {@code usage}; empty when the results record no usage by role. */
+  private static OptionalLong usageSum(JsonNode root, String... fields) {
+    JsonNode usage = root.path("usage");
+    if (!usage.isObject()) {
+      return OptionalLong.empty();
+    }
+    long sum = 0;
+    for (JsonNode u : usage) {
+      for (String f : fields) {
+        sum += u.path(f).asLong(0);
+      }
+    }
+    return OptionalLong.of(sum);
   }
 
   /** Whether the results record {@code play_mode} batch: the seeker's and provider's calls went through batches. */

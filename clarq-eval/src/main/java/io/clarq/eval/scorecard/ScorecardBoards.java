@@ -84,7 +84,7 @@ public final class ScorecardBoards {
   /**
    * Ranks the suites' agents on every entry any of them holds and writes each entry's board into {@code out/ID/}.
    *
-   * @param prices prices for the ClarQ-LLM boards' cost column; empty for none
+   * @param prices prices for every board's cost column; empty for none
    * @throws IllegalArgumentException when two suites share a name, or an entry's board refuses its runs (the message
    *     names the entry and the board's reason)
    * @throws LlmException never for run folders (they are scored already); declared by the ClarQ-LLM loader
@@ -149,12 +149,15 @@ public final class ScorecardBoards {
           missing);
     }
     List<OutcomeRun> runs = new ArrayList<>();
+    List<RunExtras> extras = new ArrayList<>();
     for (int i = 0; i < suites.size(); i++) {
       OutcomeRun r = OutcomeRuns.load(folders.get(i));
       runs.add(new OutcomeRun(suites.get(i).name(), r.benchmark(), r.measure(), r.description(), r.kind(), r.setup(),
           r.agent(), r.outcomes(), r.trials(), r.notScored()));
+      extras.add(RunExtras.of(folders.get(i), prices));
     }
-    OutcomeLeaderboard board = OutcomeLeaderboard.of(runs, Bootstrap.DEFAULT, allowDifferentSetup, sharedItems);
+    OutcomeLeaderboard board = OutcomeLeaderboard.of(runs, extras, Bootstrap.DEFAULT, allowDifferentSetup,
+        sharedItems);
     return new Board(entry, benchmark, OutcomeLeaderboardFiles.markdown(board), OutcomeLeaderboardFiles.write(board,
         dir), missing);
   }

@@ -195,6 +195,21 @@ class LeaderboardTest {
   }
 
   @Test
+  void testCachedTokensAreShownWithTheTokensAsOnTheOutcomeBoards() throws Exception {
+    RunExtras x = new RunExtras(java.util.OptionalLong.of(5000), java.util.Map.of(),
+        java.util.OptionalDouble.of(1.5), true, java.util.OptionalLong.of(1200));
+    Leaderboard b = Leaderboard.of(List.of(comp, chat), List.of(RunExtras.NONE, x), Bootstrap.DEFAULT, false);
+    assertThat(LeaderboardFiles.markdown(b)).contains("| 5000 (1200 cached) | $1.50 batch |");
+    assertThat(Jsoup.parse(LeaderboardPage.render(b)).select("table.board.en tr.row").get(1).select("td").eachText())
+        .endsWith("5000 (1200 cached)", "$1.50 batch");
+    LeaderboardFiles.write(b, dir);
+    assertThat(WrittenFileSchemas.validateTree(dir)).isEmpty();
+    JsonNode rows = new ObjectMapper().readTree(dir.resolve("leaderboard.json").toFile()).path("languages").path("en");
+    assertThat(rows.get(1).path("cached_tokens").asLong()).isEqualTo(1200);
+    assertThat(rows.get(0).has("cached_tokens")).isFalse();
+  }
+
+  @Test
   void testHeadlessChromiumLaysOutTheDotPlot() throws Exception {
     HeadlessChromium browser = HeadlessChromium.require(dir);
     Path page = dir.resolve("leaderboard.html");

@@ -293,8 +293,9 @@ final class RunPages {
         List<RunExtras> extras = picked.stream().map(r -> RunExtras.of(dir(r.id()))).toList();
         html = LeaderboardFiles.html(Leaderboard.of(clarqLlmRuns(picked), extras, Bootstrap.DEFAULT, allow, shared));
       } else {
-        html = OutcomeLeaderboardFiles.html(OutcomeLeaderboard.of(outcomeRuns(picked), Bootstrap.DEFAULT, allow,
-            shared));
+        List<RunExtras> extras = picked.stream().map(r -> RunExtras.of(dir(r.id()))).toList();
+        html = OutcomeLeaderboardFiles.html(OutcomeLeaderboard.of(outcomeRuns(picked), extras, Bootstrap.DEFAULT,
+            allow, shared));
       }
     } catch (IllegalArgumentException e) {
       throw new BadRequestResponse(e.getMessage());

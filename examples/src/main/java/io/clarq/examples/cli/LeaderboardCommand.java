@@ -34,7 +34,9 @@ import picocli.CommandLine.Parameters;
       "name. Runs of the other benchmarks (MediQ, TOA, CQ judge folders) are ranked the same way on their per-item",
       "outcomes (MediQ correct, TOA recovered F1, CQ rubric score; trial 1): McNemar's exact test for binary",
       "outcomes, the paired bootstrap test for graded ones, Holm over all pairs, the same rank rule; --shared-tasks",
-      "ranks them on the items all hold; runs of different benchmarks are refused. Given scorecards instead",
+      "ranks them on the items all hold; runs of different benchmarks are refused. Their rows too give the tokens",
+      "(with the cached ones) and, with --prices, the cost of every role their results.json usage records.",
+      "Given scorecards instead",
       "(scorecard.json files or suite folders, from clarq scorecard), it ranks the agents on each suite entry with",
       "that entry's board, each agent named by its scorecard, and writes the four files of each entry into",
       "--out/ID/; the same refusals and --shared-tasks / --allow-different-setup apply per entry."
@@ -60,8 +62,8 @@ public final class LeaderboardCommand implements Callable<Integer> {
   boolean sharedTasks;
 
   @Option(names = "--prices", paramLabel = "TABLE", description = "Prices per million tokens, e.g."
-      + " gpt-4o=2.50/10.00,gpt-4o-mini=0.15/0.60: each run's cost is its seeker's and provider's recorded tokens"
-      + " (results.json usage) priced by their models, cached input tokens at MODEL=IN/OUT/CACHED's third price"
+      + " gpt-4o=2.50/10.00,gpt-4o-mini=0.15/0.60: each run's cost is its recorded tokens by role (results.json"
+      + " usage: seeker and provider, or the MediQ, TOA and CQ roles) priced by the role's model, cached input tokens at MODEL=IN/OUT/CACHED's third price"
       + " (default: the input price). A model without a price leaves the cost unknown, not zero;"
       + " the judge's tokens are not recorded.")
   String prices;
@@ -90,8 +92,10 @@ public final class LeaderboardCommand implements Callable<Integer> {
     }
     Optional<List<io.clarq.eval.compare.OutcomeRun>> other = CompareCommand.otherBenchmark(spec, runs);
     if (other.isPresent()) {
+      List<io.clarq.eval.leaderboard.RunExtras> extras = runs.stream()
+          .map(r -> io.clarq.eval.leaderboard.RunExtras.of(r, table)).toList();
       io.clarq.eval.leaderboard.OutcomeLeaderboard board = io.clarq.eval.leaderboard.OutcomeLeaderboard.of(
-          other.get(), Bootstrap.DEFAULT, allowDifferentSetup, sharedTasks);
+          other.get(), extras, Bootstrap.DEFAULT, allowDifferentSetup, sharedTasks);
       List<Path> written = io.clarq.eval.leaderboard.OutcomeLeaderboardFiles.write(board, out);
       PrintWriter w = cl.getOut();
       w.print(io.clarq.eval.leaderboard.OutcomeLeaderboardFiles.markdown(board));

@@ -278,4 +278,42 @@ class MediqModelRunCommandTest {
         .isEqualTo(2);
     assertThat(err.toString()).contains("use no model, so the model options");
   }
+
+  /**
+   * {@code clarq leaderboard --prices} on a MediQ run gives its cost from the usage its results.json records: every
+   * reply of the loopback server counts 1,000 input and 50 output tokens.
+   */
+  @Test
+  void testTheLeaderboardPricesAMediqRunFromItsUsage() throws IOException {
+    Path upstream = SharedData.require("mediq/upstream");
+    Path folder = data(List.of(0, 2));
+    Path runDir = tmp.resolve("priced");
+    try (FakeOpenAiServer server = FakeOpenAiServer.start(req -> FakeReply.text("A").withUsage(1000, 50))) {
+      assertThat(run("mediq", "run", "--datasets", "craft_md", "--data", folder.toString(), "--upstream",
+          upstream.toString(), "--expert", "numerical-cutoff", "--expert-model", "openai:sim-m", "--base-url",
+          server.baseUrl().toString(), "--max-questions", "2", "--out", runDir.toString())).as(err.toString())
+          .isEqualTo(0);
+    }
+    long input = 0;
+    long output = 0;
+    for (JsonNode u : JSON.readTree(runDir.resolve("results.json").toFile()).path("usage")) {
+      input += u.path("input_tokens").asLong();
+      output += u.path("output_tokens").asLong();
+    }
+    assertThat(input).isPositive();
+    double expected = (input * 1.00 + output * 2.00) / 1e6;
+    Path board = tmp.resolve("board");
+    assertThat(run("leaderboard", runDir.toString(), "--prices", "sim-m=1.00/2.00", "--out", board.toString()))
+        .as(err.toString()).isEqualTo(0);
+    JsonNode row = JSON.readTree(board.resolve("leaderboard.json").toFile()).path("rows").get(0);
+    assertThat(row.path("cost_usd").asDouble()).isEqualTo(expected);
+    assertThat(row.path("tokens").asLong()).isEqualTo(input + output);
+    assertThat(out.toString()).contains("| " + (input + output) + " | " + String.format(java.util.Locale.ROOT,
+        "$%.2f", expected) + " |");
+    // without a price for the model, the cost is unknown, not zero
+    assertThat(run("leaderboard", runDir.toString(), "--prices", "other=1.00/2.00", "--out", board.toString()))
+        .as(err.toString()).isEqualTo(0);
+    assertThat(JSON.readTree(board.resolve("leaderboard.json").toFile()).path("rows").get(0).path("cost_usd")
+        .isNull()).isTrue();
+  }
 }
