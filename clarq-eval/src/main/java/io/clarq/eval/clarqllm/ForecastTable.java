@@ -15,17 +15,28 @@ public final class ForecastTable {
    * says under it.
    */
   public static String table(RunForecast f, Optional<PriceTable> prices) {
+    return table(f, prices, "dialogues");
+  }
+
+  /**
+   * The forecast as a table, as {@link #table(RunForecast, Optional)}, counting its items as {@code items} (a plural
+   * noun in the benchmark's own words: MediQ's "cases", TOA's "examples", a suite's "items").
+   */
+  public static String table(RunForecast f, Optional<PriceTable> prices, String items) {
     StringBuilder sb = new StringBuilder();
-    sb.append(String.format(Locale.ROOT, "Forecast: %,d dialogues%s; basis: %s.%n", f.dialogues(),
+    sb.append(String.format(Locale.ROOT, "Forecast: %,d %s%s; basis: %s.%n", f.dialogues(), items,
         f.finished() == 0 ? "" : " (" + String.format(Locale.ROOT, "%,d", f.finished()) + " already finished)",
         f.basis()));
-    sb.append(String.format(Locale.ROOT, "%-9s %-24s %-21s %-27s %-25s%s%n", "role", "model", "calls",
+    int roleWidth = Math.max(9, f.roles().stream().mapToInt(r -> r.role().length()).max().orElse(0));
+    int modelWidth = Math.max(24, f.roles().stream().mapToInt(r -> r.model().length()).max().orElse(0));
+    String row = "%-" + roleWidth + "s %-" + modelWidth + "s %-21s %-27s %-25s%s%n";
+    sb.append(String.format(Locale.ROOT, row, "role", "model", "calls",
         "input tokens", "output tokens", prices.isPresent() ? " cost" : ""));
     for (RunForecast.RoleForecast r : f.roles()) {
       String cost = prices.map(p -> r.cost(p).map(c -> String.format(Locale.ROOT, " $%.2f-%.2f", c[0], c[1])
           + (r.batch() && !r.model().isEmpty() ? " batch" : "")).orElse(" (no price for " + r.model() + ")"))
           .orElse("");
-      sb.append(String.format(Locale.ROOT, "%-9s %-24s %-21s %-27s %-25s%s%n", r.role(),
+      sb.append(String.format(Locale.ROOT, row, r.role(),
           r.model().isEmpty() ? "(no model)" : r.model(), r.calls(), r.inputTokens(), r.outputTokens(), cost));
     }
     if (prices.isPresent()) {

@@ -80,7 +80,7 @@ class CqDryRunCommandTest {
       assertThat(run(dry)).as(err).isZero();
       assertThat(server.requests()).isEmpty();
       assertThat(gen).doesNotExist();
-      assertThat(out).contains("Forecast: 3 dialogues").contains("rendered on each row without a model")
+      assertThat(out).contains("Forecast: 3 facet requests").contains("rendered on each row without a model")
           .contains("generator").contains("rank-judge").contains("$");
       RunForecast f = ((CqGenerateCommand) last.getSubcommands().get("cq").getSubcommands().get("generate")
           .getCommand()).dryRunForecast().orElseThrow();

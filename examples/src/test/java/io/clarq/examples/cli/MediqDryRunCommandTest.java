@@ -66,7 +66,7 @@ class MediqDryRunCommandTest {
       assertThat(run(dry.toArray(String[]::new))).as(err.toString()).isEqualTo(0);
       assertThat(server.requests()).isEmpty();
       assertThat(runDir).doesNotExist();
-      assertThat(out.toString()).contains("Forecast: 2 dialogues").contains("expert ").contains("question ")
+      assertThat(out.toString()).contains("Forecast: 2 cases").contains("expert ").contains("question ")
           .contains("patient ").contains("reference traces").contains("$");
       RunForecast f = ((MediqRunCommand) last.getSubcommands().get("mediq").getSubcommands().get("run")
           .getCommand()).dryRunForecast().orElseThrow();

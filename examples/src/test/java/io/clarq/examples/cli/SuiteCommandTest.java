@@ -309,10 +309,11 @@ class SuiteCommandTest extends CommandTestBase {
         .as(err.toString()).isZero();
     String both = out.toString();   // the sum of the two languages' forecasts is one run of both
     // the ClarQ-LLM rows of the sum: the two languages' forecasts summed are one run of both
-    String sum = suite.substring(suite.indexOf("per role and model:\n"));
+    // (compared with runs of spaces as one: the sum's columns are as wide as its longest role and model)
+    String sum = suite.substring(suite.indexOf("per role and model:\n")).replaceAll(" +", " ");
     for (String role : List.of("seeker", "provider", "judge")) {
       assertThat(sum).contains(java.util.Arrays.stream(both.split("\n")).filter(l -> l.startsWith(role + " "))
-          .findFirst().orElseThrow());
+          .findFirst().orElseThrow().replaceAll(" +", " "));
     }
   }
 

@@ -76,7 +76,7 @@ class ToaDryRunCommandTest {
       assertThat(run(dry)).as(err).isZero();
       assertThat(server.requests()).isEmpty();
       assertThat(runDir).doesNotExist();
-      assertThat(out).contains("Forecast: 4 dialogues").contains("calls counted from the pipeline's structure")
+      assertThat(out).contains("Forecast: 4 examples").contains("calls counted from the pipeline's structure")
           .contains("asker").contains("oracle").contains("primary").contains("$");
       RunForecast f = ((ToaCommand.Run) last.getSubcommands().get("toa").getSubcommands().get("run").getCommand())
           .dryRunForecast;

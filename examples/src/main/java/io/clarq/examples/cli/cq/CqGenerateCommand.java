@@ -130,7 +130,7 @@ public final class CqGenerateCommand implements Callable<Integer> {
         dryRunForecast = generatorOptions.forecast(spec.commandLine(), gen, shard.of(examples).stream()
             .map(CqExample::request).toList(), rendered, batch);
         spec.commandLine().getOut().print(io.clarq.eval.clarqllm.ForecastTable.table(dryRunForecast,
-            generatorOptions.llm.prices()));
+            generatorOptions.llm.prices(), "facet requests"));
         spec.commandLine().getOut().flush();
         return 0;
       }

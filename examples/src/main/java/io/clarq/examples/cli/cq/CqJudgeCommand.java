@@ -121,7 +121,7 @@ public final class CqJudgeCommand implements Callable<Integer> {
       llm.renderInto(rendered);
       dryRunForecast = io.clarq.eval.cq.CqForecast.judging(LlmRubricJudge.builder(llm.client(spec.commandLine(),
           "--judge", judge)).name("llm:" + judgeSpec).build(), shard.of(generations), rendered, judgeSpec.model());
-      spec.commandLine().getOut().print(io.clarq.eval.clarqllm.ForecastTable.table(dryRunForecast, llm.prices()));
+      spec.commandLine().getOut().print(io.clarq.eval.clarqllm.ForecastTable.table(dryRunForecast, llm.prices(), "questions"));
       spec.commandLine().getOut().flush();
       return 0;
     }

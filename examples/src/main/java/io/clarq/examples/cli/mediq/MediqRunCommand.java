@@ -143,7 +143,7 @@ public final class MediqRunCommand implements Callable<Integer> {
       agents.outsideTheMeasuredSettings().ifPresent(o -> spec.commandLine().getErr().println("clarq mediq run:"
           + " --dry-run: the statistics were measured at the reference's default settings, not with " + o
           + ", which make the expert send more requests than the forecast counts"));
-      spec.commandLine().getOut().print(io.clarq.eval.clarqllm.ForecastTable.table(f, llm.prices()));
+      spec.commandLine().getOut().print(io.clarq.eval.clarqllm.ForecastTable.table(f, llm.prices(), "cases"));
       spec.commandLine().getOut().flush();
       return 0;
     }

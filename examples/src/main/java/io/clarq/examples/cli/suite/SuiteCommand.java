@@ -146,7 +146,7 @@ public final class SuiteCommand implements Callable<Integer> {
       Optional<EntryCommand> judge = EntryCommand.judge(e, entryFolder, llmOptions);
       if (dryRun && judge.isPresent()) {
         // clarq cq judge forecasts from the questions it rates, which only the generation writes
-        err.println(label + ": the forecast below is the generation's; the judge's calls (one per generated question,"
+        err.println(label + ": the entry's forecast is its generation's; the judge's calls (one per generated question,"
             + " " + judge.get().name() + ") are not in it, nor in the sum");
         judge = Optional.empty();
       }
@@ -189,7 +189,7 @@ public final class SuiteCommand implements Callable<Integer> {
     if (dryRun && !forecasts.isEmpty()) {
       o.println("sum of the forecasts above (" + forecasts.size() + " of " + n + " entries), per role and model:");
       o.print(ForecastTable.table(RunForecast.combine(forecasts, "the sum of the entries' forecasts above, each"
-          + " obtained as its basis says"), llm.prices()));
+          + " obtained as its basis says"), llm.prices(), "items"));
       o.println(ForecastTable.totalLine(RunForecast.combine(forecasts, ""), llm.prices()));
     }
     deleteDryFolders();

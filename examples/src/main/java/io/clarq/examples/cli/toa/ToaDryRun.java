@@ -36,7 +36,7 @@ final class ToaDryRun {
     if (batch) {
       f = f.inBatch(Set.copyOf(ToaForecast.ROLES));
     }
-    out.print(ForecastTable.table(f, llm.prices()));
+    out.print(ForecastTable.table(f, llm.prices(), "examples"));
     out.flush();
     return f;
   }
