@@ -7,10 +7,7 @@ import io.clarq.core.testing.FakeReply;
 import io.clarq.core.testing.RecordedRequest;
 import io.clarq.core.testing.SharedData;
 import io.clarq.eval.clarqllm.RunForecast;
-import io.clarq.eval.clarqllm.TokenEstimate;
 import io.clarq.examples.cli.cq.CqGenerateCommand;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,33 +16,16 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * {@code clarq cq generate --dry-run}: it calls no model and writes nothing, and a real run of the same rows against a
  * loopback OpenAI-style server ({@link FakeOpenAiServer}) then sends, per role (told apart by model), calls and input
  * tokens (measured on the requests the server received) inside the forecast.
  */
-class CqDryRunCommandTest {
+class CqDryRunCommandTest extends ForecastCheck {
   private static final Pattern WORDS = Pattern.compile("uses each of these words: (.*)\\.");
 
   @TempDir Path tmp;
-  String out;
-  String err;
-  CommandLine last;
-
-  private int run(List<String> args) {
-    StringWriter o = new StringWriter();
-    StringWriter e = new StringWriter();
-    last = ClarqCommand.commandLine();
-    last.setOut(new PrintWriter(o));
-    last.setErr(new PrintWriter(e));
-    int code = last.execute(args.toArray(String[]::new));
-    out = o.toString();
-    err = e.toString();
-    return code;
-  }
-
   /** A generator that forgets the facet words on its first try at every form, then complies; a judge that rates. */
   private static FakeReply reply(RecordedRequest r) {
     if (!r.model().equals("g")) {
@@ -57,14 +37,6 @@ class CqDryRunCommandTest {
     String form = first.substring(first.indexOf("starts with \"") + 13, first.indexOf("\" and uses"));
     return r.messages().size() == 2 ? FakeReply.text(form + " something else?")
         : FakeReply.text(form + " " + m.group(1).replace(",", "") + "?");
-  }
-
-  private static long inputTokens(RecordedRequest r) {
-    long n = 0;
-    for (var m : r.json().path("messages")) {
-      n += TokenEstimate.tokens(m.path("content").asText());
-    }
-    return n;
   }
 
   @Test

@@ -7,11 +7,8 @@ import io.clarq.core.testing.FakeReply;
 import io.clarq.core.testing.RecordedRequest;
 import io.clarq.core.testing.SharedData;
 import io.clarq.eval.clarqllm.RunForecast;
-import io.clarq.eval.clarqllm.TokenEstimate;
 import io.clarq.examples.cli.toa.ToaCommand;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -19,39 +16,14 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * {@code clarq toa run --dry-run}: it calls no model and writes nothing, and a real run of the same examples against a
  * loopback OpenAI-style server ({@link FakeOpenAiServer}) then sends, per role (told apart by the model each role is
  * given), a number of calls and of input tokens (measured on the requests the server received) inside the forecast.
  */
-class ToaDryRunCommandTest {
+class ToaDryRunCommandTest extends ForecastCheck {
   @TempDir Path tmp;
-  String out;
-  String err;
-  CommandLine last;
-
-  private int run(List<String> args) {
-    StringWriter o = new StringWriter();
-    StringWriter e = new StringWriter();
-    last = ClarqCommand.commandLine();
-    last.setOut(new PrintWriter(o));
-    last.setErr(new PrintWriter(e));
-    int code = last.execute(args.toArray(String[]::new));
-    out = o.toString();
-    err = e.toString();
-    return code;
-  }
-
-  private static long inputTokens(RecordedRequest r) {
-    long n = 0;
-    for (var m : r.json().path("messages")) {
-      n += TokenEstimate.tokens(m.path("content").asText());
-    }
-    return n;
-  }
-
   private void forecastHolds(String oracleMode, String... extra) throws IOException {
     forecastHoldsWith("--asker", oracleMode, extra);
   }
