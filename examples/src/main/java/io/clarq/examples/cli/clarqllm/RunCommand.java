@@ -7,7 +7,6 @@ import io.clarq.core.clarqllm.seeker.SeekerAgent;
 import io.clarq.core.clarqllm.seeker.console.ConsoleSeeker;
 import io.clarq.core.clarqllm.task.Language;
 import io.clarq.core.clarqllm.task.Split;
-import io.clarq.core.clarqllm.transcript.DialogueRecord;
 import io.clarq.core.prompt.PromptPack;
 import io.clarq.eval.clarqllm.ClarqEvaluator;
 import io.clarq.eval.clarqllm.ForecastCache;
@@ -16,8 +15,6 @@ import io.clarq.eval.clarqllm.RecordedInputs;
 import io.clarq.eval.clarqllm.RunConfig;
 import io.clarq.eval.clarqllm.RunForecast;
 import io.clarq.eval.clarqllm.RunForecasts;
-import io.clarq.eval.clarqllm.RunListener;
-import io.clarq.eval.clarqllm.RunProgress;
 import io.clarq.eval.clarqllm.RunResult;
 import io.clarq.eval.clarqllm.TaskSelection;
 import io.clarq.eval.kernel.RunSettings;
@@ -27,7 +24,6 @@ import io.clarq.examples.cli.DataDefaults;
 import io.clarq.examples.cli.InputPaths;
 import io.clarq.examples.cli.LlmOptions;
 import io.clarq.examples.cli.OldOptionNames;
-import io.clarq.examples.cli.ProgressLine;
 import io.clarq.examples.cli.PromptOptions;
 import io.clarq.examples.cli.ShardOptions;
 import java.io.PrintWriter;
@@ -265,7 +261,7 @@ public final class RunCommand implements Callable<Integer> {
           .endDetection(lenientEnd ? EndDetection.LENIENT : EndDetection.REFERENCE)
           .concurrency(seeker instanceof ConsoleSeeker ? 1 : concurrency)
           .output(out)
-          .listener(progressTo(err))
+          .listener(RunProgressLines.to(err))
           .build();
       if (dryRun) {
         // the same settings check as the run's: a resume the run would refuse is not forecast
@@ -386,22 +382,5 @@ public final class RunCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw new CommandLine.ParameterException(cl, option + ": " + e.getMessage(), e, null, text);
     }
-  }
-
-  private static RunListener progressTo(PrintWriter err) {
-    return new RunListener() {
-      @Override
-      public void started(RunProgress p) {
-        err.println("clarq run: " + p.total() + " dialogues, " + p.resumed() + " already finished");
-        err.flush();
-      }
-
-      @Override
-      public void dialogueDone(DialogueRecord record, RunProgress p) {
-        err.println(p.line() + (record.finished() ? "" : "  [" + record.language().code() + " " + record.taskId()
-            + " failed: " + record.error().orElse("") + "]") + ProgressLine.rateLimitNote());
-        err.flush();
-      }
-    };
   }
 }
