@@ -159,44 +159,15 @@ public final class MediqAgentOptions {
   }
 
   /**
-   * What plays the run, for its forecast ({@code --dry-run}): the expert and patient names and the model of each role
-   * ("" where none plays it).
+   * What plays the run, for its forecast ({@code --dry-run}): see {@link MediqForecastSettings#setup}.
    */
   io.clarq.eval.mediq.MediqForecast.Setup forecastSetup(CommandLine cl, LlmOptions llm, int maxQuestions) {
-    check(cl);
-    String expertName = expert;
-    String em = "";
-    String qm = "";
-    if (agent != null) {
-      expertName = "agent";
-      em = io.clarq.examples.cli.AgentSpecs.modelSpec(agent).map(m -> modelName(llm, cl, "--agent", m)).orElse("");
-    } else if (expertNeedsModel()) {
-      em = modelName(llm, cl, "--expert-model", expertModel);
-      qm = modelName(llm, cl, "--question-model", questionModel != null ? questionModel : expertModel);
-    }
-    String pm = patientNeedsModel()
-        ? modelName(llm, cl, "--patient-model", patientModel != null ? patientModel : expertModel) : "";
-    return new io.clarq.eval.mediq.MediqForecast.Setup(expertName, patient, em, qm, pm, maxQuestions);
+    return MediqForecastSettings.setup(this, cl, llm, maxQuestions);
   }
 
-  /** The options set that the forecast's statistics were not measured with (they add expert requests), if any. */
+  /** The options set that the forecast's statistics were not measured with, if any ({@link MediqForecastSettings}). */
   Optional<String> outsideTheMeasuredSettings() {
-    List<String> o = new ArrayList<>();
-    if (selfConsistency > 1) {
-      o.add("--self-consistency " + selfConsistency);
-    }
-    if (rationaleGeneration) {
-      o.add("--rationale-generation");
-    }
-    if (independentModules) {
-      o.add("--independent-modules");
-    }
-    return o.isEmpty() ? Optional.empty() : Optional.of(String.join(" ", o));
-  }
-
-  private static String modelName(LlmOptions llm, CommandLine cl, String option, String specText) {
-    LlmSpec spec = llm.spec(cl, option, specText);
-    return spec.model().isEmpty() ? specText : spec.model();
+    return MediqForecastSettings.outsideTheMeasured(this);
   }
 
   boolean expertNeedsModel() {
