@@ -158,7 +158,7 @@ public final class ToaCommand implements Runnable {
     /** What the last {@code --dry-run} of this command forecast, for a caller that sums several. */
     public io.clarq.eval.clarqllm.RunForecast dryRunForecast;
 
-    @Mixin BootstrapOptions bootstrapOptions;
+    @Mixin RecoveryBootstrapOptions bootstrapOptions;
 
     @Mixin public LlmOptions llm;
 
@@ -355,7 +355,7 @@ public final class ToaCommand implements Runnable {
     @Option(names = "--json", description = "Print the figures as JSON.")
     boolean json;
 
-    @Mixin BootstrapOptions bootstrapOptions;
+    @Mixin RecoveryBootstrapOptions bootstrapOptions;
 
     @Override
     public Integer call() throws IOException {
@@ -380,22 +380,6 @@ public final class ToaCommand implements Runnable {
       }
       o.flush();
       return 0;
-    }
-  }
-
-  /** {@code --bootstrap-resamples} and {@code --bootstrap-seed}: how the recovery intervals are drawn. */
-  static final class BootstrapOptions {
-    @Option(names = "--bootstrap-resamples", defaultValue = "" + RecoveryBootstrap.DEFAULT_RESAMPLES,
-        paramLabel = "N", description = "Resamples of the recovery intervals (default ${DEFAULT-VALUE}).")
-    int resamples;
-
-    @Option(names = "--bootstrap-seed", defaultValue = "" + RecoveryBootstrap.DEFAULT_SEED, paramLabel = "N",
-        description = "Seed of the recovery intervals' bootstrap (default ${DEFAULT-VALUE}).")
-    long seed;
-
-    /** The bootstrap these options name; an illegal resample count is refused naming it. */
-    RecoveryBootstrap bootstrap() {
-      return new RecoveryBootstrap(resamples, seed);
     }
   }
 }
