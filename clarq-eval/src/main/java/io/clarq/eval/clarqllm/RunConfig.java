@@ -39,52 +39,32 @@ public final class RunConfig {
   /** The reference's turn cap: 12 seeker utterances (a transcript of more than 22 messages ends the dialogue). */
   public static final int REFERENCE_MAX_SEEKER_TURNS = 12;
 
-  private final Optional<Path> tasksDirectory;
-  private final List<TaskSet> taskSets;
-  private final Set<Language> languages;
-  private final Split split;
-  private final TaskSelection selection;
+  private final RunTasks tasks;
+  private final DialoguePlay play;
   private final SeekerAgent seeker;
   private final ProviderAgent provider;
   private final Judge judge;
   private final String judgeDescription;
-  private final Shard shard;
   private final Map<String, String> settings;
   private final Map<String, String> recorded;
-  private final int maxSeekerTurns;
-  private final EndDetection endDetection;
-  private final int concurrency;
   private final Path output;
-  private final boolean recordTimings;
-  private final RunListener listener;
   private final PromptPack prompts;
-  private final int trials;
   private final Optional<RunForecast> forecast;
-  private final Optional<BatchPasses> batches;
 
   private RunConfig(Builder b) {
-    this.tasksDirectory = Optional.ofNullable(b.tasksDirectory);
-    this.taskSets = List.copyOf(b.taskSets);
-    this.languages = Set.copyOf(b.languages);
-    this.split = b.split;
-    this.selection = b.selection;
+    this.tasks = new RunTasks(Optional.ofNullable(b.tasksDirectory), b.taskSets, b.languages, b.split, b.selection,
+        b.shard);
+    this.play = new DialoguePlay(b.maxSeekerTurns, b.endDetection, b.concurrency, b.recordTimings, b.listener,
+        b.trials, b.batches);
     this.seeker = RunRules.withPack(b.seeker, b.resolvedPrompts);
     this.provider = RunRules.withPack(b.provider, b.resolvedPrompts);
     this.judge = RunRules.withPack(b.judge, b.resolvedPrompts);
     this.judgeDescription = b.judgeDescription;
-    this.shard = b.shard;
     this.settings = Collections.unmodifiableMap(new LinkedHashMap<>(b.settings));
     this.recorded = Collections.unmodifiableMap(new LinkedHashMap<>(b.recorded));
-    this.maxSeekerTurns = b.maxSeekerTurns;
-    this.endDetection = b.endDetection;
-    this.concurrency = b.concurrency;
     this.output = b.output;
-    this.recordTimings = b.recordTimings;
-    this.listener = b.listener;
     this.prompts = b.resolvedPrompts;
-    this.trials = b.trials;
     this.forecast = b.forecast;
-    this.batches = b.batches;
   }
 
   public static Builder builder() {
@@ -93,31 +73,25 @@ public final class RunConfig {
 
   /** The folder holding English/ and Chinese/ (or one language's folder), when tasks are read from disk. */
   public Optional<Path> tasksDirectory() {
-    return tasksDirectory;
+    return tasks.directory();
   }
 
   /** Task sets given already loaded (e.g. demo tasks from resources); used when no directory is set. */
   public List<TaskSet> taskSets() {
-    return taskSets;
+    return tasks.sets();
   }
 
   /** The languages to run, English before Chinese. */
   public List<Language> languages() {
-    List<Language> out = new ArrayList<>();
-    for (Language l : Language.values()) {
-      if (languages.contains(l)) {
-        out.add(l);
-      }
-    }
-    return out;
+    return tasks.languagesInOrder();
   }
 
   public Split split() {
-    return split;
+    return tasks.split();
   }
 
   public TaskSelection selection() {
-    return selection;
+    return tasks.selection();
   }
 
   public SeekerAgent seeker() {
@@ -139,7 +113,7 @@ public final class RunConfig {
 
   /** Which part of the selection this run plays. */
   public Shard shard() {
-    return shard;
+    return tasks.shard();
   }
 
   /**
@@ -160,7 +134,7 @@ public final class RunConfig {
   }
 
   public int maxSeekerTurns() {
-    return maxSeekerTurns;
+    return play.maxSeekerTurns();
   }
 
   /**
@@ -169,7 +143,7 @@ public final class RunConfig {
    * its trial). A setting of the run's fingerprint when above 1.
    */
   public int trials() {
-    return trials;
+    return play.trials();
   }
 
   /** What the run was forecast to spend ({@link RunForecast}); results.json puts it beside the actual. */
@@ -182,16 +156,16 @@ public final class RunConfig {
    * ({@link io.clarq.eval.kernel.RunKernel.Plan#batches()}); a setting of the run's fingerprint ({@code play_mode}).
    */
   public Optional<BatchPasses> batches() {
-    return batches;
+    return play.batches();
   }
 
   public EndDetection endDetection() {
-    return endDetection;
+    return play.endDetection();
   }
 
   /** Dialogues played at once. */
   public int concurrency() {
-    return concurrency;
+    return play.concurrency();
   }
 
   /** Where transcripts.jsonl, results.json, summary.md and run-config.json go. */
@@ -200,11 +174,11 @@ public final class RunConfig {
   }
 
   public boolean recordTimings() {
-    return recordTimings;
+    return play.recordTimings();
   }
 
   public RunListener listener() {
-    return listener;
+    return play.listener();
   }
 
   /**
@@ -218,12 +192,12 @@ public final class RunConfig {
 
   @Override
   public String toString() {
-    return "RunConfig{tasks=" + tasksDirectory.map(Path::toString).orElse(taskSets.size() + " task sets")
-        + ", languages=" + languages() + ", split=" + split + ", selection=" + selection + ", seeker="
-        + seeker.name() + ", provider=" + provider.name() + ", maxSeekerTurns=" + maxSeekerTurns + ", endDetection="
-        + endDetection + ", judge=" + judgeDescription + ", shard=" + shard + ", settings=" + settings
-        + ", concurrency=" + concurrency + ", output=" + output + ", recordTimings=" + recordTimings + ", prompts="
-        + prompts.id() + ", trials=" + trials + (batches.isPresent() ? ", play_mode=batch" : "") + "}";
+    return "RunConfig{tasks=" + tasks.describe()
+        + ", languages=" + languages() + ", split=" + split() + ", selection=" + selection() + ", seeker="
+        + seeker.name() + ", provider=" + provider.name() + ", maxSeekerTurns=" + maxSeekerTurns() + ", endDetection="
+        + endDetection() + ", judge=" + judgeDescription + ", shard=" + shard() + ", settings=" + settings
+        + ", concurrency=" + concurrency() + ", output=" + output + ", recordTimings=" + recordTimings()
+        + ", prompts=" + prompts.id() + ", trials=" + trials() + (batches().isPresent() ? ", play_mode=batch" : "") + "}";
   }
 
   /** Builds a {@link RunConfig}; see the class comment for the defaults. */

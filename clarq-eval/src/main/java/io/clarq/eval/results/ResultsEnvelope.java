@@ -53,7 +53,6 @@ import java.util.regex.Pattern;
  * Immutable and thread-safe once built; the builder is not thread-safe.
  */
 public final class ResultsEnvelope {
-  private static final Pattern FORMAT = Pattern.compile("[a-z][a-z0-9-]*");
   /** A benchmark's or a role's name in files: lower-case letters, digits, _ or -, from a letter. */
   static final Pattern NAME = Pattern.compile("[a-z][a-z0-9_-]*");
   private static final DateTimeFormatter UTC = DateTimeFormatter.ISO_INSTANT;
@@ -243,19 +242,7 @@ public final class ResultsEnvelope {
     private Map<String, io.clarq.eval.kernel.ItemUsage.RoleTokens> usage;
 
     private Builder(String format, int formatVersion, String benchmark) {
-      Objects.requireNonNull(format, "format");
-      Objects.requireNonNull(benchmark, "benchmark");
-      if (!FORMAT.matcher(format).matches()) {
-        throw new IllegalArgumentException("illegal results format '" + format + "': lower-case letters, digits and"
-            + " dashes, e.g. clarq-run-results (the version goes in formatVersion)");
-      }
-      if (formatVersion < 1) {
-        throw new IllegalArgumentException("illegal format version " + formatVersion + ": must be at least 1");
-      }
-      if (!NAME.matcher(benchmark).matches()) {
-        throw new IllegalArgumentException("illegal benchmark name '" + benchmark + "': lower-case letters, digits,"
-            + " _ or -, e.g. clarq-llm");
-      }
+      EnvelopeRules.checkHeader(format, formatVersion, benchmark);
       this.format = format;
       this.formatVersion = formatVersion;
       this.benchmark = benchmark;
@@ -322,11 +309,7 @@ public final class ResultsEnvelope {
 
     /** Adds one setting. */
     public Builder setting(String name, String value) {
-      Objects.requireNonNull(name, "name");
-      if (name.isBlank()) {
-        throw new IllegalArgumentException("illegal setting name: blank");
-      }
-      settings.put(name, Objects.requireNonNull(value, "value of setting " + name));
+      settings.put(EnvelopeRules.settingName(name), Objects.requireNonNull(value, "value of setting " + name));
       return this;
     }
 
@@ -342,14 +325,7 @@ public final class ResultsEnvelope {
      * Give a kind with 0 to say it was counted and none occurred.
      */
     public Builder failure(String kind, int count) {
-      Objects.requireNonNull(kind, "kind");
-      if (kind.isBlank() || !kind.equals(kind.strip())) {
-        throw new IllegalArgumentException("illegal failure kind '" + kind + "': must be non-blank, without leading or"
-            + " trailing spaces");
-      }
-      if (count < 0) {
-        throw new IllegalArgumentException("illegal count " + count + " of failures " + kind + ": must be >= 0");
-      }
+      EnvelopeRules.checkFailure(kind, count);
       failures.merge(kind, count, Integer::sum);
       return this;
     }
@@ -375,14 +351,7 @@ public final class ResultsEnvelope {
      * {@link io.clarq.eval.kernel.UsageLog}. Without it the file has no {@code usage} field.
      */
     public Builder usage(Map<String, io.clarq.eval.kernel.ItemUsage.RoleTokens> usage) {
-      Objects.requireNonNull(usage, "usage");
-      usage.forEach((role, t) -> {
-        if (!NAME.matcher(role).matches()) {
-          throw new IllegalArgumentException("illegal role name '" + role + "' in usage: lower-case letters, digits,"
-              + " _ or -");
-        }
-        Objects.requireNonNull(t, "usage of role " + role);
-      });
+      EnvelopeRules.checkUsage(usage);
       this.usage = new LinkedHashMap<>(usage);
       return this;
     }
