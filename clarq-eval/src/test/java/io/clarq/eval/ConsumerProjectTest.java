@@ -31,21 +31,10 @@ class ConsumerProjectTest {
 
     Path classes = Files.createDirectories(tmp.resolve("classes"));
     Path source = Path.of("src", "test", "consumer", "org", "example", "MySeekerOnDemoTasks.java");
-    JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
-    StringWriter diagnostics = new StringWriter();
-    boolean compiled = javac.getTask(diagnostics, null, null,
-        List.of("-classpath", cp, "-d", classes.toString(), "--release", "17", "-encoding", "UTF-8"), null,
-        javac.getStandardFileManager(null, null, StandardCharsets.UTF_8).getJavaFileObjects(source.toFile()))
-        .call();
-    assertThat(compiled).as(diagnostics.toString()).isTrue();
+    compile(List.of("-classpath", cp), classes, List.of(source.toFile()));
 
-    Path javaBin = Path.of(System.getProperty("java.home"), "bin", "java");
-    Process p = new ProcessBuilder(javaBin.toString(), "-cp", classes + File.pathSeparator + cp,
-        "org.example.MySeekerOnDemoTasks", tmp.resolve("run").toString())
-        .redirectErrorStream(true).start();
-    String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertThat(p.waitFor(2, TimeUnit.MINUTES)).isTrue();
-    assertThat(p.exitValue()).as(output).isZero();
+    String output = java("-cp", classes + File.pathSeparator + cp, "org.example.MySeekerOnDemoTasks",
+        tmp.resolve("run").toString());
     assertThat(output).containsPattern("ENGLISH dialogues 10 success \\d\\.\\d{4}")
         .containsPattern("CHINESE dialogues 10 success \\d\\.\\d{4}")
         .contains("complete true");
@@ -88,7 +77,7 @@ class ConsumerProjectTest {
 
     String cp = consumerClasspath();
     Path sources = Files.createDirectories(tmp.resolve("src").resolve("org").resolve("example"));
-    List<java.io.File> files = new ArrayList<>();
+    List<File> files = new ArrayList<>();
     for (String block : code) {
       if (block.startsWith("module ")) {
         continue;   // the module-path variant's module-info.java (testTheQuickStartRunsOnTheModulePath)
@@ -100,20 +89,10 @@ class ConsumerProjectTest {
       files.add(file.toFile());
     }
     Path classes = Files.createDirectories(tmp.resolve("quick-classes"));
-    JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
-    StringWriter diagnostics = new StringWriter();
-    boolean compiled = javac.getTask(diagnostics, null, null,
-        List.of("-classpath", cp, "-d", classes.toString(), "--release", "17", "-encoding", "UTF-8"), null,
-        javac.getStandardFileManager(null, null, StandardCharsets.UTF_8).getJavaFileObjects(files.toArray(
-            new java.io.File[0]))).call();
-    assertThat(compiled).as(diagnostics.toString()).isTrue();
+    compile(List.of("-classpath", cp), classes, files);
 
-    Path javaBin = Path.of(System.getProperty("java.home"), "bin", "java");
-    Process p = new ProcessBuilder(javaBin.toString(), "-cp", classes + File.pathSeparator + cp,
-        "org.example.QuickStart", tmp.resolve("quick").toString()).redirectErrorStream(true).start();
-    String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertThat(p.waitFor(2, TimeUnit.MINUTES)).isTrue();
-    assertThat(p.exitValue()).as(output).isZero();
+    String output = java("-cp", classes + File.pathSeparator + cp, "org.example.QuickStart",
+        tmp.resolve("quick").toString());
     assertThat(output).containsPattern("ClarQ-LLM ENGLISH: 10 dialogues, success \\d\\.\\d{4}")
         .containsPattern("ClarQ-LLM CHINESE: 10 dialogues, success \\d\\.\\d{4}")
         .contains("MediQ: answered A after 2 questions, correct true");
@@ -140,7 +119,7 @@ class ConsumerProjectTest {
 
     Path sources = Files.createDirectories(tmp.resolve("msrc"));
     Path packageDir = Files.createDirectories(sources.resolve("org").resolve("example"));
-    List<java.io.File> files = new ArrayList<>();
+    List<File> files = new ArrayList<>();
     for (String block : code) {
       Path file;
       if (block.startsWith("module ")) {
@@ -155,21 +134,10 @@ class ConsumerProjectTest {
     }
     String modulePath = consumerClasspath();
     Path classes = Files.createDirectories(tmp.resolve("module-classes"));
-    JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
-    StringWriter diagnostics = new StringWriter();
-    boolean compiled = javac.getTask(diagnostics, null, null,
-        List.of("--module-path", modulePath, "-d", classes.toString(), "--release", "17", "-encoding", "UTF-8"), null,
-        javac.getStandardFileManager(null, null, StandardCharsets.UTF_8).getJavaFileObjects(files.toArray(
-            new java.io.File[0]))).call();
-    assertThat(compiled).as(diagnostics.toString()).isTrue();
+    compile(List.of("--module-path", modulePath), classes, files);
 
-    Path javaBin = Path.of(System.getProperty("java.home"), "bin", "java");
-    Process p = new ProcessBuilder(javaBin.toString(), "--module-path", classes + File.pathSeparator + modulePath,
-        "--module", moduleName.group(1) + "/org.example.QuickStart", tmp.resolve("quick").toString())
-        .redirectErrorStream(true).start();
-    String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertThat(p.waitFor(2, TimeUnit.MINUTES)).isTrue();
-    assertThat(p.exitValue()).as(output).isZero();
+    String output = java("--module-path", classes + File.pathSeparator + modulePath, "--module",
+        moduleName.group(1) + "/org.example.QuickStart", tmp.resolve("quick").toString());
     assertThat(output).containsPattern("ClarQ-LLM ENGLISH: 10 dialogues, success \\d\\.\\d{4}")
         .containsPattern("ClarQ-LLM CHINESE: 10 dialogues, success \\d\\.\\d{4}")
         .contains("MediQ: answered A after 2 questions, correct true");
@@ -202,26 +170,41 @@ class ConsumerProjectTest {
         + "}\n");
     String modulePath = consumerClasspath();
     Path classes = Files.createDirectories(tmp.resolve("probe-classes"));
-    JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
-    StringWriter diagnostics = new StringWriter();
-    boolean compiled = javac.getTask(diagnostics, null, null,
-        List.of("--module-path", modulePath, "-d", classes.toString(), "--release", "17", "-encoding", "UTF-8"), null,
-        javac.getStandardFileManager(null, null, StandardCharsets.UTF_8).getJavaFileObjects(
-            sources.resolve("module-info.java").toFile(), packageDir.resolve("Probe.java").toFile())).call();
-    assertThat(compiled).as(diagnostics.toString()).isTrue();
+    compile(List.of("--module-path", modulePath), classes,
+        List.of(sources.resolve("module-info.java").toFile(), packageDir.resolve("Probe.java").toFile()));
     Path target = tmp.resolve("copied.json");
-    Path javaBin = Path.of(System.getProperty("java.home"), "bin", "java");
-    Process p = new ProcessBuilder(javaBin.toString(), "--module-path", classes + File.pathSeparator + modulePath,
-        "--module", "org.probe/org.probe.Probe", target.toString()).redirectErrorStream(true).start();
-    String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertThat(p.waitFor(1, TimeUnit.MINUTES)).isTrue();
-    assertThat(p.exitValue()).as(output).isZero();
+    String output = java("--module-path", classes + File.pathSeparator + modulePath, "--module",
+        "org.probe/org.probe.Probe", target.toString());
     assertThat(output).contains("through the class: hidden");
     try (var in = io.clarq.datasets.clarqllm.demo.DemoTasks.class.getResourceAsStream("tasks/"
         + io.clarq.core.clarqllm.task.Language.ENGLISH.directoryName() + "/"
         + io.clarq.datasets.clarqllm.demo.DemoTasks.FILE)) {
       assertThat(Files.readAllBytes(target)).isEqualTo(in.readAllBytes());
     }
+  }
+
+  /** Compiles {@code files} for Java 17 with {@code path} ({@code -classpath X} or {@code --module-path X}). */
+  private static void compile(List<String> path, Path classes, List<File> files) {
+    JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+    StringWriter diagnostics = new StringWriter();
+    List<String> options = new ArrayList<>(path);
+    options.addAll(List.of("-d", classes.toString(), "--release", "17", "-encoding", "UTF-8"));
+    boolean compiled = javac.getTask(diagnostics, null, null, options, null,
+        javac.getStandardFileManager(null, null, StandardCharsets.UTF_8).getJavaFileObjects(files.toArray(
+            new File[0]))).call();
+    assertThat(compiled).as(diagnostics.toString()).isTrue();
+  }
+
+  /** Runs {@code java ARGS} in a fresh JVM and gives its output, once it has exited 0 within two minutes. */
+  private static String java(String... args) throws IOException, InterruptedException {
+    List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
+        .toString()));
+    command.addAll(List.of(args));
+    Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+    String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(p.waitFor(2, TimeUnit.MINUTES)).isTrue();
+    assertThat(p.exitValue()).as(output).isZero();
+    return output;
   }
 
   /**
