@@ -10,11 +10,9 @@ import io.clarq.serve.study.Study;
 import io.clarq.serve.study.StudyHost;
 import io.clarq.serve.study.StudyStore;
 import java.net.URI;
-import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -62,12 +60,9 @@ class ExpertPagesTest {
   }
 
   HttpResponse<String> post(String path, Map<String, String> form) throws Exception {
-    StringBuilder body = new StringBuilder();
-    form.forEach((k, v) -> body.append(body.length() == 0 ? "" : "&").append(k).append('=')
-        .append(URLEncoder.encode(v, StandardCharsets.UTF_8)));
     HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + path))
         .header("Content-Type", "application/x-www-form-urlencoded")
-        .POST(HttpRequest.BodyPublishers.ofString(body.toString())).build(), HttpResponse.BodyHandlers.ofString());
+        .POST(HttpRequest.BodyPublishers.ofString(FormBody.of(form.entrySet()))).build(), HttpResponse.BodyHandlers.ofString());
     responses.add(r.body());
     return r;
   }

@@ -9,11 +9,9 @@ import io.clarq.serve.study.StudyHost;
 import io.clarq.serve.study.StudySpec;
 import io.clarq.serve.study.StudyStore;
 import java.net.URI;
-import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -67,12 +65,9 @@ class ProviderPagesTest {
   }
 
   HttpResponse<String> post(String path, List<Map.Entry<String, String>> form) throws Exception {
-    StringBuilder body = new StringBuilder();
-    form.forEach(e -> body.append(body.length() == 0 ? "" : "&").append(e.getKey()).append('=')
-        .append(URLEncoder.encode(e.getValue(), StandardCharsets.UTF_8)));
     return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + path))
         .header("Content-Type", "application/x-www-form-urlencoded")
-        .POST(HttpRequest.BodyPublishers.ofString(body.toString())).build(), HttpResponse.BodyHandlers.ofString());
+        .POST(HttpRequest.BodyPublishers.ofString(FormBody.of(form))).build(), HttpResponse.BodyHandlers.ofString());
   }
 
   /** Sends the page's reply form as a browser would: its hidden fields, the boxes ticked, the text typed. */

@@ -10,11 +10,9 @@ import io.clarq.serve.study.StudyHost;
 import io.clarq.serve.study.StudySpec;
 import io.clarq.serve.study.StudyStore;
 import java.net.URI;
-import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -70,12 +68,9 @@ class StudyPagesTest {
   }
 
   HttpResponse<String> post(String path, Map<String, String> form, String... headers) throws Exception {
-    StringBuilder body = new StringBuilder();
-    form.forEach((k, v) -> body.append(body.length() == 0 ? "" : "&").append(k).append('=')
-        .append(URLEncoder.encode(v, StandardCharsets.UTF_8)));
     HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(url(path)))
         .header("Content-Type", "application/x-www-form-urlencoded")
-        .POST(HttpRequest.BodyPublishers.ofString(body.toString()));
+        .POST(HttpRequest.BodyPublishers.ofString(FormBody.of(form.entrySet())));
     for (int i = 0; i < headers.length; i += 2) {
       b.header(headers[i], headers[i + 1]);
     }
